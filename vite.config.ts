@@ -1,0 +1,33 @@
+import { defineConfig, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { cspMeta } from './shared/host/csp.js';
+
+// The renderer is a static site: Electron loads it from disk (file://), the web host serves
+// it over http://127.0.0.1. `base: './'` keeps asset URLs relative so both work.
+// The CSP <meta> is injected from shared/host/csp.ts so the page and both hosts' headers
+// never drift apart.
+function cspMetaTag(): Plugin {
+  return {
+    name: 'gridfront-csp-meta',
+    transformIndexHtml(html) {
+      return html.replace('%GRIDFRONT_CSP%', cspMeta());
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [svelte(), cspMetaTag()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+  },
+});
