@@ -87,24 +87,47 @@ export interface GridGeometry {
   edgeOf(cell: Cell, dir: Direction): EdgeId | null;
   /** The side shared by two adjacent cells, or null if they share none. */
   edgeBetween(a: Cell, b: Cell): EdgeId | null;
-  /** The two cells separated by a side (either may be outside the map). */
+  /** The two cells separated by a side (either may be outside the map), owner first. Throws if `edge` is not a side (check with parseEdge first). */
   edgeCells(edge: EdgeId): [Cell, Cell];
-  /** Parse and canonicalise an edge id; null if malformed or not a side of this grid. */
+  /**
+   * Parse and canonicalise an edge id written from either side ("3,4,S" → "3,5,N" on a
+   * flat hex grid); null if malformed or DIR is not a side direction of this grid. Does
+   * not check that the side touches the map (see `edgeCells` + `inMap`).
+   */
   parseEdge(edge: string): EdgeId | null;
   /** Every side of the map with at least one in-map cell (border sides included). */
   allEdges(): EdgeId[];
-  /** 8-way squares: the two orthogonal sides a diagonal step passes between; [] otherwise. */
+  /**
+   * 8-way squares: the orthogonal sides meeting at the corner a diagonal step crosses (the
+   * sides between each end cell and the two cells the step squeezes past, four in all), so
+   * a rule can block the step when any of them is a river; [] otherwise.
+   */
   diagonalSides(a: Cell, b: Cell): EdgeId[];
 
   /** Centre of a cell in pixels. */
   center(cell: Cell, size: number): Point;
-  /** Corners of a cell, clockwise, in pixels. */
+  /** Centre x / y without allocating a Point (hot paths: drawing up to 1M cells). */
+  centerX(col: number, row: number, size: number): number;
+  centerY(col: number, row: number, size: number): number;
+  /**
+   * Corners of a cell, clockwise, in pixels, starting so that side k of `sideDirections`
+   * runs from corner k to corner k+1. Hexes have 6; squares 4; offset squares 6 (the top
+   * and bottom are split at their midpoints between the two cells above / below).
+   */
   corners(cell: Cell, size: number): Point[];
+  /** Corners relative to the centre (same order as `corners`); cached per size, do not mutate. */
+  cornerOffsets(size: number): readonly Point[];
   /** The two end points of a side, in pixels. */
   edgeEndpoints(edge: EdgeId, size: number): [Point, Point];
   /** The cell containing a pixel (may be outside the map). */
   pixelToCell(p: Point, size: number): Cell;
-  /** The side nearest a pixel, with its distance; the side must touch at least one in-map cell. */
+  /** `index` of the cell containing a pixel, or -1 when that cell is outside the map. */
+  pixelToIndex(p: Point, size: number): number;
+  /**
+   * The side nearest a pixel, with its distance; the side must touch at least one in-map
+   * cell. Searches the sides of the containing cell and its neighbours, so it returns null
+   * for pixels more than about a cell away from the map.
+   */
   nearestEdge(p: Point, size: number): { edge: EdgeId; distance: number } | null;
   /** Bounding box of the whole map in pixels (starts at 0,0). */
   bounds(size: number): Rect;
