@@ -1,0 +1,69 @@
+// Starts the web host from command-line style options; used by `npm run web`, `npm start`
+// (browser mode) and the Playwright web server.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHost, type Host } from '../ipc/handlers.js';
+import { appPaths, appVersion } from '../paths.js';
+import { startWebServer, type WebServer } from './server.js';
+
+export const DEFAULT_PORT = 5174;
+
+export interface WebHostOptions {
+  port: number;
+  dataDir: string;
+  staticDir: string;
+  scenariosDir: string;
+}
+
+export interface ParsedArgs {
+  port: number;
+  dataDir: string | undefined;
+}
+
+/** Reads `--port N` / `--data-dir D` (or GF_PORT / GF_DATA_DIR). Throws with a plain message on bad input. */
+export function parseWebArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ParsedArgs {
+  let port: string | undefined = env.GF_PORT;
+  let dataDir: string | undefined = env.GF_DATA_DIR || undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const next = inline ?? argv[++i];
+      if (next === undefined || next === '') throw new Error(`${name} needs a value`);
+      return next;
+    };
+    if (name === '--port') port = value();
+    else if (name === '--data-dir') dataDir = value();
+    else throw new Error(`Unknown option ${arg} (use --port N and --data-dir DIR)`);
+  }
+  const portNumber = port === undefined || port === '' ? DEFAULT_PORT : Number(port);
+  if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) throw new Error(`Port must be a whole number from 0 to 65535, not ${JSON.stringify(port)}`);
+  return { port: portNumber, dataDir };
+}
+
+/** The user's data folder for the browser mode when none is given. */
+export function defaultWebDataDir(): string {
+  const base = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
+  return path.join(base, 'gridfront');
+}
+
+export async function startWebHost(options: Partial<WebHostOptions> & { port: number }): Promise<{ server: WebServer; host: Host; dataDir: string }> {
+  const paths = appPaths();
+  const dataDir = options.dataDir ?? defaultWebDataDir();
+  mkdirSync(dataDir, { recursive: true });
+  const host = createHost({
+    host: 'web',
+    version: appVersion(paths.root),
+    dataDir,
+    scenariosDir: options.scenariosDir ?? paths.scenarios,
+    onBundledProblem: (p) => console.warn(`[gridfront] bundled scenario left out: ${p.message}`),
+  });
+  const server = await startWebServer({ router: host.router, staticDir: options.staticDir ?? paths.renderer, port: options.port });
+  return { server, host, dataDir };
+}
+
+/** A fresh temporary data folder (tests). */
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'gridfront-data-'));
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Router } from '../ipc/router.js';
+import { startWebServer, type WebServer } from './server.js';
+
+// A raw HTTP client, because fetch() will not let a test set Host or Origin freely.
+function request(
+  port: number,
+  opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path ?? '/', headers: opts.headers, setHost: !opts.headers?.Host },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+describe('web host', () => {
+  let dir: string;
+  let server: WebServer;
+  const calls: unknown[] = [];
+  const router: Router = {
+    async handle(channel, payload, context) {
+      calls.push({ channel, payload, context });
+      return { ok: true, value: { echoed: channel } };
+    },
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gf-static-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(os.tmpdir(), 'gf-outside.txt'), 'secret');
+    server = await startWebServer({ router, staticDir: dir, port: 0 });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('listens on loopback at the port it reports', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
+    expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('serves the renderer with the strict CSP header', async () => {
+    const page = await request(server.port, {});
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>t</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
+    const script = await request(server.port, { path: '/assets/app.js' });
+    expect(script.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const res = await request(server.port, { path: '/../gf-outside.txt' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('routes POST /api/invoke to the router with the caller origin', async () => {
+    const origin = `http://127.0.0.1:${server.port}`;
+    const res = await request(server.port, {
+      method: 'POST',
+      path: '/api/invoke',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({ channel: 'app.info' }),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ ok: true, value: { echoed: 'app.info' } });
+    expect(calls.at(-1)).toEqual({ channel: 'app.info', payload: undefined, context: { host: 'web', origin } });
+  });
+
+  it('refuses a call from a foreign origin or a rebound host name without reaching the router', async () => {
+    const before = calls.length;
+    const foreign = await request(server.port, {
+      method: 'POST',
+      path: '/api/invoke',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      body: JSON.stringify({ channel: 'app.info' }),
+    });
+    const rebound = await request(server.port, { headers: { Host: `evil.example:${server.port}` } });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(rebound.status).toBe(403);
+    expect(calls.length).toBe(before);
+  });
+
+  it('answers malformed calls with a clear bad-request error', async () => {
+    const notJson = await request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'application/json' }, body: '{nope' });
+    const wrongType = await request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(wrongType.status).toBe(415);
+  });
+});
