@@ -1,4 +1,9 @@
 // Grid geometry: build a GridGeometry from a scenario's grid description.
+//   const grid = createGrid({ kind: 'hex', cols: 40, rows: 30 }); // flat-top, odd-q, CCRR
+//   grid.neighbours({ col: 1, row: 1 }); grid.edgeBetween(a, b); grid.center(cell, 48);
+//   grid.pixelToCell(p, 48); grid.nearestEdge(p, 48); grid.line(a, b); grid.label(cell);
+// All grid kinds (hex flat/pointy × odd/even, square 4/8, offset square) share one
+// implementation (geometry.ts) driven by per-family tables (families.ts).
 import type { GridGeometry, GridSpec } from './types.js';
 import { createGeometry } from './geometry.js';
 
