@@ -1,0 +1,139 @@
+// The example scenarios shipped in scenarios/ must load cleanly and show what their
+// descriptions promise; a designer opening one should never meet an error.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import validateSchema from '../shared/format/scenario.validate.generated.js';
+import type { Scenario } from '../shared/format/scenario.types.js';
+import { createGrid } from '../shared/grid/index.js';
+
+const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
+const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const load = (file: string): Scenario => JSON.parse(readFileSync(dir + file, 'utf8')) as Scenario;
+const parseRef = (ref: string) => {
+  const [col, row] = ref.split(',').map(Number);
+  return { col: col!, row: row! };
+};
+const sideOfCode = (s: Scenario, ref: string) => {
+  const { col, row } = parseRef(ref);
+  const code = s.map.control[row]?.[col];
+  return s.sides.find((d) => d.code === code)?.id;
+};
+const categoryAt = (s: Scenario, ref: string) => {
+  const { col, row } = parseRef(ref);
+  return s.map.terrainTypes.find((t) => t.code === s.map.terrain[row]?.[col])?.category;
+};
+const strengthOf = (s: Scenario, side: string) =>
+  s.orderOfBattle.filter((u) => u.side === side).reduce((sum, u) => sum + u.strength, 0);
+const onEdge = (s: Scenario, ref: string) => {
+  const { col, row } = parseRef(ref);
+  return col === 0 || row === 0 || col === s.map.grid.cols - 1 || row === s.map.grid.rows - 1;
+};
+const supplyBases = (s: Scenario, side: string) =>
+  Object.entries(s.map.cells ?? {}).filter(([, f]) => f.supplyBase === side).map(([ref]) => ref);
+
+describe('bundled scenarios', () => {
+  it('ships the example scenarios', () => {
+    expect(files).toEqual(expect.arrayContaining(['seed-000-example.json']));
+  });
+
+  describe.each(files)('%s', (file) => {
+    const s = load(file);
+
+    it('passes the schema with no errors', () => {
+      const ok = validateSchema(s);
+      expect(validateSchema.errors ?? []).toEqual([]);
+      expect(ok).toBe(true);
+    });
+
+    it('has map rows that match the grid and use only declared codes', () => {
+      const { cols, rows } = s.map.grid;
+      const terrainCodes = new Set(s.map.terrainTypes.map((t) => t.code));
+      const sideCodes = new Set(s.sides.map((d) => d.code));
+      expect(s.map.terrain).toHaveLength(rows);
+      expect(s.map.control).toHaveLength(rows);
+      for (const row of s.map.terrain) expect([...row].filter((ch) => !terrainCodes.has(ch)), row).toEqual([]);
+      for (const row of s.map.control) expect([...row].filter((ch) => !sideCodes.has(ch)), row).toEqual([]);
+      for (const row of [...s.map.terrain, ...s.map.control]) expect(row).toHaveLength(cols);
+    });
+
+    it('uses canonical edge ids that are sides of this grid', () => {
+      const grid = createGrid(s.map.grid);
+      for (const list of [s.map.rivers, s.map.lakeShores, s.map.roads, s.map.rails]) {
+        for (const edge of list ?? []) expect(grid.parseEdge(edge), edge).toBe(edge);
+      }
+    });
+
+    it('gives every game turn to exactly one side for initiative', () => {
+      const owners = Array.from({ length: s.calendar.turns }, (_, i) =>
+        (s.initiative ?? []).filter((r) => r.fromTurn <= i + 1 && i + 1 <= r.toTurn).length,
+      );
+      expect(owners.every((n) => n === 1)).toBe(true);
+    });
+
+    it('starts no more than three units of a side in one cell', () => {
+      const counts = new Map<string, number>();
+      for (const u of s.orderOfBattle) counts.set(`${u.side}@${u.cell}`, (counts.get(`${u.side}@${u.cell}`) ?? 0) + 1);
+      expect([...counts].filter(([, n]) => n > 3)).toEqual([]);
+    });
+
+    it('starts every unit in a passable cell its side controls', () => {
+      const misplaced = s.orderOfBattle.filter((u) => sideOfCode(s, u.cell) !== u.side || categoryAt(s, u.cell) === 'impassable');
+      expect(misplaced.map((u) => `${u.id}@${u.cell}`)).toEqual([]);
+    });
+
+    it('brings reinforcements in at cells marked as entry cells for their side', () => {
+      const bad = (s.reinforcements ?? []).filter((r) => !s.map.cells?.[r.entryCell]?.entry?.includes(r.unit.side));
+      expect(bad.map((r) => `${r.unit.id}@${r.entryCell}`)).toEqual([]);
+    });
+
+    it('uses each unit id once', () => {
+      const ids = [...s.orderOfBattle, ...(s.reinforcements ?? []).map((r) => r.unit)].map((u) => u.id);
+      expect(ids.length).toBe(new Set(ids).size);
+    });
+  });
+
+  describe('seed 000 example', () => {
+    const s = load('seed-000-example.json');
+
+    it('runs 22 turns from 24 January 1944', () => {
+      expect(s.calendar).toEqual({ startDate: '1944-01-24', turns: 22 });
+    });
+
+    it('gives each side 50–60 strength points', () => {
+      for (const side of s.sides) {
+        expect(strengthOf(s, side.id)).toBeGreaterThanOrEqual(50);
+        expect(strengthOf(s, side.id)).toBeLessThanOrEqual(60);
+      }
+    });
+
+    it('gives each side 4–5 supply bases, all on the table edge and in its own territory', () => {
+      for (const side of s.sides) {
+        const bases = supplyBases(s, side.id);
+        expect(bases.length).toBeGreaterThanOrEqual(4);
+        expect(bases.length).toBeLessThanOrEqual(5);
+        expect(bases.filter((b) => !onEdge(s, b) || sideOfCode(s, b) !== side.id)).toEqual([]);
+      }
+    });
+
+    it('gives the Germans 3, 2 and 1 prepared offensives on turns 1, 2 and 3', () => {
+      expect(s.preparedOffensives).toEqual([
+        { side: 'germans', turn: 1, count: 3 },
+        { side: 'germans', turn: 2, count: 2 },
+        { side: 'germans', turn: 3, count: 1 },
+      ]);
+    });
+
+    it('starts in snow and may turn to mud on 1–2 from turn 3', () => {
+      expect(s.groundConditions.initial).toBe('snow');
+      expect(s.groundConditions.changes).toEqual([{ fromTurn: 3, outcomes: [{ min: 1, max: 2, condition: 'mud' }] }]);
+    });
+
+    it('gives the Germans the initiative on turns 1–18 and the Soviets on 19–22', () => {
+      expect(s.initiative).toEqual([
+        { side: 'germans', fromTurn: 1, toTurn: 18 },
+        { side: 'soviets', fromTurn: 19, toTurn: 22 },
+      ]);
+    });
+  });
+});
