@@ -47,7 +47,7 @@ describe('router', () => {
       expect(result.ok).toBe(false);
       if (!result.ok) {
         expect(result.error.code).toBe('bad-request');
-        expect(result.error.issues?.map((i) => i.path)).toContain(path);
+        expect(result.error.issues?.map((i) => i.pointer)).toContain(path);
       }
     }
     expect(get).not.toHaveBeenCalled();

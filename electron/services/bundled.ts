@@ -50,21 +50,36 @@ export function createBundledScenarios(options: BundledScenariosOptions): Bundle
 
     let loaded: Loaded;
     try {
-      const data: unknown = JSON.parse(await readFile(full, 'utf8'));
+      const text = await readFile(full, 'utf8');
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch (err) {
+        throw new Error(`${fileName} is not readable JSON: ${(err as Error).message}`);
+      }
       const result = validateScenario(data);
-      loaded = result.ok
-        ? { fileName, stamp, scenario: result.value }
-        : {
+      const errors = result.issues.filter((i) => i.severity === 'error');
+      if (result.ok) {
+        // The validator has just accepted this value as a Scenario.
+        loaded = { fileName, stamp, scenario: data as Scenario };
+      } else {
+        const first = errors[0];
+        loaded = {
+          fileName,
+          stamp,
+          problem: {
             fileName,
-            stamp,
-            problem: {
-              fileName,
-              message: `${fileName} does not match the scenario format: ${result.issues[0]?.path ?? ''} ${result.issues[0]?.message ?? ''}`.trim(),
-              issues: result.issues.map((i) => ({ path: i.path, message: i.message })),
-            },
-          };
+            message: first
+              ? `${fileName} does not match the scenario format: ${first.pointer || '(document)'} ${first.message}`
+              : `${fileName} does not match the scenario format`,
+            issues: errors.map((i) => ({ pointer: i.pointer, message: i.message })),
+          },
+        };
+      }
     } catch (err) {
-      loaded = { fileName, stamp, problem: { fileName, message: `${fileName} is not readable JSON: ${(err as Error).message}`, issues: [] } };
+      // Unreadable file, bad JSON, or a validator that threw: leave the file out, say why.
+      const message = err instanceof Error && err.message.startsWith(fileName) ? err.message : `${fileName} could not be loaded: ${String(err)}`;
+      loaded = { fileName, stamp, problem: { fileName, message, issues: [] } };
     }
     cache.set(fileName, loaded);
     return loaded;
@@ -89,7 +104,7 @@ export function createBundledScenarios(options: BundledScenariosOptions): Bundle
       const scenario = loaded.scenario!;
       const first = seen.get(scenario.id);
       if (first) {
-        problems.push({ fileName: loaded.fileName, message: `${loaded.fileName} repeats scenario id "${scenario.id}" already used by ${first}`, issues: [{ path: '/id', message: 'duplicate id' }] });
+        problems.push({ fileName: loaded.fileName, message: `${loaded.fileName} repeats scenario id "${scenario.id}" already used by ${first}`, issues: [{ pointer: '/id', message: 'duplicate id' }] });
         continue;
       }
       seen.set(scenario.id, loaded.fileName);

@@ -12,11 +12,11 @@ describe('payload validators', () => {
 
   it('name every problem by JSON pointer', () => {
     const issues = validate(request, { count: 1.5, tags: ['a', 7], extra: true });
-    expect(issues.map((i) => i.path).sort()).toEqual(['/count', '/extra', '/id', '/tags/1']);
+    expect(issues.map((i) => i.pointer).sort()).toEqual(['/count', '/extra', '/id', '/tags/1']);
   });
 
   it('escape pointer characters in field names', () => {
-    expect(validate(request, { id: 'x', count: 1, 'a/b~c': 1 })[0]?.path).toBe('/a~1b~0c');
+    expect(validate(request, { id: 'x', count: 1, 'a/b~c': 1 })[0]?.pointer).toBe('/a~1b~0c');
   });
 
   it('never throw, whatever the input', () => {

@@ -5,13 +5,18 @@
 
 /** One problem found in a payload: where (JSON pointer) and what. */
 export interface Issue {
-  path: string;
+  /** JSON pointer to the offending value ("" is the whole payload). */
+  pointer: string;
   message: string;
+  /** Problems that block an action are errors; the rest are warnings. Default: error. */
+  severity?: 'error' | 'warning';
+  /** The cell concerned, when a problem is about one map cell ("col,row"). */
+  cell?: string;
 }
 
 export interface Check<T> {
-  /** Appends problems found in `value` (at JSON pointer `path`) to `issues`. */
-  readonly validate: (value: unknown, path: string, issues: Issue[]) => void;
+  /** Appends problems found in `value` (at JSON pointer `at`) to `issues`. */
+  readonly validate: (value: unknown, at: string, issues: Issue[]) => void;
   /** Phantom: only for type inference, never set. */
   readonly __type?: T;
 }
@@ -28,8 +33,8 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? 'a string' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function pointer(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+function child(at: string, key: string | number): string {
+  return `${at}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 /** Runs a validator and returns every issue (empty when the value is acceptable). */
@@ -50,62 +55,62 @@ export interface StringOptions {
 export const v = {
   /** A request that carries nothing: `undefined`, `null` or `{}`. */
   none(): Check<void> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (value === undefined || value === null) return;
       if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) return;
-      issues.push({ path: path || '/', message: `expected no payload, got ${describe(value)}` });
+      issues.push({ pointer: at, message: `expected no payload, got ${describe(value)}` });
     });
   },
 
   string(opts: StringOptions = {}): Check<string> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (typeof value !== 'string') {
-        issues.push({ path: path || '/', message: `expected a string, got ${describe(value)}` });
+        issues.push({ pointer: at, message: `expected a string, got ${describe(value)}` });
         return;
       }
       if (opts.minLength !== undefined && value.length < opts.minLength)
-        issues.push({ path: path || '/', message: `must be at least ${opts.minLength} characters long` });
+        issues.push({ pointer: at, message: `must be at least ${opts.minLength} characters long` });
       if (opts.maxLength !== undefined && value.length > opts.maxLength)
-        issues.push({ path: path || '/', message: `must be at most ${opts.maxLength} characters long` });
+        issues.push({ pointer: at, message: `must be at most ${opts.maxLength} characters long` });
       if (opts.pattern && !opts.pattern.test(value))
-        issues.push({ path: path || '/', message: `has the wrong form${opts.patternHint ? ` (${opts.patternHint})` : ''}` });
+        issues.push({ pointer: at, message: `has the wrong form${opts.patternHint ? ` (${opts.patternHint})` : ''}` });
     });
   },
 
   number(opts: { min?: number; max?: number; integer?: boolean } = {}): Check<number> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (typeof value !== 'number' || !Number.isFinite(value)) {
-        issues.push({ path: path || '/', message: `expected a number, got ${describe(value)}` });
+        issues.push({ pointer: at, message: `expected a number, got ${describe(value)}` });
         return;
       }
-      if (opts.integer && !Number.isInteger(value)) issues.push({ path: path || '/', message: 'must be a whole number' });
-      if (opts.min !== undefined && value < opts.min) issues.push({ path: path || '/', message: `must be at least ${opts.min}` });
-      if (opts.max !== undefined && value > opts.max) issues.push({ path: path || '/', message: `must be at most ${opts.max}` });
+      if (opts.integer && !Number.isInteger(value)) issues.push({ pointer: at, message: 'must be a whole number' });
+      if (opts.min !== undefined && value < opts.min) issues.push({ pointer: at, message: `must be at least ${opts.min}` });
+      if (opts.max !== undefined && value > opts.max) issues.push({ pointer: at, message: `must be at most ${opts.max}` });
     });
   },
 
   boolean(): Check<boolean> {
-    return check((value, path, issues) => {
-      if (typeof value !== 'boolean') issues.push({ path: path || '/', message: `expected true or false, got ${describe(value)}` });
+    return check((value, at, issues) => {
+      if (typeof value !== 'boolean') issues.push({ pointer: at, message: `expected true or false, got ${describe(value)}` });
     });
   },
 
   literal<const L extends string | number | boolean>(...allowed: L[]): Check<L> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (!allowed.includes(value as L))
-        issues.push({ path: path || '/', message: `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}` });
+        issues.push({ pointer: at, message: `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}` });
     });
   },
 
   array<T>(item: Check<T>, opts: { maxItems?: number } = {}): Check<T[]> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (!Array.isArray(value)) {
-        issues.push({ path: path || '/', message: `expected an array, got ${describe(value)}` });
+        issues.push({ pointer: at, message: `expected an array, got ${describe(value)}` });
         return;
       }
       if (opts.maxItems !== undefined && value.length > opts.maxItems)
-        issues.push({ path: path || '/', message: `must have at most ${opts.maxItems} items` });
-      value.forEach((entry, i) => item.validate(entry, pointer(path, i), issues));
+        issues.push({ pointer: at, message: `must have at most ${opts.maxItems} items` });
+      value.forEach((entry, i) => item.validate(entry, child(at, i), issues));
     });
   },
 
@@ -117,22 +122,22 @@ export const v = {
     required: R,
     optional?: O,
   ): Check<{ [K in keyof R]: Infer<R[K]> } & { [K in keyof O]?: Infer<O[K]> }> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        issues.push({ path: path || '/', message: `expected an object, got ${describe(value)}` });
+        issues.push({ pointer: at, message: `expected an object, got ${describe(value)}` });
         return;
       }
       const record = value as Record<string, unknown>;
       for (const [key, c] of Object.entries(required)) {
-        if (record[key] === undefined) issues.push({ path: pointer(path, key), message: 'is required' });
-        else c.validate(record[key], pointer(path, key), issues);
+        if (record[key] === undefined) issues.push({ pointer: child(at, key), message: 'is required' });
+        else c.validate(record[key], child(at, key), issues);
       }
       for (const [key, c] of Object.entries(optional ?? {})) {
-        if (record[key] !== undefined) c.validate(record[key], pointer(path, key), issues);
+        if (record[key] !== undefined) c.validate(record[key], child(at, key), issues);
       }
       for (const key of Object.keys(record)) {
         if (!(key in required) && !(optional && key in optional))
-          issues.push({ path: pointer(path, key), message: 'is not an accepted field' });
+          issues.push({ pointer: child(at, key), message: 'is not an accepted field' });
       }
     });
   },
@@ -142,9 +147,9 @@ export const v = {
    * validates against the schema and reports with precise pointers).
    */
   jsonObject<T = Record<string, unknown>>(): Check<T> {
-    return check((value, path, issues) => {
+    return check((value, at, issues) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value))
-        issues.push({ path: path || '/', message: `expected an object, got ${describe(value)}` });
+        issues.push({ pointer: at, message: `expected an object, got ${describe(value)}` });
     });
   },
 };

@@ -24,11 +24,11 @@ describe('HostApi client', () => {
   it('rejects with a typed HostError carrying code and issues', async () => {
     const api = createHostApi(async () => ({
       ok: false,
-      error: { code: 'bad-request', message: 'bad', issues: [{ path: '/id', message: 'is required' }] },
+      error: { code: 'bad-request', message: 'bad', issues: [{ pointer: '/id', message: 'is required' }] },
     }));
     const err = await api.scenarios.getBundled({ id: 'a' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HostError);
-    expect(err).toMatchObject({ code: 'bad-request', channel: 'scenarios.getBundled', issues: [{ path: '/id' }] });
+    expect(err).toMatchObject({ code: 'bad-request', channel: 'scenarios.getBundled', issues: [{ pointer: '/id' }] });
   });
 
   it('reports a host that cannot be reached as unavailable, and a garbled answer as internal', async () => {

@@ -1,0 +1,64 @@
+import { appOrigin, expect, invoke, test } from './fixtures.js';
+
+test.describe('web host', () => {
+  test('serves the app under the strict CSP and the page reaches the host API', async ({ page, baseURL }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    await expect(page).toHaveTitle(/Gridfront/);
+    await expect(page.locator('#app')).not.toBeEmpty();
+
+    // The same call the renderer's HTTP client makes, from inside the page.
+    const info = await page.evaluate(async () => {
+      const res = await fetch('api/invoke', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'app.info' }) });
+      return res.json();
+    });
+    expect(info).toMatchObject({ ok: true, value: { name: 'Gridfront', host: 'web' } });
+    expect(errors.filter((e) => /Content Security Policy|Refused to/.test(e))).toEqual([]);
+    expect(new URL(baseURL!).hostname).toBe('127.0.0.1');
+  });
+
+  test('app.info answers over HTTP with the version and the data folder', async ({ request, baseURL }) => {
+    const { status, body } = await invoke<{ version: string; host: string; dataDir: string }>(request, appOrigin(baseURL), 'app.info');
+    expect(status).toBe(200);
+    expect(body.ok).toBe(true);
+    if (body.ok) {
+      expect(body.value.host).toBe('web');
+      expect(body.value.version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(body.value.dataDir).toBe(process.env.GF_E2E_DATA_DIR);
+    }
+  });
+
+  test('bundled scenarios are listed and each can be fetched by id', async ({ request, baseURL }) => {
+    const origin = appOrigin(baseURL);
+    const list = await invoke<{ id: string; fileName: string }[]>(request, origin, 'scenarios.listBundled');
+    expect(list.body.ok).toBe(true);
+    if (!list.body.ok) return;
+    for (const summary of list.body.value) {
+      const one = await invoke<{ fileName: string; scenario: { id: string } }>(request, origin, 'scenarios.getBundled', { id: summary.id });
+      expect(one.body).toMatchObject({ ok: true, value: { fileName: summary.fileName, scenario: { id: summary.id } } });
+    }
+  });
+
+  test('a call from a foreign Origin is refused', async ({ request, baseURL }) => {
+    const { status, body } = await invoke(request, 'https://evil.example', 'app.info', undefined);
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // Same call from the app's own origin still works, so the refusal is about the origin.
+    expect((await invoke(request, appOrigin(baseURL), 'app.info')).body.ok).toBe(true);
+  });
+
+  test('unknown channels and malformed payloads come back as typed errors', async ({ request, baseURL }) => {
+    const origin = appOrigin(baseURL);
+    expect((await invoke(request, origin, 'app.shutdown')).body).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    const bad = await invoke(request, origin, 'scenarios.getBundled', { id: 7 });
+    expect(bad.body).toMatchObject({ ok: false, error: { code: 'bad-request', issues: [{ pointer: '/id' }] } });
+  });
+});

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The runner evaluates this file first and its workers re-evaluate it; values put in
+// process.env here are inherited by the workers, so every process agrees on one free port
+// and one temporary data folder.
+function freePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+process.env.GF_E2E_PORT ||= freePort();
+process.env.GF_E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'gridfront-e2e-'));
+
+const port = Number(process.env.GF_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}/`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/output/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  // The built renderer served by the web host, with a throwaway data folder.
+  webServer: {
+    command: `npx tsx scripts/web.ts --port ${port} --data-dir "${process.env.GF_E2E_DATA_DIR}"`,
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
