@@ -1,0 +1,393 @@
+// The print layout: everything the PDF writer and the print dialog's live preview need,
+// computed once from the scenario and the options, with no drawing in it.
+//
+// Two coordinate spaces:
+// - map space, in millimetres at print scale, (0,0) at the top left of the map's bounding
+//   box (the grid geometry called with `size` = cell size in mm);
+// - paper space, in PDF points (1/72 in), (0,0) at the top left of the sheet, y down.
+//   The PDF writer flips y; a canvas preview can use it as is.
+import type { Scenario } from '../format/scenario.types.js';
+import { createGrid, type Cell, type GridGeometry, type Point, type Rect } from '../grid/index.js';
+import { rowLetters, tileLabel } from './labels.js';
+import { PrintOptionsError, requirePrintOptions, type Orientation, type PrintOptions, type PrintOptionsInput } from './options.js';
+import { mapScale, type MapScale } from './scale.js';
+import { cellLattice, tileAxis, windowStart, type AxisTiling } from './tiling.js';
+import { formatLength, mmToPt, trimNumber } from './units.js';
+
+export interface Segment {
+  a: Point;
+  b: Point;
+}
+
+/** Page furniture in paper space (pt): where the writer puts text, marks and the ruler. */
+export interface PageFurniture {
+  /** The rectangle the map window is printed into; crop marks sit at its corners. */
+  mapAreaPt: Rect;
+  cropMarksPt: Segment[];
+  /** Baseline start of the big tile label ("B3"), top left. */
+  labelAtPt: Point;
+  labelSizePt: number;
+  /** Baseline start of the caption after the label. */
+  captionAtPt: Point;
+  caption: string;
+  /** Baseline end (right-aligned) of the "print at 100%" note. */
+  noteAtPt: Point;
+  note: string;
+  /** Zero of the calibration ruler: centimetres above the line, inches below. */
+  rulerAtPt: Point;
+}
+
+export interface RegistrationMark {
+  /** Centre in map space (mm): the same point on every tile that shows it. */
+  at: Point;
+  radiusMm: number;
+}
+
+export interface PrintPage {
+  /** 0-based, in print order after the assembly sheet (row by row). */
+  index: number;
+  /** Tile row letter + column number: "A1", "B3". */
+  label: string;
+  tileRow: number;
+  tileCol: number;
+  /** The part of the map this page shows, map space (mm). */
+  window: Rect;
+  /** Cells wholly inside the window. */
+  wholeCells: Cell[];
+  /** Cells at least partly inside the window (what the writer draws). */
+  cells: Cell[];
+  registrationMarks: RegistrationMark[];
+  furniture: PageFurniture;
+}
+
+export interface AssemblySheet {
+  orientation: Orientation;
+  pageSizePt: { width: number; height: number };
+  /** Paper points per map millimetre (the reduction). */
+  scale: number;
+  /** Where map point (0,0) lands on the sheet, pt. */
+  mapOriginPt: Point;
+  /** Each tile's window drawn on the sheet, pt. */
+  tiles: { label: string; rectPt: Rect }[];
+  titleBlockPt: Rect;
+  titleLines: string[];
+  furniture: Omit<PageFurniture, 'mapAreaPt' | 'cropMarksPt'> & { mapAreaPt: Rect };
+}
+
+export interface PrintLayout {
+  options: PrintOptions;
+  /** Orientation of the tiles (the chosen one when the option is auto). */
+  orientation: Orientation;
+  pageSizeMm: { width: number; height: number };
+  pageSizePt: { width: number; height: number };
+  cellSizeMm: number;
+  /** The map's bounding box in map space. */
+  mapBounds: Rect;
+  /** Tiles across and down. */
+  tileCols: number;
+  tileRows: number;
+  /** The overlap really used between neighbouring tiles, mm (0 where there is one tile). */
+  overlapMm: { x: number; y: number };
+  /** True when every cell is whole on at least one tile. */
+  wholeCellsGuaranteed: boolean;
+  pages: PrintPage[];
+  /** The reduced overview printed first; null for a single sheet. */
+  assembly: AssemblySheet | null;
+  scale: MapScale;
+  /** Things the user should know (overlap raised, ruler clipped, …). */
+  warnings: string[];
+}
+
+export const PRINT_NOTE = 'Print at 100% / Actual size \u2014 do not fit to page';
+const TITLE_BLOCK_MM = 30;
+
+function gridKindText(scenario: Scenario): string {
+  const g = scenario.map.grid;
+  if (g.kind === 'hex') return `${g.orientation === 'pointy' ? 'pointy-top' : 'flat-top'} hexes`;
+  if (g.kind === 'offsetSquare') return 'offset squares';
+  return 'squares';
+}
+
+function paperText(options: PrintOptions, orientation: Orientation): string {
+  const p = options.paper;
+  const name = typeof p === 'string' ? p : `${trimNumber(p.width, 1)} \u00d7 ${trimNumber(p.height, 1)} mm`;
+  return `${name} ${orientation}`;
+}
+
+function orientedPaper(options: PrintOptions, orientation: Orientation): { width: number; height: number } {
+  const short = Math.min(options.paperMm.width, options.paperMm.height);
+  const long = Math.max(options.paperMm.width, options.paperMm.height);
+  return orientation === 'portrait' ? { width: short, height: long } : { width: long, height: short };
+}
+
+function ptRect(x: number, y: number, width: number, height: number): Rect {
+  return { x: mmToPt(x), y: mmToPt(y), width: mmToPt(width), height: mmToPt(height) };
+}
+
+/** Short strokes outside each corner of `area`, leaving a small gap so they never touch the print. */
+function cropMarks(area: Rect, marginPt: number): Segment[] {
+  const gap = mmToPt(1.5);
+  const len = Math.max(0, Math.min(mmToPt(6), marginPt - gap - mmToPt(1)));
+  if (len <= 0) return [];
+  const out: Segment[] = [];
+  const xs = [area.x, area.x + area.width];
+  const ys = [area.y, area.y + area.height];
+  for (const [i, x] of xs.entries()) {
+    for (const [j, y] of ys.entries()) {
+      const sx = i === 0 ? -1 : 1;
+      const sy = j === 0 ? -1 : 1;
+      out.push({ a: { x: x + sx * gap, y }, b: { x: x + sx * (gap + len), y } });
+      out.push({ a: { x, y: y + sy * gap }, b: { x, y: y + sy * (gap + len) } });
+    }
+  }
+  return out;
+}
+
+function furniture(paper: { width: number; height: number }, marginMm: number, mapArea: Rect, caption: string, label: string): PageFurniture {
+  const margin = mmToPt(marginMm);
+  const labelSizePt = Math.min(16, Math.max(8, mmToPt(marginMm * 0.55)));
+  const baseline = margin - Math.min(mmToPt(3), margin * 0.3);
+  const labelAt = { x: margin + mmToPt(4), y: baseline };
+  return {
+    mapAreaPt: mapArea,
+    cropMarksPt: cropMarks(mapArea, margin),
+    labelAtPt: labelAt,
+    labelSizePt,
+    captionAtPt: { x: labelAt.x + labelSizePt * 0.62 * Math.max(2, label.length) + mmToPt(3), y: baseline },
+    caption,
+    noteAtPt: { x: mmToPt(paper.width) - margin - mmToPt(4), y: baseline },
+    note: PRINT_NOTE,
+    rulerAtPt: { x: margin + mmToPt(4), y: mmToPt(paper.height) - margin / 2 },
+  };
+}
+
+function cellBox(grid: GridGeometry, cell: Cell, size: number, box: { width: number; height: number }): Rect {
+  const c = grid.center(cell, size);
+  return { x: c.x - box.width / 2, y: c.y - box.height / 2, width: box.width, height: box.height };
+}
+
+const EPS = 1e-7;
+
+/** Index range [lo, hi] of windows along an axis that hold [a, b] wholly, or that touch it. */
+function windowRange(axis: AxisTiling, a: number, b: number, whole: boolean): [number, number] {
+  if (axis.count === 1) {
+    const s = axis.start;
+    const e = s + axis.window;
+    const ok = whole ? a >= s - EPS && b <= e + EPS : a < e && b > s;
+    return ok ? [0, 0] : [1, 0];
+  }
+  const lo = whole ? Math.ceil((b - axis.start - axis.window - EPS) / axis.stride) : Math.floor((a - axis.start - axis.window) / axis.stride) + 1;
+  const hi = whole ? Math.floor((a - axis.start + EPS) / axis.stride) : Math.ceil((b - axis.start) / axis.stride) - 1;
+  return [Math.max(0, lo), Math.min(axis.count - 1, hi)];
+}
+
+function registrationMarks(tx: AxisTiling, ty: AxisTiling): RegistrationMark[] {
+  const marks: RegistrationMark[] = [];
+  const radius = (ov: number): number => Math.min(4, ov / 2 - 0.5);
+  const rx = radius(tx.overlap);
+  if (tx.count > 1 && rx >= 1.5) {
+    for (let c = 0; c + 1 < tx.count; c++) {
+      const x = windowStart(tx, c + 1) + tx.overlap / 2;
+      for (let r = 0; r < ty.count; r++) {
+        for (const f of [0.25, 0.75]) marks.push({ at: { x, y: windowStart(ty, r) + ty.window * f }, radiusMm: rx });
+      }
+    }
+  }
+  const ry = radius(ty.overlap);
+  if (ty.count > 1 && ry >= 1.5) {
+    for (let r = 0; r + 1 < ty.count; r++) {
+      const y = windowStart(ty, r + 1) + ty.overlap / 2;
+      for (let c = 0; c < tx.count; c++) {
+        for (const f of [0.25, 0.75]) marks.push({ at: { x: windowStart(tx, c) + tx.window * f, y }, radiusMm: ry });
+      }
+    }
+  }
+  return marks;
+}
+
+interface Tiling {
+  orientation: Orientation;
+  paper: { width: number; height: number };
+  x: AxisTiling;
+  y: AxisTiling;
+}
+
+function tileFor(options: PrintOptions, bounds: Rect, pad: number, lattice: ReturnType<typeof cellLattice> | null, orientation: Orientation): Tiling {
+  const paper = orientedPaper(options, orientation);
+  const pw = paper.width - 2 * options.marginMm;
+  const ph = paper.height - 2 * options.marginMm;
+  const problems = [];
+  if (pw < 30 || ph < 30) problems.push({ field: 'marginMm', message: `leaves less than 30 mm to print on a ${trimNumber(paper.width)} \u00d7 ${trimNumber(paper.height)} mm sheet` });
+  else if (options.overlapMm > Math.min(pw, ph) / 2) problems.push({ field: 'overlapMm', message: `must be at most half the printable area (${trimNumber(Math.min(pw, ph) / 2, 1)} mm here)` });
+  if (problems.length) throw new PrintOptionsError(problems);
+  const x = tileAxis({ length: bounds.width, pad, printable: pw, overlap: options.overlapMm, lattice: lattice?.x ?? null });
+  const y = tileAxis({ length: bounds.height, pad, printable: ph, overlap: options.overlapMm, lattice: lattice?.y ?? null });
+  return { orientation, paper, x, y };
+}
+
+/** Clearance around the map so the outermost grid lines and labels are never cut. */
+export const mapPadMm = (options: PrintOptions): number => Math.max(1, options.lineWidthMm * 2);
+
+export function gridFor(scenario: Scenario, options?: Pick<PrintOptions, 'coordinates'>): GridGeometry {
+  const style = options?.coordinates.style;
+  const labels = style === 'CCRR' || style === 'col,row' ? style : scenario.map.grid.labels;
+  return createGrid({ ...scenario.map.grid, labels });
+}
+
+export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): PrintLayout {
+  const options = requirePrintOptions(scenario, input);
+  const grid = gridFor(scenario, options);
+  const size = options.cellSizeMm;
+  const bounds = grid.bounds(size);
+  const pad = mapPadMm(options);
+  const cellText = `${formatLength(options.cellSize)} ${gridKindText(scenario)}`;
+  const scale = mapScale(scenario.map.groundScaleKm, size, formatLength(options.cellSize));
+  const warnings: string[] = [];
+
+  let tiling: Tiling;
+  if (options.singleSheet) {
+    // One sheet as large as the map plus margins; the top margin holds the caption.
+    const m = options.marginMm;
+    const paper = { width: bounds.width + 2 * pad + 2 * m, height: bounds.height + 2 * pad + 2 * m };
+    const one = (length: number): AxisTiling => ({ count: 1, start: -pad, stride: 0, window: length + 2 * pad, overlap: 0, wholeCells: true });
+    tiling = { orientation: paper.width > paper.height ? 'landscape' : 'portrait', paper, x: one(bounds.width), y: one(bounds.height) };
+  } else {
+    const lattice = options.wholeCells ? cellLattice(grid.spec, size) : null;
+    const choices: Orientation[] = options.orientation === 'auto' ? ['portrait', 'landscape'] : [options.orientation];
+    const tilings = choices.map((o) => tileFor(options, bounds, pad, lattice, o));
+    tiling = tilings.reduce((best, t) => (t.x.count * t.y.count < best.x.count * best.y.count ? t : best));
+    if (options.wholeCells && (!tiling.x.wholeCells || !tiling.y.wholeCells)) {
+      warnings.push(`A ${formatLength(options.cellSize)} cell does not fit whole on one ${paperText(options, tiling.orientation)} page inside the margins; cells on page joins are split.`);
+    }
+    for (const [axis, name] of [[tiling.x, 'across'], [tiling.y, 'down']] as const) {
+      if (axis.count > 1 && axis.overlap > options.overlapMm + EPS) {
+        warnings.push(`Overlap ${name} raised from ${trimNumber(options.overlapMm, 1)} mm to ${trimNumber(axis.overlap, 1)} mm so that every cell is whole on at least one page.`);
+      }
+    }
+  }
+  if (options.marginMm < 8) warnings.push('Margins under 8 mm leave little room for the tile label and the calibration ruler; some printers cut them off.');
+
+  const { x: tx, y: ty, paper } = tiling;
+  const margin = options.marginMm;
+  const placeX = margin + (paper.width - 2 * margin - tx.window) / 2;
+  const placeY = margin + (paper.height - 2 * margin - ty.window) / 2;
+  const marks = registrationMarks(tx, ty);
+
+  const pages: PrintPage[] = [];
+  for (let r = 0; r < ty.count; r++) {
+    for (let c = 0; c < tx.count; c++) {
+      const label = options.singleSheet ? 'A1' : tileLabel(r, c);
+      const window = { x: windowStart(tx, c), y: windowStart(ty, r), width: tx.window, height: ty.window };
+      const caption = options.singleSheet
+        ? `${scenario.title} \u00b7 ${cellText} \u00b7 ${scale.text}`
+        : `${scenario.title} \u00b7 tile ${label} (row ${rowLetters(r)}, column ${c + 1}) of ${ty.count} \u00d7 ${tx.count} \u00b7 ${cellText}`;
+      pages.push({
+        index: pages.length,
+        label,
+        tileRow: r,
+        tileCol: c,
+        window,
+        wholeCells: [],
+        cells: [],
+        registrationMarks: marks.filter(
+          (m) => m.at.x - m.radiusMm >= window.x && m.at.x + m.radiusMm <= window.x + window.width && m.at.y - m.radiusMm >= window.y && m.at.y + m.radiusMm <= window.y + window.height,
+        ),
+        furniture: furniture(paper, margin, ptRect(placeX, placeY, tx.window, ty.window), caption, options.singleSheet ? '' : label),
+      });
+    }
+  }
+
+  // Each cell goes to the pages that hold it, found from the window arithmetic directly.
+  const box = grid.cellBox(size);
+  for (let i = 0; i < grid.cellCount; i++) {
+    const cell = grid.cellAt(i);
+    const b = cellBox(grid, cell, size, box);
+    const [wx0, wx1] = windowRange(tx, b.x, b.x + b.width, true);
+    const [wy0, wy1] = windowRange(ty, b.y, b.y + b.height, true);
+    for (let r = wy0; r <= wy1; r++) for (let c = wx0; c <= wx1; c++) pages[r * tx.count + c]!.wholeCells.push(cell);
+    const [tx0, tx1] = windowRange(tx, b.x, b.x + b.width, false);
+    const [ty0, ty1] = windowRange(ty, b.y, b.y + b.height, false);
+    for (let r = ty0; r <= ty1; r++) for (let c = tx0; c <= tx1; c++) pages[r * tx.count + c]!.cells.push(cell);
+  }
+
+  const layout: PrintLayout = {
+    options,
+    orientation: tiling.orientation,
+    pageSizeMm: paper,
+    pageSizePt: { width: mmToPt(paper.width), height: mmToPt(paper.height) },
+    cellSizeMm: size,
+    mapBounds: bounds,
+    tileCols: tx.count,
+    tileRows: ty.count,
+    overlapMm: { x: tx.overlap, y: ty.overlap },
+    wholeCellsGuaranteed: tx.wholeCells && ty.wholeCells,
+    pages,
+    assembly: null,
+    scale,
+    warnings,
+  };
+  if (!options.singleSheet) layout.assembly = assemblySheet(scenario, layout, tiling, cellText);
+  return layout;
+}
+
+function assemblySheet(scenario: Scenario, layout: PrintLayout, tiling: Tiling, cellText: string): AssemblySheet {
+  const { options } = layout;
+  const { x: tx, y: ty } = tiling;
+  const extent = {
+    x: tx.start,
+    y: ty.start,
+    width: (tx.count - 1) * tx.stride + tx.window,
+    height: (ty.count - 1) * ty.stride + ty.window,
+  };
+  const m = options.marginMm;
+  const fit = (o: Orientation): { o: Orientation; paper: { width: number; height: number }; k: number } => {
+    const paper = orientedPaper(options, o);
+    const aw = paper.width - 2 * m;
+    const ah = paper.height - 2 * m - TITLE_BLOCK_MM - 4;
+    return { o, paper, k: Math.min(aw / extent.width, ah / extent.height) };
+  };
+  const best = [fit('portrait'), fit('landscape')].reduce((a, b) => (b.k > a.k ? b : a));
+  const { paper, k } = best;
+  const drawnW = extent.width * k;
+  const drawnH = extent.height * k;
+  const areaH = paper.height - 2 * m - TITLE_BLOCK_MM - 4;
+  const left = m + (paper.width - 2 * m - drawnW) / 2;
+  const top = m + (areaH - drawnH) / 2;
+  const toSheet = (x: number, y: number): Point => ({ x: mmToPt(left + (x - extent.x) * k), y: mmToPt(top + (y - extent.y) * k) });
+  const origin = toSheet(0, 0);
+  const tiles = layout.pages.map((p) => {
+    const a = toSheet(p.window.x, p.window.y);
+    return { label: p.label, rectPt: { x: a.x, y: a.y, width: mmToPt(p.window.width * k), height: mmToPt(p.window.height * k) } };
+  });
+  const overlap =
+    layout.tileCols > 1 || layout.tileRows > 1
+      ? `overlap ${trimNumber(Math.max(layout.overlapMm.x, layout.overlapMm.y), 1)} mm`
+      : 'no overlap';
+  const titleLines = [
+    scenario.title,
+    `Cell size: ${cellText}, ${formatLength(options.cellSize)} across flats`,
+    `Ground scale: ${layout.scale.text}`,
+    `${layout.pages.length} tiles (${layout.tileRows} rows A\u2013${rowLetters(layout.tileRows - 1)} \u00d7 ${layout.tileCols} columns) on ${paperText(options, layout.orientation)}, ${overlap}, margins ${trimNumber(m, 1)} mm. Assembly sheet at ${trimNumber(k * 100, 1)}%.`,
+  ];
+  const mapArea = ptRect(left, top, drawnW, drawnH);
+  const f = furniture(paper, m, mapArea, 'Assembly sheet', 'Assembly');
+  return {
+    orientation: best.o,
+    pageSizePt: { width: mmToPt(paper.width), height: mmToPt(paper.height) },
+    scale: mmToPt(k),
+    mapOriginPt: origin,
+    tiles,
+    titleBlockPt: ptRect(m, paper.height - m - TITLE_BLOCK_MM, paper.width - 2 * m, TITLE_BLOCK_MM),
+    titleLines,
+    furniture: {
+      mapAreaPt: mapArea,
+      labelAtPt: f.labelAtPt,
+      labelSizePt: f.labelSizePt,
+      captionAtPt: f.captionAtPt,
+      caption: f.caption,
+      noteAtPt: f.noteAtPt,
+      note: f.note,
+      rulerAtPt: f.rulerAtPt,
+    },
+  };
+}
