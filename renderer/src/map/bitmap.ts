@@ -1,0 +1,97 @@
+// Terrain as a bitmap: one block of pixels per cell, for views where cells are too small to
+// draw as shapes and for mini-maps. Staggered grids use 2-pixel blocks so the half-cell
+// shift of every other column (or row) survives: a flat-top hex is 1×2 pixels, a pointy-top
+// hex or an offset square 2×1, a square 1×1.
+
+import { blend, type Rgb } from './colour.js';
+import { NONE, type MapModel } from './model.js';
+
+/** How strongly a controlling side's colour tints its cells (shared with vector drawing). */
+export const CONTROL_TINT = 0.16;
+const UNKNOWN: Rgb = [255, 0, 255];
+
+export interface CellBitmap {
+  readonly image: ImageData;
+  /** Where the bitmap sits on the map, in map pixels at cell size `size`. */
+  readonly left: number;
+  readonly top: number;
+  readonly pixelWidth: number;
+  readonly pixelHeight: number;
+}
+
+/** Size in map pixels of one bitmap pixel, and the cell footprint in bitmap pixels. */
+export function bitmapMetrics(model: MapModel, size: number): { pw: number; ph: number; fw: number; fh: number } {
+  const box = model.grid.cellBox(size);
+  const { kind, orientation } = model.grid.spec;
+  if (kind === 'hex' && orientation === 'flat') return { pw: box.width * 0.75, ph: box.height / 2, fw: 1, fh: 2 };
+  if (kind === 'hex') return { pw: box.width / 2, ph: box.height * 0.75, fw: 2, fh: 1 };
+  if (kind === 'offsetSquare') return { pw: box.width / 2, ph: box.height, fw: 2, fh: 1 };
+  return { pw: box.width, ph: box.height, fw: 1, fh: 1 };
+}
+
+/** Colour of a cell as the map shows it from afar: terrain, tinted by the controlling side. */
+export function cellColour(model: MapModel, index: number, tint = true): Rgb {
+  const t = model.terrain[index]!;
+  const base = t === NONE ? UNKNOWN : model.terrainRgb[t]!;
+  const s = model.control[index]!;
+  if (!tint || s === NONE) return base;
+  return blend(base, model.sideRgb[s]!, CONTROL_TINT);
+}
+
+/** Paint cells [c0,c1)×[r0,r1) into an ImageData; pixels no cell covers stay transparent. */
+export function paintCells(
+  model: MapModel,
+  size: number,
+  c0: number,
+  r0: number,
+  c1: number,
+  r1: number,
+  tint = true,
+): CellBitmap {
+  const { grid } = model;
+  const { pw, ph, fw, fh } = bitmapMetrics(model, size);
+  let left = Infinity;
+  let top = Infinity;
+  // Corner cells alone do not bound a staggered range, so scan the outer ring's first two lines.
+  for (let r = r0; r < Math.min(r1, r0 + 2); r++) {
+    for (let c = c0; c < c1; c++) {
+      const p = grid.center({ col: c, row: r }, size);
+      left = Math.min(left, p.x - (fw * pw) / 2);
+      top = Math.min(top, p.y - (fh * ph) / 2);
+    }
+  }
+  for (let r = r0; r < r1; r++) {
+    for (const c of [c0, c0 + 1]) {
+      if (c >= c1) continue;
+      const p = grid.center({ col: c, row: r }, size);
+      left = Math.min(left, p.x - (fw * pw) / 2);
+      top = Math.min(top, p.y - (fh * ph) / 2);
+    }
+  }
+  const w = Math.max(1, Math.round(((c1 - c0) * (fw === 2 ? 2 : 1)) + (fw === 2 ? 1 : 0)));
+  const h = Math.max(1, Math.round(((r1 - r0) * (fh === 2 ? 2 : 1)) + (fh === 2 ? 1 : 0)));
+  const image = new ImageData(w, h);
+  const data = image.data;
+  for (let r = r0; r < r1; r++) {
+    for (let c = c0; c < c1; c++) {
+      const p = grid.center({ col: c, row: r }, size);
+      const px = Math.round((p.x - (fw * pw) / 2 - left) / pw);
+      const py = Math.round((p.y - (fh * ph) / 2 - top) / ph);
+      const rgb = cellColour(model, r * model.cols + c, tint);
+      for (let dy = 0; dy < fh; dy++) {
+        const y = py + dy;
+        if (y < 0 || y >= h) continue;
+        for (let dx = 0; dx < fw; dx++) {
+          const x = px + dx;
+          if (x < 0 || x >= w) continue;
+          const o = (y * w + x) * 4;
+          data[o] = rgb[0];
+          data[o + 1] = rgb[1];
+          data[o + 2] = rgb[2];
+          data[o + 3] = 255;
+        }
+      }
+    }
+  }
+  return { image, left, top, pixelWidth: pw, pixelHeight: ph };
+}
