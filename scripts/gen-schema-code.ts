@@ -219,8 +219,10 @@ function inlineRuntimeHelpers(code: string, schemaName: string): string {
   return helpers.length ? `${helpers.join('\n')}\n${body}` : body;
 }
 
+// verbose: each error carries the failing value and its schema, so shared/format can say what
+// was expected and what was found without walking the schema itself.
 function makeAjv(all: SchemaSource[]): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, esm: true } });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, code: { source: true, esm: true } });
   for (const s of all) ajv.addSchema(s.schema);
   return ajv;
 }

@@ -1,0 +1,74 @@
+// Defaults of the scenario format, resolved: what an omitted ruleset option, side flag or grid
+// field means. The numbers mirror the schema's `default` keywords (a test keeps them in step)
+// and RULES-NOTES.md.
+import type { GridSpec } from '../grid/types.js';
+import type { GameMap, Grid, OperationalOptions, Scenario, Side, SideFlags } from './scenario.types.js';
+
+/** Every operational ruleset option with a value; `supplyLineLimit: null` means no limit. */
+export type ResolvedOptions = { [K in keyof OperationalOptions]-?: Exclude<OperationalOptions[K], undefined> };
+export type ResolvedSideFlags = Required<SideFlags>;
+
+export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
+  defensiveFire: true,
+  defensiveFireHitOn: 6,
+  baseToHit: 5,
+  stackingLimit: 3,
+  victoryCellVpPerTurn: 2,
+  destroyedStrengthVp: 1,
+  supplyLineLimit: null,
+});
+
+/** A side's flags when the scenario sets none: every rule off. */
+export const NO_FLAGS: Readonly<ResolvedSideFlags> = Object.freeze({
+  mudSlows: false,
+  losesDifficultInSnow: false,
+  railMovement: false,
+  breakthroughInSnow: false,
+  rebuilds: false,
+  deepPenetration: false,
+});
+
+export function resolveOptions(scenario: Pick<Scenario, 'ruleset'>): ResolvedOptions {
+  return { ...DEFAULT_OPTIONS, ...definedOnly(scenario.ruleset.options ?? {}) };
+}
+
+export function resolveSideFlags(side: Pick<Side, 'flags'>): ResolvedSideFlags {
+  return { ...NO_FLAGS, ...definedOnly(side.flags ?? {}) };
+}
+
+// The ruleset text gives some rules to "the Germans" and others to "the Soviets"; a new scenario
+// whose sides carry such names starts with that assignment (RULES-NOTES.md, Naming).
+const GERMAN_NAME = /\b(german|germany|wehrmacht|axis)/i;
+const SOVIET_NAME = /\b(soviet|ussr|russia|red army)/i;
+
+/**
+ * The flags the ruleset text assigns to a side of this name, for the New-scenario dialog:
+ * German-like names get mud slowing and losing difficult terrain in snow, Soviet-like names
+ * rail movement and breakthroughs in snow; any other name gets no flags. Rebuilds and deep
+ * penetration are scenario choices and always start off. Files never default flags by name:
+ * an omitted flag is false.
+ */
+export function defaultFlagsForSideName(name: string): ResolvedSideFlags {
+  if (GERMAN_NAME.test(name)) return { ...NO_FLAGS, mudSlows: true, losesDifficultInSnow: true };
+  if (SOVIET_NAME.test(name)) return { ...NO_FLAGS, railMovement: true, breakthroughInSnow: true };
+  return { ...NO_FLAGS };
+}
+
+/** The grid description with every default filled in, as the grid geometry wants it. */
+export function gridSpecOf(source: Pick<Scenario, 'map'> | GameMap | Grid): GridSpec {
+  const grid: Grid = 'map' in source ? source.map.grid : 'grid' in source ? source.grid : source;
+  return {
+    kind: grid.kind,
+    orientation: grid.orientation ?? 'flat',
+    offset: grid.offset ?? 'odd',
+    adjacency: grid.adjacency ?? 4,
+    cols: grid.cols,
+    rows: grid.rows,
+    labels: grid.labels ?? 'CCRR',
+  };
+}
+
+/** Drops keys whose value is undefined, so spreading them never hides a default. */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,119 @@
+// Builds a blank, schema-valid scenario from the fields of the New Scenario dialog.
+// Pure (no Node, no DOM): the renderer uses it to preview, the library to create.
+import type { Scenario } from './scenario.types.js';
+
+type TerrainType = Scenario['map']['terrainTypes'][number];
+type Side = Scenario['sides'][number];
+type CellSize = Scenario['map']['cellSize'];
+type GridKind = Scenario['map']['grid']['kind'];
+
+export interface NewSideFields {
+  name: string;
+  colour?: string;
+}
+
+export interface NewScenarioFields {
+  /** The caller picks the id (e.g. nanoid in the main process) so this stays pure. */
+  id: string;
+  title: string;
+  author?: string;
+  gridKind: GridKind;
+  /** Hex only. */
+  orientation?: 'flat' | 'pointy';
+  cols: number;
+  rows: number;
+  cellSize?: CellSize;
+  groundScaleKm?: number;
+  sides?: [NewSideFields, NewSideFields];
+  startDate?: string;
+  turns?: number;
+}
+
+/** The palette a new map starts with: one type per rules category, lakes freeze. */
+export const DEFAULT_TERRAIN_TYPES: readonly TerrainType[] = [
+  { id: 'open', code: '.', name: 'Open', colour: '#d8e4b0', category: 'open' },
+  { id: 'woods', code: 'w', name: 'Woods', colour: '#5f8f4e', category: 'difficult' },
+  { id: 'swamp', code: 's', name: 'Swamp', colour: '#8fa89a', category: 'difficult' },
+  { id: 'rough', code: 'r', name: 'Rough', colour: '#b59f7a', category: 'difficult' },
+  { id: 'city', code: 'c', name: 'City', colour: '#9c8f8a', category: 'urban' },
+  { id: 'mountain', code: 'm', name: 'Mountain', colour: '#7b6a5c', category: 'impassable' },
+  { id: 'sea', code: '~', name: 'Sea', colour: '#6f9fcf', category: 'impassable' },
+  { id: 'lake', code: 'l', name: 'Lake', colour: '#8fbfe0', category: 'impassable', freezes: true },
+];
+
+export const DEFAULT_SIDES: readonly [NewSideFields, NewSideFields] = [
+  { name: 'Blue', colour: '#2f5fa8' },
+  { name: 'Red', colour: '#b33a3a' },
+];
+
+export const DEFAULT_CELL_SIZE: CellSize = { value: 10, unit: 'cm' };
+export const DEFAULT_GROUND_SCALE_KM = 40;
+export const DEFAULT_START_DATE = '1941-10-01';
+export const DEFAULT_TURNS = 12;
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32);
+}
+
+/** Side ids and one-character codes derived from the names, kept distinct. */
+function buildSides(fields: readonly [NewSideFields, NewSideFields]): [Side, Side] {
+  const fallbackIds = ['side-a', 'side-b'] as const;
+  const fallbackCodes = ['A', 'B'] as const;
+  const ids: string[] = [];
+  const codes: string[] = [];
+  fields.forEach((side, i) => {
+    let id = slug(side.name) || fallbackIds[i]!;
+    if (ids.includes(id)) id = fallbackIds[i]!;
+    ids.push(id);
+    let code = (side.name.match(/[A-Za-z0-9]/)?.[0] ?? fallbackCodes[i]!).toUpperCase();
+    if (codes.includes(code)) code = code === fallbackCodes[i] ? String(i + 1) : fallbackCodes[i]!;
+    codes.push(code);
+  });
+  return [0, 1].map((i) => ({
+    id: ids[i]!,
+    name: fields[i]!.name,
+    code: codes[i]!,
+    colour: fields[i]!.colour ?? DEFAULT_SIDES[i]!.colour!,
+  })) as [Side, Side];
+}
+
+/**
+ * A blank scenario: open ground everywhere, the west half of the map held by the first
+ * side and the east half by the second, no units, the default calendar.
+ */
+export function newScenario(fields: NewScenarioFields): Scenario {
+  const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
+  const cols = fields.cols;
+  const rows = fields.rows;
+  const split = Math.ceil(cols / 2);
+  const controlRow = sides[0].code.repeat(split) + sides[1].code.repeat(Math.max(0, cols - split));
+  const terrainRow = DEFAULT_TERRAIN_TYPES[0]!.code.repeat(cols);
+  const grid: Scenario['map']['grid'] = { kind: fields.gridKind, cols, rows };
+  if (fields.gridKind === 'hex') grid.orientation = fields.orientation ?? 'flat';
+
+  const scenario: Scenario = {
+    formatVersion: 1,
+    id: fields.id,
+    title: fields.title,
+    ruleset: { id: 'operational' },
+    sides,
+    map: {
+      grid,
+      cellSize: fields.cellSize ?? DEFAULT_CELL_SIZE,
+      groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
+      terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
+      terrain: Array.from({ length: rows }, () => terrainRow),
+      control: Array.from({ length: rows }, () => controlRow),
+    },
+    calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns: fields.turns ?? DEFAULT_TURNS },
+    groundConditions: { initial: 'easy' },
+    orderOfBattle: [],
+  };
+  if (fields.author) scenario.author = fields.author;
+  return scenario;
+}
