@@ -84,7 +84,8 @@ function buildSides(fields: readonly [NewSideFields, NewSideFields]): [Side, Sid
 
 /**
  * A blank scenario: open ground everywhere, the west half of the map held by the first
- * side and the east half by the second, no units, the default calendar.
+ * side and the east half by the second, each with a supply base on its own map edge (mid
+ * row), the first side holding the initiative throughout, no units, the default calendar.
  */
 export function newScenario(fields: NewScenarioFields): Scenario {
   const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
@@ -95,6 +96,11 @@ export function newScenario(fields: NewScenarioFields): Scenario {
   const terrainRow = DEFAULT_TERRAIN_TYPES[0]!.code.repeat(cols);
   const grid: Scenario['map']['grid'] = { kind: fields.gridKind, cols, rows };
   if (fields.gridKind === 'hex') grid.orientation = fields.orientation ?? 'flat';
+  const turns = fields.turns ?? DEFAULT_TURNS;
+  const midRow = Math.floor(rows / 2);
+  const cells: NonNullable<Scenario['map']['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
+  // A one-column map has no east edge of its own; the second side then has no base yet.
+  if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
 
   const scenario: Scenario = {
     formatVersion: 1,
@@ -109,9 +115,11 @@ export function newScenario(fields: NewScenarioFields): Scenario {
       terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
       terrain: Array.from({ length: rows }, () => terrainRow),
       control: Array.from({ length: rows }, () => controlRow),
+      cells,
     },
-    calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns: fields.turns ?? DEFAULT_TURNS },
+    calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns },
     groundConditions: { initial: 'easy' },
+    initiative: [{ side: sides[0].id, fromTurn: 1, toTurn: turns }],
     orderOfBattle: [],
   };
   if (fields.author) scenario.author = fields.author;

@@ -1,0 +1,160 @@
+// Schema versions of the library database, applied in order. The version lives in
+// `PRAGMA user_version`; each step runs in its own transaction together with the version
+// bump, so a crash mid-upgrade leaves the file at the previous, consistent version.
+import type Database from 'better-sqlite3';
+import type { Scenario } from '../../shared/format/scenario.types.js';
+import { searchText } from './fields.js';
+import { checkDocument, type ScenarioValidator } from './validation.js';
+import { LibraryError } from './errors.js';
+
+export interface MigrationContext {
+  validate: ScenarioValidator;
+}
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database, ctx: MigrationContext): void;
+}
+
+const v1: Migration = {
+  version: 1,
+  description: 'scenarios with indexed columns, tags, revisions, meta, recovery',
+  up(db) {
+    db.exec(`
+      -- num is a stable integer key (VACUUM keeps INTEGER PRIMARY KEY values), used as the
+      -- full-text index rowid; id is the scenario's own id from its document.
+      CREATE TABLE scenarios (
+        num INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        json TEXT NOT NULL,
+        title TEXT NOT NULL,
+        author TEXT NOT NULL DEFAULT '',
+        description TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]',
+        ruleset TEXT NOT NULL,
+        grid_kind TEXT NOT NULL,
+        cols INTEGER NOT NULL,
+        rows INTEGER NOT NULL,
+        sides TEXT NOT NULL DEFAULT '[]',
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        thumbnail BLOB,
+        deleted_at INTEGER
+      ) STRICT;
+      CREATE INDEX scenarios_by_updated ON scenarios(deleted_at, updated);
+      CREATE INDEX scenarios_by_created ON scenarios(deleted_at, created);
+      CREATE INDEX scenarios_by_title ON scenarios(deleted_at, title COLLATE NOCASE);
+      CREATE INDEX scenarios_by_ruleset ON scenarios(ruleset, updated);
+      CREATE INDEX scenarios_by_grid_kind ON scenarios(grid_kind, updated);
+
+      CREATE TABLE scenario_tags (
+        tag TEXT NOT NULL,
+        scenario_id TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
+        PRIMARY KEY (tag, scenario_id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX scenario_tags_by_scenario ON scenario_tags(scenario_id);
+
+      CREATE TABLE revisions (
+        scenario_id TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
+        rev INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        summary TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (scenario_id, rev)
+      ) STRICT;
+
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+
+      CREATE TABLE recovery (
+        doc_key TEXT PRIMARY KEY,
+        json TEXT NOT NULL,
+        updated INTEGER NOT NULL
+      ) STRICT;
+    `);
+  },
+};
+
+const v2: Migration = {
+  version: 2,
+  description: 'full-text search over titles, descriptions, tags, side and cell names',
+  up(db) {
+    db.exec(`
+      CREATE VIRTUAL TABLE scenario_search USING fts5(
+        title, description, tags, sides, cells,
+        tokenize = 'unicode61 remove_diacritics 2',
+        prefix = '2 3'
+      );
+    `);
+    const insert = db.prepare(
+      'INSERT INTO scenario_search (rowid, title, description, tags, sides, cells) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const rows = db.prepare('SELECT num, json FROM scenarios').all() as { num: number; json: string }[];
+    for (const row of rows) {
+      const text = searchText(JSON.parse(row.json) as Scenario);
+      insert.run(row.num, text.title, text.description, text.tags, text.sides, text.cells);
+    }
+  },
+};
+
+const v3: Migration = {
+  version: 3,
+  description: 'check status per scenario, so rows that a stricter validator rejects are flagged, not lost',
+  up(db, ctx) {
+    db.exec(`
+      ALTER TABLE scenarios ADD COLUMN check_status TEXT NOT NULL DEFAULT 'valid'
+        CHECK (check_status IN ('valid', 'errors'));
+      ALTER TABLE scenarios ADD COLUMN error_count INTEGER NOT NULL DEFAULT 0;
+    `);
+    recheckRows(db, ctx.validate);
+  },
+};
+
+/** Every schema version, oldest first. Append only: never edit a released step. */
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3];
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Re-validates every row and records the outcome; returns how many have errors. */
+export function recheckRows(db: Database.Database, validate: ScenarioValidator): { checked: number; withErrors: number } {
+  const update = db.prepare('UPDATE scenarios SET check_status = ?, error_count = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, json FROM scenarios').all() as { id: string; json: string }[];
+  let withErrors = 0;
+  for (const row of rows) {
+    const check = checkDocument(validate, JSON.parse(row.json));
+    if (!check.ok) withErrors++;
+    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, row.id);
+  }
+  return { checked: rows.length, withErrors };
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the database up to `target` (the latest by default). A file written by a newer
+ * app is refused rather than guessed at.
+ */
+export function migrate(
+  db: Database.Database,
+  ctx: MigrationContext,
+  target: number = LATEST_VERSION,
+  steps: readonly Migration[] = MIGRATIONS,
+): { from: number; to: number } {
+  const from = schemaVersion(db);
+  const newest = steps[steps.length - 1]?.version ?? 0;
+  if (from > newest) {
+    throw new LibraryError(
+      'newer-database',
+      `The library database is at version ${from}, newer than this app understands (${newest}). Update Gridfront to open it.`,
+    );
+  }
+  for (const step of steps) {
+    if (step.version <= from || step.version > target) continue;
+    db.transaction(() => {
+      step.up(db, ctx);
+      db.pragma(`user_version = ${step.version}`);
+    })();
+  }
+  return { from, to: schemaVersion(db) };
+}
