@@ -60,8 +60,7 @@ export function createBundledScenarios(options: BundledScenariosOptions): Bundle
       const result = validateScenario(data);
       const errors = result.issues.filter((i) => i.severity === 'error');
       if (result.ok) {
-        // The validator has just accepted this value as a Scenario.
-        loaded = { fileName, stamp, scenario: data as Scenario };
+        loaded = { fileName, stamp, scenario: result.value };
       } else {
         const first = errors[0];
         loaded = {
@@ -72,7 +71,7 @@ export function createBundledScenarios(options: BundledScenariosOptions): Bundle
             message: first
               ? `${fileName} does not match the scenario format: ${first.pointer || '(document)'} ${first.message}`
               : `${fileName} does not match the scenario format`,
-            issues: errors.map((i) => ({ pointer: i.pointer, message: i.message })),
+            issues: errors,
           },
         };
       }

@@ -12,6 +12,8 @@ export interface Issue {
   severity?: 'error' | 'warning';
   /** The cell concerned, when a problem is about one map cell ("col,row"). */
   cell?: string;
+  /** The offending value, when worth showing. */
+  value?: unknown;
 }
 
 export interface Check<T> {
