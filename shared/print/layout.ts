@@ -166,19 +166,29 @@ function cellBox(grid: GridGeometry, cell: Cell, size: number, box: { width: num
   return { x: c.x - box.width / 2, y: c.y - box.height / 2, width: box.width, height: box.height };
 }
 
-const EPS = 1e-7;
+/** Tolerance for "on the line" in map millimetres (far below anything a printer shows). */
+const EPS = 1e-6;
 
-/** Index range [lo, hi] of windows along an axis that hold [a, b] wholly, or that touch it. */
+/**
+ * Index range [lo, hi] of windows along an axis that hold [a, b] wholly, or that share
+ * more than a hair's breadth with it. The arithmetic gives candidates; the test itself is
+ * done on each window's own start so the answer matches the drawn windows exactly.
+ */
 function windowRange(axis: AxisTiling, a: number, b: number, whole: boolean): [number, number] {
-  if (axis.count === 1) {
-    const s = axis.start;
+  const first = axis.count === 1 ? 0 : Math.max(0, Math.floor((a - axis.start - axis.window) / axis.stride) - 1);
+  const last = axis.count === 1 ? 0 : Math.min(axis.count - 1, Math.ceil((b - axis.start) / axis.stride) + 1);
+  let lo = last + 1;
+  let hi = -1;
+  for (let i = first; i <= last; i++) {
+    const s = windowStart(axis, i);
     const e = s + axis.window;
-    const ok = whole ? a >= s - EPS && b <= e + EPS : a < e && b > s;
-    return ok ? [0, 0] : [1, 0];
+    const ok = whole ? a >= s - EPS && b <= e + EPS : Math.min(b, e) - Math.max(a, s) > EPS;
+    if (ok) {
+      lo = Math.min(lo, i);
+      hi = Math.max(hi, i);
+    }
   }
-  const lo = whole ? Math.ceil((b - axis.start - axis.window - EPS) / axis.stride) : Math.floor((a - axis.start - axis.window) / axis.stride) + 1;
-  const hi = whole ? Math.floor((a - axis.start + EPS) / axis.stride) : Math.ceil((b - axis.start) / axis.stride) - 1;
-  return [Math.max(0, lo), Math.min(axis.count - 1, hi)];
+  return [lo, hi];
 }
 
 function registrationMarks(tx: AxisTiling, ty: AxisTiling): RegistrationMark[] {
