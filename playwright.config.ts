@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -12,7 +12,12 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 process.env.GF_E2E_PORT ||= freePort();
-process.env.GF_E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'gridfront-e2e-'));
+if (!process.env.GF_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gridfront-e2e-'));
+  process.env.GF_E2E_DATA_DIR = dataDir;
+  // Only the process that made the folder removes it, once the run (and web server) ends.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 const port = Number(process.env.GF_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}/`;

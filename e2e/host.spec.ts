@@ -13,7 +13,16 @@ test.describe('web host', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     await expect(page).toHaveTitle(/Gridfront/);
-    await expect(page.locator('#app')).not.toBeEmpty();
+    // The start screen lists the bundled scenarios, which it can only know through the
+    // renderer's HostApi client talking to this host.
+    await expect(page.getByRole('heading', { name: 'Bundled scenarios' })).toBeVisible();
+    const titles = await page.evaluate(async () => {
+      const res = await fetch('api/invoke', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'scenarios.listBundled' }) });
+      const body = (await res.json()) as { ok: boolean; value: { title: string }[] };
+      return body.value.map((s) => s.title);
+    });
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) await expect(page.getByTestId('scenario-list').getByText(title, { exact: true })).toBeVisible();
 
     // The same call the renderer's HTTP client makes, from inside the page.
     const info = await page.evaluate(async () => {

@@ -1,0 +1,121 @@
+// Loads the real main process against a stand-in for Electron's API (the binary is not
+// needed), to check how it wires the window, the app:// scheme, IPC and navigation.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+const fake = vi.hoisted(() => {
+  const state = {
+    dataDir: '',
+    ipc: {} as Record<string, (event: unknown, message: unknown) => Promise<unknown>>,
+    protocols: {} as Record<string, (request: Request) => Promise<Response>>,
+    schemes: [] as unknown[],
+    windows: [] as { options: { webPreferences?: Record<string, unknown> }; url?: string }[],
+    appEvents: {} as Record<string, (...args: unknown[]) => void>,
+    headersHook: undefined as undefined | ((details: unknown, cb: (r: unknown) => void) => void),
+    permissionHook: undefined as undefined | ((c: unknown, p: string, cb: (ok: boolean) => void) => void),
+  };
+  return state;
+});
+
+vi.mock('electron', () => ({
+  app: {
+    whenReady: () => Promise.resolve(),
+    getPath: () => fake.dataDir,
+    setPath: () => {},
+    on: (name: string, fn: (...args: unknown[]) => void) => {
+      fake.appEvents[name] = fn;
+    },
+    quit: () => {},
+    exit: () => {},
+  },
+  BrowserWindow: class {
+    static getAllWindows = () => fake.windows;
+    url?: string;
+    constructor(public options: { webPreferences?: Record<string, unknown> }) {
+      fake.windows.push(this);
+    }
+    once() {}
+    async loadURL(url: string) {
+      this.url = url;
+    }
+  },
+  ipcMain: { handle: (channel: string, fn: (e: unknown, m: unknown) => Promise<unknown>) => (fake.ipc[channel] = fn) },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => fake.schemes.push(...schemes),
+    handle: (scheme: string, fn: (r: Request) => Promise<Response>) => (fake.protocols[scheme] = fn),
+  },
+  session: {
+    defaultSession: {
+      webRequest: { onHeadersReceived: (fn: typeof fake.headersHook) => (fake.headersHook = fn) },
+      setPermissionRequestHandler: (fn: typeof fake.permissionHook) => (fake.permissionHook = fn),
+    },
+  },
+}));
+
+const appFrame = { url: 'app://gridfront/index.html' };
+const call = (frame: { url: string }, message: unknown, mainFrame: { url: string } = frame) =>
+  fake.ipc['gf:invoke']!({ senderFrame: frame, sender: { mainFrame } }, message) as Promise<{ ok: boolean; value?: any; error?: any }>;
+
+describe('Electron main process', () => {
+  beforeAll(async () => {
+    fake.dataDir = mkdtempSync(path.join(os.tmpdir(), 'gf-main-'));
+    await import('./main.js');
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
+  });
+
+  it('opens one sandboxed, context-isolated window on the app:// start page', () => {
+    const [win] = fake.windows;
+    expect(win!.url).toBe('app://gridfront/index.html');
+    expect(win!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(String(win!.options.webPreferences!.preload)).toMatch(/preload\.cjs$/);
+  });
+
+  it('answers calls from the app page through the shared router', async () => {
+    const info = await call(appFrame, { channel: 'app.info' });
+    expect(info).toMatchObject({ ok: true, value: { host: 'electron', dataDir: fake.dataDir } });
+    const bad = await call(appFrame, { channel: 'scenarios.getBundled', payload: { id: '' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+
+  it('refuses calls from foreign pages and from subframes of the app', async () => {
+    expect(await call({ url: 'https://evil.example/' }, { channel: 'app.info' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call({ url: 'app://gridfront/index.html' }, { channel: 'app.info' }, { url: 'app://gridfront/other' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+  });
+
+  it('serves nothing outside the renderer folder or from another app:// host', async () => {
+    const serve = fake.protocols.app!;
+    const outside = await serve(new Request('app://gridfront/%2e%2e/%2e%2e/package.json'));
+    expect(outside.status).toBe(404);
+    const otherHost = await serve(new Request('app://elsewhere/index.html'));
+    expect(otherHost.status).toBe(404);
+  });
+
+  it('puts the CSP on app responses that pass through the network stack', () => {
+    let headers: Record<string, string[]> = {};
+    fake.headersHook!({ url: 'app://gridfront/index.html', responseHeaders: {} }, (r) => (headers = (r as { responseHeaders: Record<string, string[]> }).responseHeaders));
+    expect(headers['Content-Security-Policy']?.[0]).toContain("script-src 'self'");
+  });
+
+  it('denies new windows, foreign navigation, webviews and permission requests', () => {
+    const hooks: Record<string, (...args: any[]) => unknown> = {};
+    fake.appEvents['web-contents-created']!({}, {
+      setWindowOpenHandler: (fn: () => unknown) => (hooks.open = fn),
+      on: (name: string, fn: (...args: any[]) => unknown) => (hooks[name] = fn),
+    });
+    expect(hooks.open!({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+    const navigate = { preventDefault: vi.fn() };
+    hooks['will-navigate']!(navigate, 'https://example.com');
+    expect(navigate.preventDefault).toHaveBeenCalled();
+    const webview = { preventDefault: vi.fn() };
+    hooks['will-attach-webview']!(webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+    let granted: boolean | undefined;
+    fake.permissionHook!({}, 'media', (ok) => (granted = ok));
+    expect(granted).toBe(false);
+  });
+});
