@@ -295,22 +295,26 @@ export class MapRenderer {
     const model = this.model;
     if (!model) return;
     const scale = this._view.scale;
-    const outline = (cell: Cell, colour: string, width: number) => {
+    const outline = (cell: Cell, colour: string, width: number, fill: string | null) => {
       if (!model.grid.inMap(cell)) return;
       const pts = model.grid.corners(cell, CELL_SIZE);
       ctx.beginPath();
       pts.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
       ctx.closePath();
+      if (fill) {
+        ctx.fillStyle = fill;
+        ctx.fill();
+      }
       ctx.lineJoin = 'round';
-      ctx.strokeStyle = 'rgba(255,255,255,0.95)';
+      ctx.strokeStyle = 'rgba(255,255,255,0.9)';
       ctx.lineWidth = (width + 2) / scale;
       ctx.stroke();
       ctx.strokeStyle = colour;
       ctx.lineWidth = width / scale;
       ctx.stroke();
     };
-    if (this.selected) outline(this.selected, '#1f6feb', 3);
-    if (this.hover && !sameCell(this.hover, this.selected)) outline(this.hover, 'rgba(31,35,40,0.85)', 1.5);
+    if (this.hover && !sameCell(this.hover, this.selected)) outline(this.hover, 'rgba(31,111,235,0.9)', 2, 'rgba(31,111,235,0.10)');
+    if (this.selected) outline(this.selected, '#1f6feb', 3, null);
   }
 }
 

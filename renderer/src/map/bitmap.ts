@@ -95,3 +95,52 @@ export function paintCells(
   }
   return { image, left, top, pixelWidth: pw, pixelHeight: ph };
 }
+
+/**
+ * A thumbnail of the whole map, `width`×`height` pixels, letterboxed. Each pixel asks the
+ * grid which cell it falls in, so cells keep their true shape at any thumbnail size and
+ * the cost depends on the thumbnail's pixels, not on the number of cells.
+ */
+export function paintThumbnail(model: MapModel, width: number, height: number): ImageData {
+  const size = 100;
+  const bounds = model.grid.bounds(size);
+  const scale = Math.min(width / bounds.width, height / bounds.height);
+  const ox = (width - bounds.width * scale) / 2;
+  const oy = (height - bounds.height * scale) / 2;
+  const image = new ImageData(width, height);
+  const data = image.data;
+  const colours = new Map<number, Rgb>();
+  const owner = new Int32Array(width * height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const cell = model.grid.pixelToCell(
+        { x: bounds.x + (x + 0.5 - ox) / scale, y: bounds.y + (y + 0.5 - oy) / scale },
+        size,
+      );
+      if (!model.grid.inMap(cell)) continue;
+      const i = cell.row * model.cols + cell.col;
+      owner[y * width + x] = i;
+      let rgb = colours.get(i);
+      if (!rgb) colours.set(i, (rgb = cellColour(model, i)));
+      const o = (y * width + x) * 4;
+      data[o] = rgb[0];
+      data[o + 1] = rgb[1];
+      data[o + 2] = rgb[2];
+      data[o + 3] = 255;
+    }
+  }
+  // Where cells are big enough to tell apart, a slightly darker pixel marks their borders.
+  if (model.grid.cellBox(size).height * scale >= 6) {
+    for (let y = 1; y < height; y++)
+      for (let x = 1; x < width; x++) {
+        const p = y * width + x;
+        const i = owner[p]!;
+        if (i < 0 || (i === owner[p - 1] && i === owner[p - width])) continue;
+        const o = p * 4;
+        data[o] = data[o]! * 0.82;
+        data[o + 1] = data[o + 1]! * 0.82;
+        data[o + 2] = data[o + 2]! * 0.82;
+      }
+  }
+  return image;
+}

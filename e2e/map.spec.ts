@@ -1,0 +1,171 @@
+// The map view draws every bundled scenario: terrain colours at cell centres, rivers and
+// roads where the data puts them, and the status bar names the cell under the pointer.
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Scenario } from '../shared/format/scenario.types.js';
+import { createGrid } from '../shared/grid/index.js';
+import type { Cell } from '../shared/grid/types.js';
+import { expect, projectRoot, test } from './fixtures.js';
+
+const OUTPUT = path.join(projectRoot, 'e2e', 'output');
+// Must match the renderer's drawing (renderer/src/map/draw.ts, bitmap.ts).
+const CONTROL_TINT = 0.16;
+const RIVER = '#2f6fb3';
+const ROAD = '#8a5a2b';
+
+type Rgb = [number, number, number];
+const hex = (c: string): Rgb => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as Rgb;
+const blend = (a: Rgb, b: Rgb, t: number): Rgb => a.map((v, i) => Math.round(v + (b[i]! - v) * t)) as Rgb;
+const distance = (a: Rgb, b: Rgb) => Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
+
+function bundled(): { file: string; scenario: Scenario }[] {
+  const dir = path.join(projectRoot, 'scenarios');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, scenario: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Scenario }));
+}
+
+/** Facts about a scenario's map the test checks against the canvas. */
+function expectations(scenario: Scenario) {
+  const map = scenario.map;
+  const grid = createGrid(map.grid);
+  const terrainOf = (c: Cell) => map.terrainTypes.find((t) => t.code === map.terrain[c.row]?.[c.col]);
+  const sideOf = (c: Cell) => scenario.sides.find((s) => s.code === map.control[c.row]?.[c.col]);
+  const roads = new Set(map.roads ?? []);
+  const rails = new Set(map.rails ?? []);
+  const rivers = new Set(map.rivers ?? []);
+  const lines = new Set([...roads, ...rails]);
+  const cells = map.cells ?? {};
+  // Cells whose centre shows bare terrain: no markers, no road or rail through the centre.
+  const plain: Cell[] = [];
+  for (let row = 0; row < grid.spec.rows; row++)
+    for (let col = 0; col < grid.spec.cols; col++) {
+      const cell = { col, row };
+      if (cells[`${col},${row}`]) continue;
+      const sides = grid.sideDirections.map((d) => grid.edgeOf(cell, d));
+      if (sides.some((e) => e !== null && lines.has(e))) continue;
+      plain.push(cell);
+    }
+  // Up to four plain cells, preferring different terrain types.
+  const samples: Cell[] = [];
+  const seen = new Set<string>();
+  for (const c of plain) {
+    const t = terrainOf(c)?.id ?? '?';
+    if (!seen.has(t)) {
+      seen.add(t);
+      samples.push(c);
+    }
+    if (samples.length === 4) break;
+  }
+  const inMap = (e: string) => grid.edgeCells(e).every((c) => grid.inMap(c));
+  const river = [...rivers].find((e) => inMap(e) && !lines.has(e)) ?? null;
+  const road = [...roads].find((e) => inMap(e) && !rivers.has(e) && !rails.has(e)) ?? null;
+  const named = Object.entries(cells).find(([, f]) => f.name)?.[0];
+  const hover = named ? (named.split(',').map(Number) as [number, number]) : [0, 0];
+  return {
+    grid,
+    samples: samples.map((c) => {
+      const side = sideOf(c);
+      const base = hex(terrainOf(c)!.colour);
+      return { cell: c, colour: side ? blend(base, hex(side.colour), CONTROL_TINT) : base };
+    }),
+    river: river ? grid.edgeCells(river) : null,
+    road: road ? grid.edgeCells(road) : null,
+    hover: { col: hover[0]!, row: hover[1]! },
+    terrainOf,
+  };
+}
+
+async function cellPoint(page: Page, c: Cell) {
+  const p = await page.evaluate(([col, row]) => window.__gridfront!.map.cellToClient(col!, row!), [c.col, c.row]);
+  if (!p) throw new Error('the map is not open');
+  return p;
+}
+
+/** Colour of the static map canvas (below the hover layer) at a page point. */
+async function staticPixel(page: Page, x: number, y: number): Promise<Rgb> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="map"] canvas')!;
+      const box = canvas.getBoundingClientRect();
+      const ratio = canvas.width / box.width;
+      const d = canvas.getContext('2d')!.getImageData(Math.round((px! - box.left) * ratio), Math.round((py! - box.top) * ratio), 1, 1).data;
+      return [d[0]!, d[1]!, d[2]!] as [number, number, number];
+    },
+    [x, y],
+  );
+}
+
+async function openScenario(page: Page, id: string) {
+  await page.goto('/');
+  const card = page.locator(`[data-testid="scenario-card"][data-scenario-id="${id}"]`);
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+}
+
+mkdirSync(OUTPUT, { recursive: true });
+
+test('the start screen lists every bundled scenario with its mini-map', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const all = bundled();
+  await expect(page.getByTestId('scenario-card')).toHaveCount(all.length);
+  for (const { scenario } of all) await expect(page.getByText(scenario.title, { exact: true })).toBeVisible();
+  await expect(page.locator('canvas.minimap')).toHaveCount(all.length);
+  await page.screenshot({ path: path.join(OUTPUT, 'start-screen.png') });
+});
+
+for (const { file, scenario } of bundled()) {
+  test.describe(`${file}`, () => {
+    test('the map shows terrain, rivers and roads where the scenario puts them', async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await openScenario(page, scenario.id);
+      await expect(page.getByTestId('scenario-title')).toHaveText(scenario.title);
+      const facts = expectations(scenario);
+      expect(facts.samples.length).toBeGreaterThan(0);
+
+      for (const s of facts.samples) {
+        const p = await cellPoint(page, s.cell);
+        const got = await staticPixel(page, p.x, p.y);
+        expect(distance(got, s.colour), `centre of ${facts.grid.label(s.cell)}: got rgb(${got}) expected rgb(${s.colour})`).toBeLessThanOrEqual(12);
+      }
+      if (facts.river) {
+        const [a, b] = await Promise.all(facts.river.map((c) => cellPoint(page, c)));
+        const got = await staticPixel(page, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
+        expect(distance(got, hex(RIVER)), `river between ${facts.river.map((c) => facts.grid.label(c))}: rgb(${got})`).toBeLessThanOrEqual(30);
+      }
+      if (facts.road) {
+        const [a, b] = await Promise.all(facts.road.map((c) => cellPoint(page, c)));
+        const got = await staticPixel(page, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
+        expect(distance(got, hex(ROAD)), `road between ${facts.road.map((c) => facts.grid.label(c))}: rgb(${got})`).toBeLessThanOrEqual(30);
+      }
+      await page.screenshot({ path: path.join(OUTPUT, `${scenario.id}-map.png`) });
+      expect(errors).toEqual([]);
+    });
+
+    test('hovering a cell names it and its terrain in the status bar', async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await openScenario(page, scenario.id);
+      const facts = expectations(scenario);
+      const p = await cellPoint(page, facts.hover);
+      await page.mouse.move(p.x, p.y);
+      await expect(page.getByTestId('status-cell')).toHaveText(facts.grid.label(facts.hover));
+      await expect(page.getByTestId('status-terrain')).toHaveText(facts.terrainOf(facts.hover)!.name);
+
+      // Zoom in on that cell with the wheel: it stays under the pointer and the zoom grows.
+      const before = await page.evaluate(() => window.__gridfront!.map.zoom);
+      await page.mouse.wheel(0, -600);
+      await expect.poll(() => page.evaluate(() => window.__gridfront!.map.zoom)).toBeGreaterThan(before * 1.5);
+      const after = await cellPoint(page, facts.hover);
+      expect(Math.hypot(after.x - p.x, after.y - p.y)).toBeLessThan(2);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(OUTPUT, `${scenario.id}-zoomed.png`) });
+    });
+  });
+}
+
