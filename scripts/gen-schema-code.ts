@@ -26,7 +26,7 @@ const require = createRequire(import.meta.url);
 // ajv's standalone module is CommonJS; depending on the loader the function is the default
 // export or its `.default`.
 const standaloneCode = ((standaloneCodeModule as unknown as { default?: unknown }).default ??
-  standaloneCodeModule) as typeof standaloneCodeModule;
+  standaloneCodeModule) as unknown as (ajv: Ajv2020, validate: unknown) => string;
 
 export interface SchemaSource {
   /** File stem: "scenario" for scenario.schema.json. */
@@ -248,9 +248,11 @@ function generateValidator(ajv: Ajv2020, src: SchemaSource): { js: string; dts: 
 // ---------------------------------------------------------------------------------------
 
 export async function generateAll(all = loadSchemas()): Promise<GeneratedFile[]> {
-  const ajv = makeAjv(all);
   const files: GeneratedFile[] = [];
   for (const src of all) {
+    // A fresh ajv per schema: generated names (validate10, schema31...) depend on what the
+    // instance compiled before, so sharing one would change every file when a schema is added.
+    const ajv = makeAjv(all);
     files.push({ path: join(outDir, `${src.name}.types.ts`), content: await generateTypes(src, all) });
     const { js, dts } = generateValidator(ajv, src);
     files.push({ path: join(outDir, `${src.name}.validate.generated.js`), content: js });

@@ -48,7 +48,7 @@ export const adviceChecks: ScenarioCheck[] = [
     run: (ctx) =>
       (ctx.scenario.initiative ?? []).length > 0
         ? []
-        : [{ pointer: '', message: 'No initiative schedule: add which side takes the first player turn in each game turn.' }],
+        : [{ pointer: pointer('initiative'), message: 'No initiative schedule: add which side takes the first player turn in each game turn.' }],
   },
   {
     id: 'reinforcement-entry-marked',
