@@ -4,3 +4,4 @@ export { LibraryError, type LibraryErrorCode } from './errors.js';
 export { LIBRARY_FILE_NAME } from './db.js';
 export { LATEST_VERSION } from './migrations.js';
 export type * from './types.js';
+export type { BatchImportItem, BatchImportOutcome, BatchImportResult, ConflictChoice } from './batch-import.js';

@@ -12,6 +12,7 @@ import { LibraryError, notFound } from './errors.js';
 import { toFtsQuery } from './fts-query.js';
 import { tagKey } from './fields.js';
 import { checkImportFile, type CheckedFile } from './importer.js';
+import { createBatchImporter } from './batch-import.js';
 import { migrate, recheckRows } from './migrations.js';
 import { createStore, SUMMARY_COLUMNS, toSummary, type ScenarioRow } from './store.js';
 import { createRecovery } from './recovery.js';
@@ -179,6 +180,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
   }
 
   const importBatch = tx(writeImports);
+  const importAllOrNothing = createBatchImporter({ db, store, validate, now, freshId });
 
   function importChecked(checked: CheckedFile[]): ImportResult[] {
     try {
@@ -299,6 +301,8 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     importFiles(files: ImportFile[]) {
       return importChecked(files.map((f) => checkImportFile(f, validate)));
     },
+
+    importBatch: importAllOrNothing,
 
     exportJson(id) {
       const row = requireRow(id);

@@ -1,6 +1,7 @@
 // Public shapes of the library service: what the host contract carries.
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { NewScenarioFields } from '../../shared/format/new-scenario.js';
+import type { BatchImportItem, BatchImportResult } from './batch-import.js';
 
 /** One problem with a document or a request: where (JSON pointer) and what. */
 export interface LibraryIssue {
@@ -134,6 +135,8 @@ export interface Library {
   getRevision(id: string, rev: number): Revision | null;
   restoreRevision(id: string, rev: number): WriteResult;
   importFiles(files: ImportFile[]): ImportResult[];
+  /** Checks every item, then writes all of them in one transaction, or nothing. */
+  importBatch(items: readonly BatchImportItem[], options?: { onProgress?: (done: number, total: number) => void }): BatchImportResult;
   exportJson(id: string): string;
   seedBundled(dir: string): SeedResult;
   writeRecovery(docKey: string, document: unknown): void;
