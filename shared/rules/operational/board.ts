@@ -1,0 +1,202 @@
+// The scenario compiled once into lookup tables the rules read many times a turn: cell
+// indices, terrain categories, neighbour links with their edge features, supply bases,
+// victory cells and unit facts. Kept outside the game state (a WeakMap keyed by the scenario
+// object), so states stay small and every state of a game shares one board.
+import type { Scenario, Branch, SideFlags } from '../../format/scenario.types.js';
+import { createGrid, type GridGeometry } from '../../grid/index.js';
+import { gridSpecOf, resolveOptions, resolveSideFlags, type ResolvedOptions } from '../../format/defaults.js';
+
+export const OPEN = 0;
+export const DIFFICULT = 1;
+export const URBAN = 2;
+export const URBAN_DIFFICULT = 3;
+export const IMPASSABLE = 4;
+
+const CATEGORY: Record<string, number> = {
+  open: OPEN,
+  difficult: DIFFICULT,
+  urban: URBAN,
+  'urban-difficult': URBAN_DIFFICULT,
+  impassable: IMPASSABLE,
+};
+
+/** One neighbour of a cell and what lies on the side between them. */
+export interface Link {
+  to: number;
+  /** Canonical id of the shared side; null for an 8-way diagonal. */
+  edge: string | null;
+  river: boolean;
+  lakeShore: boolean;
+  road: boolean;
+  rail: boolean;
+  /** 8-way diagonal passing a river (or lake shore) side: blocked while those matter. */
+  diagRiver: boolean;
+  diagLake: boolean;
+}
+
+export interface UnitInfo {
+  id: string;
+  name: string;
+  side: 0 | 1;
+  branch: Branch;
+  elite: boolean;
+  max: number;
+  /** Reinforcement entry cell index, or -1 for units on the map at the start. */
+  entry: number;
+}
+
+export interface SideInfo {
+  id: string;
+  name: string;
+  code: string;
+  flags: Required<SideFlags>;
+}
+
+export interface Board {
+  scenario: Scenario;
+  grid: GridGeometry;
+  n: number;
+  ids: string[];
+  labels: string[];
+  index: Map<string, number>;
+  category: Uint8Array;
+  /** Impassable lake cells that become passable while frozen or snowy. */
+  freezes: Uint8Array;
+  links: Link[][];
+  /** Supply base owner side index per cell, -1 if none. */
+  supplyBase: Int8Array;
+  fortification: Uint8Array;
+  /** Victory cell indices with their per-turn and end-of-game values. */
+  victory: { cell: number; perTurn: number; endGame: number }[];
+  sides: [SideInfo, SideInfo];
+  sideIndex: Map<string, 0 | 1>;
+  options: ResolvedOptions;
+  units: Map<string, UnitInfo>;
+  /** Unit ids in scenario order (order of battle, then reinforcements). */
+  unitOrder: string[];
+}
+
+const cache = new WeakMap<Scenario, Board>();
+
+export function boardOf(scenario: Scenario): Board {
+  let b = cache.get(scenario);
+  if (!b) {
+    b = compile(scenario);
+    cache.set(scenario, b);
+  }
+  return b;
+}
+
+function compile(sc: Scenario): Board {
+  const grid = createGrid(gridSpecOf(sc));
+  const n = grid.cellCount;
+  const ids: string[] = new Array<string>(n);
+  const labels: string[] = new Array<string>(n);
+  const index = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const c = grid.cellAt(i);
+    ids[i] = `${c.col},${c.row}`;
+    labels[i] = grid.label(c);
+    index.set(ids[i]!, i);
+  }
+  const terrainByCode = new Map(sc.map.terrainTypes.map((t) => [t.code, t]));
+  const category = new Uint8Array(n);
+  const freezes = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = grid.cellAt(i);
+    const t = terrainByCode.get(sc.map.terrain[c.row]?.[c.col] ?? '');
+    if (!t) throw new Error(`map.terrain row ${c.row + 1}, column ${c.col + 1}: unknown terrain code`);
+    category[i] = CATEGORY[t.category] ?? OPEN;
+    freezes[i] = t.category === 'impassable' && t.freezes ? 1 : 0;
+  }
+  const edgeSet = (list: string[] | undefined): Set<string> => {
+    const s = new Set<string>();
+    for (const e of list ?? []) {
+      const canon = grid.parseEdge(e);
+      if (canon) s.add(canon);
+    }
+    return s;
+  };
+  const rivers = edgeSet(sc.map.rivers);
+  const lakes = edgeSet(sc.map.lakeShores);
+  const roads = edgeSet(sc.map.roads);
+  const rails = edgeSet(sc.map.rails);
+  const links: Link[][] = new Array<Link[]>(n);
+  for (let i = 0; i < n; i++) {
+    const a = grid.cellAt(i);
+    links[i] = grid.neighbours(a).map((b) => {
+      const edge = grid.edgeBetween(a, b);
+      const diag = edge === null ? grid.diagonalSides(a, b) : [];
+      return {
+        to: grid.index(b),
+        edge,
+        river: edge !== null && rivers.has(edge),
+        lakeShore: edge !== null && lakes.has(edge),
+        road: edge !== null && roads.has(edge),
+        rail: edge !== null && rails.has(edge),
+        diagRiver: diag.some((e) => rivers.has(e)),
+        diagLake: diag.some((e) => lakes.has(e)),
+      };
+    });
+  }
+  const sideIndex = new Map<string, 0 | 1>([
+    [sc.sides[0].id, 0],
+    [sc.sides[1].id, 1],
+  ]);
+  const sides: [SideInfo, SideInfo] = [0, 1].map((k) => {
+    const s = sc.sides[k as 0 | 1];
+    return { id: s.id, name: s.name, code: s.code, flags: resolveSideFlags(s) };
+  }) as [SideInfo, SideInfo];
+  const options = resolveOptions(sc);
+  const supplyBase = new Int8Array(n).fill(-1);
+  const fortification = new Uint8Array(n);
+  const victory: Board['victory'] = [];
+  for (const [ref, f] of Object.entries(sc.map.cells ?? {})) {
+    const i = index.get(ref);
+    if (i === undefined) continue;
+    if (f.supplyBase !== undefined) supplyBase[i] = sideIndex.get(f.supplyBase) ?? -1;
+    if (f.fortification) fortification[i] = 1;
+    if (f.victory) {
+      victory.push({ cell: i, perTurn: f.victory.perTurn ?? options.victoryCellVpPerTurn, endGame: f.victory.endGame ?? 0 });
+    }
+  }
+  victory.sort((x, y) => x.cell - y.cell);
+  const units = new Map<string, UnitInfo>();
+  const unitOrder: string[] = [];
+  const addUnit = (u: { id: string; name: string; side: string; branch: Branch; elite?: boolean; strength: number }, entry: number): void => {
+    units.set(u.id, {
+      id: u.id,
+      name: u.name,
+      side: sideIndex.get(u.side) ?? 0,
+      branch: u.branch,
+      elite: u.elite === true,
+      max: u.strength,
+      entry,
+    });
+    unitOrder.push(u.id);
+  };
+  for (const u of sc.orderOfBattle) addUnit(u, -1);
+  for (const r of sc.reinforcements ?? []) addUnit(r.unit, index.get(r.entryCell) ?? -1);
+  return {
+    scenario: sc,
+    grid,
+    n,
+    ids,
+    labels,
+    index,
+    category,
+    freezes,
+    links,
+    supplyBase,
+    fortification,
+    victory,
+    sides,
+    sideIndex,
+    options,
+    units,
+    unitOrder,
+  };
+}
+
+export const isDifficult = (cat: number): boolean => cat === DIFFICULT || cat === URBAN_DIFFICULT;
+export const isUrban = (cat: number): boolean => cat === URBAN || cat === URBAN_DIFFICULT;
