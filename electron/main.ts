@@ -93,6 +93,7 @@ async function start(): Promise<void> {
     scenariosDir: paths.scenarios,
     runtime: { node: process.versions.node, electron: process.versions.electron, chrome: process.versions.chrome },
     onBundledProblem: (p) => console.warn(`[gridfront] bundled scenario left out: ${p.message}`),
+    onSeeded: (message) => console.log(`[gridfront] ${message}`),
   });
   serveApp();
   listenForCalls(host);

@@ -54,7 +54,7 @@ async function startBrowserMode(): Promise<void> {
   console.log(
     `Electron's binary is not installed and could not be downloaded here, so Gridfront is starting in browser mode at ${url} instead.`,
   );
-  if (rendererIsStale()) run(['run', 'build:renderer', '--silent']);
+  if (rendererIsStale()) run(['run', 'build:renderer', '--silent', '--', '--logLevel', 'warn']);
   const { server, host } = await startWebHost({ port: args.port, dataDir: args.dataDir });
   console.log(`Open ${server.url} in a browser. Press Ctrl+C to stop.`);
   const stop = (): void => {

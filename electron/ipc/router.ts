@@ -34,7 +34,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
         const first = issues[0]!;
         return {
           ok: false,
-          error: { code: 'bad-request', message: `Bad request to ${channel}: ${first.pointer ? `${first.pointer} ` : 'the payload '}${first.message}`, issues },
+          error: { code: 'bad-request', message: `Bad request to ${channel}: ${first.pointer ? `${first.pointer} ` : ''}${first.message}`, issues },
         };
       }
       const handler = handlers[channel] as (request: unknown, context: CallContext) => unknown;

@@ -58,6 +58,7 @@ export async function startWebHost(options: Partial<WebHostOptions> & { port: nu
     dataDir,
     scenariosDir: options.scenariosDir ?? paths.scenarios,
     onBundledProblem: (p) => console.warn(`[gridfront] bundled scenario left out: ${p.message}`),
+    onSeeded: (message) => console.log(`[gridfront] ${message}`),
   });
   const server = await startWebServer({ router: host.router, staticDir: options.staticDir ?? paths.renderer, port: options.port });
   return { server, host, dataDir };

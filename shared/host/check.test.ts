@@ -41,3 +41,11 @@ describe('payload validators', () => {
     expect(validate(kind, 'tri')[0]?.message).toContain('"hex"');
   });
 });
+
+describe('payload validator messages', () => {
+  it('say what was expected and what arrived', () => {
+    expect(validate(v.object({}), undefined)[0]?.message).toBe('expected an object, got nothing');
+    expect(validate(v.string(), 3)[0]?.message).toBe('expected a string, got a number');
+    expect(validate(v.array(v.string()), { a: 1 })[0]?.message).toBe('expected an array, got an object');
+  });
+});

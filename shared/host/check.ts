@@ -30,9 +30,11 @@ function check<T>(validate: Check<T>['validate']): Check<T> {
 }
 
 function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? 'a string' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
 }
 
 function child(at: string, key: string | number): string {
