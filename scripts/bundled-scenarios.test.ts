@@ -34,7 +34,7 @@ const supplyBases = (s: Scenario, side: string) =>
 
 describe('bundled scenarios', () => {
   it('ships the example scenarios', () => {
-    expect(files).toEqual(expect.arrayContaining(['seed-000-example.json']));
+    expect(files).toEqual(expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json']));
   });
 
   describe.each(files)('%s', (file) => {
@@ -87,6 +87,35 @@ describe('bundled scenarios', () => {
       expect(bad.map((r) => `${r.unit.id}@${r.entryCell}`)).toEqual([]);
     });
 
+    it('starts every unit able to trace supply to a friendly base within the supply line limit', () => {
+      const grid = createGrid(s.map.grid);
+      const limit = s.ruleset.options?.supplyLineLimit ?? Infinity;
+      const frozen = s.groundConditions.initial === 'frozen' || s.groundConditions.initial === 'snow';
+      const blocked = (ref: string) => {
+        const t = s.map.terrainTypes.find((tt) => tt.code === s.map.terrain[parseRef(ref).row]?.[parseRef(ref).col]);
+        return t?.category === 'impassable' && !(t.freezes && frozen);
+      };
+      const stepsToBase = (side: string, start: string): number => {
+        const bases = new Set(supplyBases(s, side));
+        const seen = new Map([[start, 0]]);
+        const queue = [start];
+        for (let head = 0; head < queue.length; head++) {
+          const here = queue[head]!;
+          const d = seen.get(here)!;
+          if (bases.has(here)) return d;
+          for (const n of grid.neighbours(parseRef(here))) {
+            const key = `${n.col},${n.row}`;
+            if (seen.has(key) || blocked(key) || sideOfCode(s, key) !== side) continue;
+            seen.set(key, d + 1);
+            queue.push(key);
+          }
+        }
+        return Infinity;
+      };
+      const cut = s.orderOfBattle.filter((u) => stepsToBase(u.side, u.cell) > limit).map((u) => `${u.id}@${u.cell}`);
+      expect(cut).toEqual([]);
+    });
+
     it('uses each unit id once', () => {
       const ids = [...s.orderOfBattle, ...(s.reinforcements ?? []).map((r) => r.unit)].map((u) => u.id);
       expect(ids.length).toBe(new Set(ids).size);
@@ -134,6 +163,41 @@ describe('bundled scenarios', () => {
         { side: 'germans', fromTurn: 1, toTurn: 18 },
         { side: 'soviets', fromTurn: 19, toTurn: 22 },
       ]);
+    });
+  });
+
+  describe('Dnieper bend 1943 (the large scenario)', () => {
+    const s = load('dnieper-bend-1943.json');
+
+    it('is at least 24 × 18 cells', () => {
+      expect(s.map.grid.cols).toBeGreaterThanOrEqual(24);
+      expect(s.map.grid.rows).toBeGreaterThanOrEqual(18);
+    });
+
+    it('schedules ten or more reinforcements over several turns, for both sides', () => {
+      const r = s.reinforcements ?? [];
+      expect(r.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(r.map((x) => x.turn)).size).toBeGreaterThan(3);
+      expect(new Set(r.map((x) => x.unit.side))).toEqual(new Set(['germans', 'soviets']));
+    });
+
+    it('gives replacements, some of them only for tanks', () => {
+      const r = s.replacements ?? [];
+      expect(r.length).toBeGreaterThan(0);
+      expect(r.some((x) => x.branches?.includes('tank'))).toBe(true);
+    });
+
+    it('has 8–12 supply bases and at least 10 victory cells', () => {
+      const bases = supplyBases(s, 'germans').length + supplyBases(s, 'soviets').length;
+      expect(bases).toBeGreaterThanOrEqual(8);
+      expect(bases).toBeLessThanOrEqual(12);
+      expect(Object.values(s.map.cells ?? {}).filter((f) => f.victory).length).toBeGreaterThanOrEqual(10);
+    });
+
+    it('bridges rivers with roads and railways', () => {
+      const rivers = new Set(s.map.rivers);
+      expect((s.map.roads ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
+      expect((s.map.rails ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
     });
   });
 });

@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { formatScenarioJson } from './json.js';
 import { seed000Example } from './scenarios/seed-000-example.js';
+import { dnieperBend1943 } from './scenarios/dnieper-bend-1943.js';
 
 const builders: Record<string, () => Scenario> = {
   'seed-000-example.json': seed000Example,
+  'dnieper-bend-1943.json': dnieperBend1943,
 };
 
 const outDir = fileURLToPath(new URL('../../scenarios/', import.meta.url));

@@ -37,6 +37,8 @@ export class MapBuilder {
   private readonly roads = new Set<string>();
   private readonly rails = new Set<string>();
   readonly cells: Record<string, CellFeatures> = {};
+  /** Terrain codes a road or rail may not enter. */
+  impassable = new Set(['~', '=']);
 
   constructor(
     spec: Grid,
@@ -70,6 +72,36 @@ export class MapBuilder {
   /** As riverAcrossColumns, for a river running north–south: `westBank[row]` is the first column of the east bank. */
   riverAcrossRows(westBank: Record<number, number>): this {
     return this.riverBetween((c, r) => (westBank[r] === undefined ? null : c < westBank[r]!));
+  }
+
+  /**
+   * A river drawn as a line through cell centres: it runs along every side whose two
+   * cells' centres lie on opposite sides of the line. Where the line passes a listed cell's
+   * centre the river skirts that cell, so list cells on the bank you want the river to touch.
+   */
+  riverThrough(...waypoints: CellPos[]): this {
+    const g = this.grid.geometry;
+    // A small shift keeps the line off cell centres, so every crossing is clear-cut.
+    const pts = waypoints.map(([col, row]) => {
+      const p = g.center({ col, row }, 1);
+      return { x: p.x + 0.0137, y: p.y + 0.0071 };
+    });
+    for (let r = 0; r < this.grid.rows; r++) {
+      for (let c = 0; c < this.grid.cols; c++) {
+        const a = g.center({ col: c, row: r }, 1);
+        for (const n of this.grid.neighbours([c, r])) {
+          if (!this.grid.sharesSide([c, r], n)) continue;
+          const b = g.center({ col: n[0], row: n[1] }, 1);
+          for (let i = 1; i < pts.length; i++) {
+            if (segmentsCross(a, b, pts[i - 1]!, pts[i]!)) {
+              this.rivers.add(this.grid.edgeBetween([c, r], n));
+              break;
+            }
+          }
+        }
+      }
+    }
+    return this;
   }
 
   /** A river on the sides between consecutive pairs of adjacent cells. */
@@ -112,7 +144,9 @@ export class MapBuilder {
         const a = cells[j - 1]!;
         const b = cells[j]!;
         if (!this.grid.inMap(a) || !this.grid.inMap(b)) throw new Error(`path leaves the map at ${a} → ${b}`);
-        if (this.terrainAt(a) === '~' || this.terrainAt(b) === '~') throw new Error(`path runs through a lake at ${a} → ${b}`);
+        if (this.impassable.has(this.terrainAt(a)) || this.impassable.has(this.terrainAt(b))) {
+          throw new Error(`path runs through impassable terrain at ${a} → ${b}`);
+        }
         into.add(this.grid.edgeBetween(a, b));
       }
     }
@@ -145,17 +179,36 @@ export class MapBuilder {
     const sortedCells = Object.fromEntries(Object.entries(this.cells).sort(([a], [b]) => compareRefs(a, b)));
     return {
       cells: sortedCells,
-      rivers: sortEdges([...this.rivers]),
+      // River sides along a lake or sea shore add nothing, so a river ends where it meets open water.
+      rivers: sortEdges([...this.rivers].filter((e) => !this.touchesImpassable(e))),
       lakeShores: this.lakeShores(lakeCode),
       roads: sortEdges([...this.roads]),
       rails: sortEdges([...this.rails]),
     };
   }
 
+  private touchesImpassable(edge: string): boolean {
+    return this.grid.geometry.edgeCells(edge).some((c) => this.impassable.has(this.terrainAt([c.col, c.row])));
+  }
+
   /** Road or rail sides that are also river sides: the bridges. */
   bridges(): string[] {
     return sortEdges([...this.rivers].filter((e) => this.roads.has(e) || this.rails.has(e)));
   }
+}
+
+interface Pt {
+  x: number;
+  y: number;
+}
+const cross = (o: Pt, a: Pt, b: Pt) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+/** Proper crossing of segments ab and cd (touching end points does not count). */
+function segmentsCross(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
+  const d1 = cross(c, d, a);
+  const d2 = cross(c, d, b);
+  const d3 = cross(a, b, c);
+  const d4 = cross(a, b, d);
+  return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
 function compareRefs(a: string, b: string): number {
