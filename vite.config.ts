@@ -15,6 +15,11 @@ function cspMetaTag(): Plugin {
   };
 }
 
+// `npm run dev` serves the renderer with hot reload; its host calls go to a web host
+// started alongside (`npm run web`, port GF_PORT or 5174). The web host only answers its
+// own origin, so the proxy presents the calls as coming from there.
+const hostOrigin = `http://127.0.0.1:${process.env.GF_PORT || 5174}`;
+
 export default defineConfig({
   root: 'renderer',
   base: './',
@@ -29,5 +34,12 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 5173,
     strictPort: true,
+    proxy: {
+      '/api': {
+        target: hostOrigin,
+        changeOrigin: true,
+        headers: { origin: hostOrigin },
+      },
+    },
   },
 });
