@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { makeTinyScenario } from '../shared/format/fixtures.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
+import type {} from '../renderer/src/testHook.types.js';
 import { validateScenario } from '../shared/format/validate.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId, GridGeometry } from '../shared/grid/types.js';
@@ -113,16 +114,28 @@ export function generateScenario(size: number, seed = 1943): Scenario {
   }
   for (let i = 0; i + 1 < towns.length; i += Math.max(1, Math.floor(towns.length / 6))) connect(towns[i]!, towns[i + 1]!, rails);
 
-  // Rivers: random walks along cell sides from the top edge downwards.
+  // Rivers: the sides between the cells west and east of a meandering line, so each river
+  // is one connected chain of sides running north to south over part of the map.
   const rivers = new Set<EdgeId>();
-  for (let i = 0; i < Math.max(2, Math.round(size / 25)); i++) {
-    let cell: Cell = { col: Math.floor(rand() * size), row: 0 };
-    for (let step = 0; step < size * 1.5 && grid.inMap(cell); step++) {
-      const dir = rand() < 0.5 ? 'SE' : 'S';
-      const side = grid.edgeOf(cell, rand() < 0.5 ? 'SW' : 'SE');
-      if (side) rivers.add(side);
-      cell = grid.step(cell, dir) ?? cell;
-    }
+  for (let i = 0; i < Math.max(2, Math.round(size / 30)); i++) {
+    const base = rand() * size;
+    const amp = 3 + rand() * size * 0.05;
+    const period = 6 + rand() * 10;
+    const phase = rand() * 6.3;
+    const first = Math.floor(rand() * size * 0.3);
+    const last = Math.min(size - 1, first + Math.floor(size * (0.4 + rand() * 0.6)));
+    const west = (c: Cell) => c.col < base + amp * Math.sin(c.row / period + phase);
+    for (let row = first; row <= last; row++)
+      for (let col = 0; col < size; col++) {
+        const cell = { col, row };
+        if (!west(cell)) continue;
+        for (const dir of grid.sideDirections) {
+          const nb = grid.step(cell, dir);
+          if (!nb || !grid.inMap(nb) || nb.row < first || nb.row > last || west(nb)) continue;
+          const side = grid.edgeOf(cell, dir);
+          if (side) rivers.add(side);
+        }
+      }
   }
 
   // Keep the fixture's units, bases and entry cells valid: their cells get clear ground.

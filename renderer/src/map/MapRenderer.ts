@@ -5,7 +5,7 @@
 import Konva from 'konva';
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { paintCells } from './bitmap.js';
-import { bucketEdges, buildChunk, chunkRanges, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
+import { bucketEdges, buildChunk, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
 import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import type { MapModel } from './model.js';
@@ -322,7 +322,7 @@ function sameCell(a: Cell | null, b: Cell | null): boolean {
   return a === b || (a !== null && b !== null && a.col === b.col && a.row === b.row);
 }
 
-/** Chunk geometry is built the first time the chunk is looked at (rect is cheap, the rest is not). */
+/** Chunk geometry is built the first time the chunk is drawn (its rect is cheap, the rest is not). */
 function lazyGeometry(
   model: MapModel,
   range: { c0: number; r0: number; c1: number; r1: number },
@@ -330,11 +330,10 @@ function lazyGeometry(
 ): ChunkGeometry {
   let built: ChunkGeometry | null = null;
   const get = () => (built ??= buildChunk(model, CELL_SIZE, range, edges()));
-  const rect = chunkRectOnly(model, range);
   return {
     ...range,
     key: '',
-    rect,
+    rect: chunkRect(model, CELL_SIZE, range),
     get centers() {
       return get().centers;
     },
@@ -356,22 +355,6 @@ function lazyGeometry(
     get borders() {
       return get().borders;
     },
-  };
-}
-
-function chunkRectOnly(model: MapModel, range: { c0: number; r0: number; c1: number; r1: number }) {
-  // Cells of one grid are congruent and laid out on a lattice, so a block's bounds follow
-  // from its corner cells' centres plus one cell box and a margin for markers and names.
-  const { grid } = model;
-  const box = grid.cellBox(CELL_SIZE);
-  const a = grid.center({ col: range.c0, row: range.r0 }, CELL_SIZE);
-  const b = grid.center({ col: range.c1 - 1, row: range.r1 - 1 }, CELL_SIZE);
-  const margin = CELL_SIZE * 0.6 + Math.max(box.width, box.height);
-  return {
-    x: Math.min(a.x, b.x) - margin,
-    y: Math.min(a.y, b.y) - margin,
-    width: Math.abs(b.x - a.x) + 2 * margin,
-    height: Math.abs(b.y - a.y) + 2 * margin,
   };
 }
 

@@ -34,7 +34,7 @@ export function cellColour(model: MapModel, index: number, tint = true): Rgb {
   const t = model.terrain[index]!;
   const base = t === NONE ? UNKNOWN : model.terrainRgb[t]!;
   const s = model.control[index]!;
-  if (!tint || s === NONE) return base;
+  if (!tint || s === NONE || t === NONE || !model.terrainTinted[t]) return base;
   return blend(base, model.sideRgb[s]!, CONTROL_TINT);
 }
 

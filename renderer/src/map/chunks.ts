@@ -70,25 +70,23 @@ export function chunkKeyOf(cell: Cell): string {
   return `${Math.floor(cell.col / CHUNK)}:${Math.floor(cell.row / CHUNK)}`;
 }
 
-/** Bounds of a block of cells in map pixels (without margin). */
-export function blockRect(model: MapModel, size: number, c0: number, r0: number, c1: number, r1: number): Rect {
+/**
+ * Bounds of a chunk in map pixels, grown by a margin for strokes, markers and names. Cells of
+ * a grid are congruent and sit on a lattice, so the corner cells' centres plus one cell box
+ * (which covers the half-cell stagger of hex and brick grids) bound the block.
+ */
+export function chunkRect(model: MapModel, size: number, range: { c0: number; r0: number; c1: number; r1: number }): Rect {
   const { grid } = model;
   const box = grid.cellBox(size);
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  const visit = (col: number, row: number) => {
-    const p = grid.center({ col, row }, size);
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
+  const a = grid.center({ col: range.c0, row: range.r0 }, size);
+  const b = grid.center({ col: range.c1 - 1, row: range.r1 - 1 }, size);
+  const margin = size * 0.6 + Math.max(box.width, box.height);
+  return {
+    x: Math.min(a.x, b.x) - margin,
+    y: Math.min(a.y, b.y) - margin,
+    width: Math.abs(b.x - a.x) + 2 * margin,
+    height: Math.abs(b.y - a.y) + 2 * margin,
   };
-  // The outer two lines of cells on every side cover the stagger of hex and brick grids.
-  for (let c = c0; c < c1; c++) for (const r of [r0, r0 + 1, r1 - 2, r1 - 1]) if (r >= r0 && r < r1) visit(c, r);
-  for (let r = r0; r < r1; r++) for (const c of [c0, c0 + 1, c1 - 2, c1 - 1]) if (c >= c0 && c < c1) visit(c, r);
-  return { x: x0 - box.width / 2, y: y0 - box.height / 2, width: x1 - x0 + box.width, height: y1 - y0 + box.height };
 }
 
 /** Per-edge features grouped by the chunk that draws them. */
@@ -195,8 +193,38 @@ export function buildChunk(
   addBridges(roadEdges, false);
   addBridges(railEdges, true);
 
-  // Control borders: where neighbouring cells differ in control, each controlled side gets a
-  // line just inside its own cell, so a front line reads as two coloured bands.
+  // Only vector zoom levels draw control borders, so they are found on first use.
+  let borders: ControlBorder[] | null = null;
+  return {
+    key,
+    c0,
+    r0,
+    c1,
+    r1,
+    rect: chunkRect(model, size, range),
+    centers,
+    rivers: segs(edges.rivers.get(key)),
+    lakeShores: segs(edges.lakeShores.get(key)),
+    roads: roadEdges.map((e) => roadOf(model, e, size)),
+    rails: railEdges.map((e) => roadOf(model, e, size)),
+    bridges,
+    get borders() {
+      return (borders ??= controlBorders(model, size, range));
+    },
+  };
+}
+
+/**
+ * Control borders: where neighbouring cells differ in control, each side gets a line just
+ * inside its own cell, so a front line reads as two coloured bands.
+ */
+export function controlBorders(
+  model: MapModel,
+  size: number,
+  range: { c0: number; r0: number; c1: number; r1: number },
+): ControlBorder[] {
+  const { grid } = model;
+  const { c0, r0, c1, r1 } = range;
   const borders: ControlBorder[] = [];
   const inset = 0.1;
   for (let r = r0; r < r1; r++)
@@ -222,21 +250,5 @@ export function buildChunk(
       }
     }
 
-  const block = blockRect(model, size, c0, r0, c1, r1);
-  const margin = size * 0.6;
-  return {
-    key,
-    c0,
-    r0,
-    c1,
-    r1,
-    rect: { x: block.x - margin, y: block.y - margin, width: block.width + 2 * margin, height: block.height + 2 * margin },
-    centers,
-    rivers: segs(edges.rivers.get(key)),
-    lakeShores: segs(edges.lakeShores.get(key)),
-    roads: roadEdges.map((e) => roadOf(model, e, size)),
-    rails: railEdges.map((e) => roadOf(model, e, size)),
-    bridges,
-    borders,
-  };
+  return borders;
 }

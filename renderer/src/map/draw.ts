@@ -78,7 +78,8 @@ export function drawBase(d: DrawContext): void {
   const sideCells: number[][] = model.sides.map(() => []);
   forCells(d, (local, global) => {
     const s = model.control[global]!;
-    if (s !== NONE) sideCells[s]!.push(local);
+    const t = model.terrain[global]!;
+    if (s !== NONE && t !== NONE && model.terrainTinted[t]) sideCells[s]!.push(local);
   });
   sideCells.forEach((cells, s) => {
     if (cells.length === 0) return;
@@ -151,6 +152,8 @@ function roadPath(ctx: CanvasRenderingContext2D, roads: readonly Road[]): void {
 export function drawFeatures(d: DrawContext): void {
   const { ctx, chunk, size, scale } = d;
   const far = d.detail.bitmap;
+  // Road casings only help once a road is wide enough on screen to have two edges.
+  const cased = size * scale >= 48;
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
 
@@ -161,13 +164,13 @@ export function drawFeatures(d: DrawContext): void {
   }
   if (chunk.rivers.length) {
     ctx.strokeStyle = RIVER;
-    ctx.lineWidth = Math.max(2 / scale, size * 0.085);
+    ctx.lineWidth = Math.max((far ? 1.6 : 2.6) / scale, size * 0.085);
     strokeSegments(ctx, chunk.rivers);
   }
 
-  const roadW = Math.max(1.4 / scale, size * 0.045);
+  const roadW = Math.max((far ? 1.4 : 2.2) / scale, size * 0.045);
   if (chunk.roads.length) {
-    if (!far) {
+    if (cased) {
       roadPath(ctx, chunk.roads);
       ctx.strokeStyle = ROAD_CASING;
       ctx.lineWidth = roadW + Math.max(1.5 / scale, size * 0.03);
@@ -182,7 +185,7 @@ export function drawFeatures(d: DrawContext): void {
   if (chunk.rails.length) {
     roadPath(ctx, chunk.rails);
     ctx.strokeStyle = RAIL;
-    ctx.lineWidth = Math.max(1.2 / scale, size * 0.03);
+    ctx.lineWidth = Math.max((far ? 1.1 : 1.6) / scale, size * 0.03);
     ctx.stroke();
     if (!far && size * scale >= 16) drawRailTies(ctx, chunk.rails, size);
   }

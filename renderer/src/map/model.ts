@@ -1,9 +1,10 @@
-// A scenario's map decoded into flat typed arrays for fast drawing and hit lookups.
-// Built once per loaded map; the renderer never re-parses row strings while drawing.
+// A scenario's map as the renderer reads it: the shared Board (typed arrays of terrain and
+// control indices, edge sets) plus colours, features by cell index and the physical cell
+// size. Built once per loaded map; nothing re-parses row strings while drawing.
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { createGrid } from '../../../shared/grid/index.js';
-import type { Cell, EdgeId, GridGeometry } from '../../../shared/grid/types.js';
+import { Board, NO_CODE } from '../../../shared/format/board.js';
+import { parseCellId, type Cell, type EdgeId, type GridGeometry } from '../../../shared/grid/types.js';
 import { parseHex, type Rgb } from './colour.js';
 
 export type GameMap = Scenario['map'];
@@ -12,14 +13,18 @@ export type Side = Scenario['sides'][number];
 export type CellFeatures = NonNullable<GameMap['cells']>[string];
 
 /** Marks a cell whose terrain or control code is not in the palette. */
-export const NONE = 255;
+export const NONE = NO_CODE;
 
 export interface MapModel {
+  /** The shared decoded map (terrain/control indices, edge sets). */
+  readonly board: Board;
   readonly grid: GridGeometry;
   readonly cols: number;
   readonly rows: number;
   readonly terrainTypes: readonly TerrainType[];
   readonly terrainRgb: readonly Rgb[];
+  /** Per terrain type: whether control tints it. Impassable ground (water, peaks) stays its own colour. */
+  readonly terrainTinted: readonly boolean[];
   readonly sides: readonly Side[];
   readonly sideRgb: readonly Rgb[];
   /** Index into terrainTypes per cell (grid.index order), NONE when unknown. */
@@ -48,78 +53,39 @@ export function physicalCellPx(map: GameMap): number {
   return map.cellSize.value * (CSS_PX_PER_UNIT[map.cellSize.unit] ?? 96);
 }
 
-/** Decode row strings through a code → index table (one lookup per character). */
-function decodeRows(rows: readonly string[], cols: number, rowCount: number, table: Uint8Array): Uint8Array {
-  const out = new Uint8Array(cols * rowCount).fill(NONE);
-  for (let r = 0; r < rowCount; r++) {
-    const line = rows[r];
-    if (line === undefined) continue;
-    const n = Math.min(cols, line.length);
-    const base = r * cols;
-    for (let c = 0; c < n; c++) {
-      const code = line.charCodeAt(c);
-      out[base + c] = code < 128 ? table[code]! : NONE;
-    }
-  }
-  return out;
-}
-
-function codeTable(codes: readonly string[]): Uint8Array {
-  const table = new Uint8Array(128).fill(NONE);
-  codes.forEach((code, i) => {
-    const ch = code.charCodeAt(0);
-    if (ch < 128) table[ch] = i;
-  });
-  return table;
-}
-
-/** Canonicalise an edge list against the grid, dropping ids that are not sides of it. */
-function edges(grid: GridGeometry, list: readonly string[] | undefined): EdgeId[] {
-  if (!list) return [];
-  const out: EdgeId[] = [];
-  for (const id of list) {
-    const e = grid.parseEdge(id);
-    if (e !== null) out.push(e);
-  }
-  return out;
-}
-
+/** Throws a RangeError naming the field when the map's rows do not fit its grid and palettes. */
 export function buildMapModel(scenario: Scenario): MapModel {
   const map = scenario.map;
-  const grid = createGrid(map.grid);
+  const board = Board.fromScenario(scenario);
+  const { grid } = board;
   const { cols, rows } = grid.spec;
-  const terrain = decodeRows(map.terrain, cols, rows, codeTable(map.terrainTypes.map((t) => t.code)));
-  const control = decodeRows(map.control, cols, rows, codeTable(scenario.sides.map((s) => s.code)));
   const features = new Map<number, CellFeatures>();
   for (const [ref, f] of Object.entries(map.cells ?? {})) {
-    const m = /^(\d+),(\d+)$/.exec(ref);
-    if (!m) continue;
-    const cell: Cell = { col: Number(m[1]), row: Number(m[2]) };
-    if (grid.inMap(cell)) features.set(grid.index(cell), f);
+    const cell = parseCellId(ref);
+    if (cell && grid.inMap(cell)) features.set(grid.index(cell), f);
   }
-  const rivers = edges(grid, map.rivers);
-  const lakeShores = edges(grid, map.lakeShores);
-  const roads = edges(grid, map.roads);
-  const rails = edges(grid, map.rails);
+  const { rivers, lakeShores, roads, rails } = board.edges;
   return {
+    board,
     grid,
     cols,
     rows,
     terrainTypes: map.terrainTypes,
     terrainRgb: map.terrainTypes.map((t) => parseHex(t.colour)),
+    terrainTinted: map.terrainTypes.map((t) => t.category !== 'impassable'),
     sides: scenario.sides,
     sideRgb: scenario.sides.map((s) => parseHex(s.colour)),
-    terrain,
-    control,
+    terrain: board.terrain,
+    control: board.control,
     features,
-    rivers,
-    lakeShores,
-    roads,
-    rails,
-    riverSet: new Set(rivers),
-    lakeShoreSet: new Set(lakeShores),
-    roadSet: new Set(roads),
-    railSet: new Set(rails),
+    rivers: [...rivers],
+    lakeShores: [...lakeShores],
+    roads: [...roads],
+    rails: [...rails],
+    riverSet: rivers,
+    lakeShoreSet: lakeShores,
+    roadSet: roads,
+    railSet: rails,
     physicalCellPx: physicalCellPx(map),
     defaultVictoryVp: scenario.ruleset.options?.victoryCellVpPerTurn ?? 2,
   };

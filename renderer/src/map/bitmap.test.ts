@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bitmapMetrics, cellColour, paintCells } from './bitmap.js';
+import { buildMapModel } from './model.js';
+import { GRID_KINDS, installImageData, scenarioWithGrid } from './testing.js';
+
+beforeAll(installImageData);
+
+describe('terrain bitmap (far zoom)', () => {
+  it('gives every cell its own block of pixels in its own colour, with no overlaps', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...GRID_KINDS), fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 24 }), (grid, cols, rows) => {
+        const model = buildMapModel(scenarioWithGrid(grid, cols, rows));
+        const size = 100;
+        const bmp = paintCells(model, size, 0, 0, cols, rows);
+        const { fw, fh } = bitmapMetrics(model, size);
+        const { width, data } = bmp.image;
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] === 255) painted++;
+        expect(painted).toBe(cols * rows * fw * fh);
+        // The pixel under each cell centre has that cell's colour.
+        for (let row = 0; row < rows; row++)
+          for (let col = 0; col < cols; col++) {
+            const p = model.grid.center({ col, row }, size);
+            const x = Math.floor((p.x - bmp.left) / bmp.pixelWidth);
+            const y = Math.floor((p.y - bmp.top) / bmp.pixelHeight);
+            const o = (y * width + x) * 4;
+            expect([data[o], data[o + 1], data[o + 2]]).toEqual([...cellColour(model, row * cols + col)]);
+          }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('tints controlled cells with the side colour, but not impassable ground', () => {
+    const model = buildMapModel(scenarioWithGrid(GRID_KINDS[0], 6, 4));
+    for (let i = 0; i < model.terrain.length; i++) {
+      const t = model.terrain[i]!;
+      const tinted = cellColour(model, i);
+      const plain = model.terrainRgb[t]!;
+      if (model.terrainTypes[t]!.category === 'impassable') expect(tinted).toEqual(plain);
+      else expect(tinted).not.toEqual(plain);
+    }
+  });
+});
