@@ -1,0 +1,91 @@
+// Page furniture in paper space (pt, y down as in the layout): tile label and caption, the
+// "print at 100%" note, crop marks, the calibration ruler, and the assembly sheet's tile
+// grid and title block.
+import type { AssemblySheet, PageFurniture } from '../../shared/print/layout.js';
+import { MM_PER_INCH, mmToPt } from '../../shared/print/units.js';
+import type { Point } from '../../shared/grid/index.js';
+import { Canvas, type PageFont, type Rgb } from './canvas.js';
+
+const INK: Rgb = [0, 0, 0];
+const GREY: Rgb = [0.35, 0.35, 0.35];
+const TILE: Rgb = [0.12, 0.37, 0.75];
+
+export interface FurnitureFonts {
+  regular: PageFont;
+  bold: PageFont;
+}
+
+/** A canvas in paper space: (x, y-down pt) → PDF (x, H - y). */
+export function paperCanvas(pageHeightPt: number): Canvas {
+  return new Canvas().save().transform(1, -1, 0, pageHeightPt);
+}
+
+function fitText(font: PageFont, text: string, size: number, maxWidth: number): string {
+  if (font.width(text, size) <= maxWidth) return text;
+  let cut = text;
+  while (cut.length > 1 && font.width(`${cut}\u2026`, size) > maxWidth) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}\u2026`;
+}
+
+export function drawHeader(cv: Canvas, fonts: FurnitureFonts, f: Omit<PageFurniture, 'cropMarksPt'>, label: string): void {
+  const small = 7;
+  cv.fillStyle(INK);
+  if (label) cv.text(fonts.bold, f.labelSizePt, f.labelAtPt.x, f.labelAtPt.y, label);
+  const noteW = fonts.bold.width(f.note, small);
+  cv.text(fonts.bold, small, f.noteAtPt.x, f.noteAtPt.y, f.note, 'right');
+  const captionX = label ? f.captionAtPt.x : f.labelAtPt.x;
+  const room = f.noteAtPt.x - noteW - mmToPt(5) - captionX;
+  if (room > 20) cv.fillStyle(GREY).text(fonts.regular, small, captionX, f.captionAtPt.y, fitText(fonts.regular, f.caption, small, room));
+}
+
+export function drawCropMarks(cv: Canvas, f: PageFurniture): void {
+  cv.buttCaps().strokeStyle(INK, 0.4);
+  for (const m of f.cropMarksPt) cv.segment(m.a, m.b);
+  cv.stroke();
+}
+
+/**
+ * A 10 cm scale (mm ticks, numbered cm) above a 4 in scale (quarter-inch ticks, numbered
+ * inches), sharing their zero at `at`, so a printout can be checked with any ruler.
+ */
+export function drawRuler(cv: Canvas, fonts: FurnitureFonts, at: Point): void {
+  const mm = mmToPt(1);
+  const len = Math.max(100, 4 * MM_PER_INCH) * mm;
+  cv.buttCaps().strokeStyle(INK, 0.35).segment(at, { x: at.x + len, y: at.y }).stroke();
+  cv.strokeStyle(INK, 0.3);
+  for (let i = 0; i <= 100; i++) {
+    const h = (i % 10 === 0 ? 2.6 : i % 5 === 0 ? 1.8 : 1.1) * mm;
+    cv.segment({ x: at.x + i * mm, y: at.y }, { x: at.x + i * mm, y: at.y - h });
+  }
+  for (let q = 0; q <= 16; q++) {
+    const x = at.x + q * (MM_PER_INCH / 4) * mm;
+    const h = (q % 4 === 0 ? 2.6 : q % 2 === 0 ? 1.8 : 1.2) * mm;
+    cv.segment({ x, y: at.y }, { x, y: at.y + h });
+  }
+  cv.stroke();
+  const size = 4.5;
+  cv.fillStyle(INK);
+  for (let c = 0; c <= 10; c++) cv.text(fonts.regular, size, at.x + c * 10 * mm + (c === 0 ? 0.8 : 0), at.y - 3 * mm, String(c), c === 0 ? 'left' : 'centre');
+  for (let n = 0; n <= 4; n++) cv.text(fonts.regular, size, at.x + n * MM_PER_INCH * mm + (n === 0 ? 0.8 : 0), at.y + 3 * mm + size * 0.75, String(n), n === 0 ? 'left' : 'centre');
+  cv.text(fonts.bold, 5.5, at.x + len + 2.5 * mm, at.y - 0.9 * mm, '10 cm');
+  cv.text(fonts.bold, 5.5, at.x + len + 2.5 * mm, at.y + 0.9 * mm + 4, '4 in');
+}
+
+/** Tile outlines and labels over the reduced map, then the title block. */
+export function drawAssemblyOverlay(cv: Canvas, fonts: FurnitureFonts, sheet: AssemblySheet): void {
+  cv.buttCaps().strokeStyle(TILE, 0.9);
+  for (const t of sheet.tiles) cv.rect(t.rectPt);
+  cv.stroke();
+  for (const t of sheet.tiles) {
+    const r = t.rectPt;
+    const size = Math.max(6, Math.min(22, r.width / 3, r.height / 3));
+    cv.fillStyle(TILE).text(fonts.bold, size, r.x + r.width / 2, r.y + r.height / 2 + size * 0.35, t.label, 'centre');
+  }
+  const b = sheet.titleBlockPt;
+  cv.strokeStyle(INK, 0.6).rect(b).stroke();
+  const pad = mmToPt(3);
+  const [title = '', ...rest] = sheet.titleLines;
+  const width = b.width - 2 * pad;
+  cv.fillStyle(INK).text(fonts.bold, 12, b.x + pad, b.y + pad + 10, fitText(fonts.bold, title, 12, width));
+  rest.forEach((line, i) => cv.text(fonts.regular, 8, b.x + pad, b.y + pad + 24 + i * 11, fitText(fonts.regular, line, 8, width)));
+}

@@ -1,0 +1,269 @@
+// Draws the map (or the part of it a tile shows) in map millimetres onto a Canvas whose
+// transform the caller has set. Layers are drawn bottom to top: terrain, control, water,
+// roads and rails, grid, markers, names, coordinates, units.
+import type { CoordinatePosition, PrintLayers, PrintMode } from '../../shared/print/options.js';
+import { boxesMeet, type PrintModel } from '../../shared/print/model.js';
+import type { Cell, Point, Rect } from '../../shared/grid/index.js';
+import { Canvas, hexToRgb, lighten, type PageFont, type Rgb } from './canvas.js';
+import { GOLD, entryArrow, flag, fortification, star, unitCounter } from './symbols.js';
+
+export interface MapStyle {
+  mode: PrintMode;
+  layers: PrintLayers;
+  coordinates: { show: boolean; position: CoordinatePosition };
+  lineColour: Rgb;
+  /** Grid line width in map mm. */
+  gridWidth: number;
+  /** Text smaller than this (map mm) is left out: it would not be legible. */
+  minTextMm: number;
+  victoryVpDefault: number;
+}
+
+export interface MapFonts {
+  regular: PageFont;
+  bold: PageFont;
+}
+
+const RIVER: Rgb = hexToRgb('#2f6fd0');
+const SHORE: Rgb = hexToRgb('#1f4f9a');
+const ROAD: Rgb = hexToRgb('#a0522d');
+const RAIL: Rgb = hexToRgb('#1a1a1a');
+const DARK: Rgb = hexToRgb('#2b2b2b');
+const HATCH: Rgb = hexToRgb('#4a4a4a');
+
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+
+function luminance(c: Rgb): number {
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+/** Parallel lines x·cos + y·sin = k·spacing across a box, anchored to the map so neighbours line up. */
+function hatchLines(cv: Canvas, box: Rect, angleDeg: number, spacing: number): void {
+  const a = (angleDeg * Math.PI) / 180;
+  const nx = Math.cos(a);
+  const ny = Math.sin(a);
+  const corners = [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height],
+  ].map(([x, y]) => x! * nx + y! * ny);
+  const lo = Math.ceil(Math.min(...corners) / spacing);
+  const hi = Math.floor(Math.max(...corners) / spacing);
+  const reach = box.width + box.height;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (let k = lo; k <= hi; k++) {
+    // Foot of the perpendicular from the box centre onto the line, then run along it.
+    const d = k * spacing - (cx * nx + cy * ny);
+    const px = cx + d * nx;
+    const py = cy + d * ny;
+    cv.segment({ x: px - ny * reach, y: py + nx * reach }, { x: px + ny * reach, y: py - nx * reach });
+  }
+}
+
+function dots(cv: Canvas, box: Rect, spacing: number): void {
+  for (let y = Math.ceil(box.y / spacing) * spacing; y <= box.y + box.height; y += spacing) {
+    const row = Math.round(y / spacing);
+    const shift = row % 2 === 0 ? 0 : spacing / 2;
+    for (let x = Math.ceil((box.x - shift) / spacing) * spacing + shift; x <= box.x + box.width; x += spacing) cv.segment({ x, y }, { x, y });
+  }
+}
+
+export function drawMap(cv: Canvas, model: PrintModel, cells: readonly Cell[], view: Rect, style: MapStyle, fonts: MapFonts): void {
+  const { grid, size: s } = model;
+  const { layers, mode } = style;
+  const outline = mode === 'outline';
+  const polys = cells.map((c) => grid.corners(c, s));
+  const centres = cells.map((c) => grid.center(c, s));
+  const idx = cells.map((c) => grid.index(c));
+  const boxes = polys.map((p) => {
+    const xs = p.map((q) => q.x);
+    const ys = p.map((q) => q.y);
+    return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  });
+  const pointy = grid.spec.kind === 'hex' && grid.spec.orientation === 'pointy';
+
+  // Terrain: colour fills, or in outline mode hatching clipped to each cell.
+  if (layers.terrain) {
+    cells.forEach((_, i) => {
+      const t = model.terrain[idx[i]!];
+      if (!t) return;
+      if (!outline) {
+        cv.fillStyle(hexToRgb(t.colour)).path(polys[i]!, true).fill();
+        return;
+      }
+      if (t.category === 'open') return;
+      const lw = clamp(s * 0.006, 0.12, 0.3);
+      cv.save().clipPolygon(polys[i]!).roundJoins().strokeStyle(HATCH, lw);
+      const box = boxes[i]!;
+      if (t.category === 'difficult' || t.category === 'urban-difficult') hatchLines(cv, box, 45, Math.max(1.6, s / 9));
+      if (t.category === 'urban' || t.category === 'urban-difficult') {
+        hatchLines(cv, box, 0, Math.max(1.4, s / 11));
+        hatchLines(cv, box, 90, Math.max(1.4, s / 11));
+      }
+      if (t.category === 'impassable') {
+        if (t.freezes) {
+          cv.strokeStyle(HATCH, clamp(s * 0.012, 0.3, 0.8));
+          dots(cv, box, Math.max(1.2, s / 14));
+        } else {
+          hatchLines(cv, box, -45, Math.max(0.9, s / 20));
+          hatchLines(cv, box, 45, Math.max(0.9, s / 20));
+        }
+      }
+      cv.stroke().restore();
+    });
+  }
+
+  // Control: a band of the side's colour just inside the cell's border.
+  if (layers.control) {
+    cells.forEach((_, i) => {
+      const side = model.control[idx[i]!];
+      if (!side) return;
+      const colour = lighten(hexToRgb(side.colour), outline ? 0.5 : 0.15);
+      cv.save().clipPolygon(polys[i]!).strokeStyle(colour, s * 0.07).roundJoins().path(polys[i]!, true).stroke().restore();
+    });
+  }
+
+  const visible = <T extends { box: Rect }>(list: readonly T[]): T[] => list.filter((e) => boxesMeet(e.box, view));
+  if (layers.rivers) {
+    cv.roundJoins();
+    const shores = visible(model.lakeShores);
+    if (shores.length) {
+      cv.strokeStyle(outline ? DARK : SHORE, clamp(s * 0.02, 0.4, 2));
+      for (const e of shores) cv.segment(e.a, e.b);
+      cv.stroke();
+    }
+    const rivers = visible(model.rivers);
+    if (rivers.length) {
+      cv.strokeStyle(outline ? DARK : RIVER, clamp(s * 0.035, 0.6, 4));
+      for (const e of rivers) cv.segment(e.a, e.b);
+      cv.stroke();
+    }
+  }
+
+  if (layers.roads) {
+    cv.roundJoins();
+    const roads = visible(model.roads);
+    if (roads.length) {
+      cv.strokeStyle(outline ? DARK : ROAD, clamp(s * 0.02, 0.45, 2.5), outline ? [s * 0.05, s * 0.025] : []);
+      for (const r of roads) cv.path(r.path, false);
+      cv.stroke();
+    }
+    const rails = visible(model.rails);
+    if (rails.length) {
+      cv.strokeStyle(RAIL, clamp(s * 0.009, 0.25, 1.2));
+      for (const r of rails) cv.path(r.path, false);
+      cv.stroke();
+      // Sleepers: the same path stroked wide with a short dash draws cross-ties.
+      cv.buttCaps().strokeStyle(RAIL, clamp(s * 0.04, 0.9, 5), [clamp(s * 0.006, 0.2, 0.8), clamp(s * 0.035, 0.8, 4)]);
+      for (const r of rails) cv.path(r.path, false);
+      cv.stroke().roundJoins();
+    }
+    const bridges = layers.rivers ? visible(model.bridges) : [];
+    for (const b of bridges) {
+      // Two short rails across the river, parallel to the road (perpendicular to the side).
+      const dx = b.b.x - b.a.x;
+      const dy = b.b.y - b.a.y;
+      const len = Math.hypot(dx, dy) || 1;
+      const ux = dx / len;
+      const uy = dy / len;
+      const m = { x: (b.a.x + b.b.x) / 2, y: (b.a.y + b.b.y) / 2 };
+      const half = s * 0.08;
+      const off = s * 0.045;
+      cv.buttCaps().strokeStyle(DARK, clamp(s * 0.012, 0.3, 1.5));
+      for (const sgn of [-1, 1]) {
+        const o = { x: m.x + ux * off * sgn, y: m.y + uy * off * sgn };
+        cv.segment({ x: o.x - uy * half, y: o.y + ux * half }, { x: o.x + uy * half, y: o.y - ux * half });
+      }
+      cv.stroke().roundJoins();
+    }
+  }
+
+  // The grid: every side once (the cell with the larger index or an off-map neighbour draws it).
+  cv.roundJoins().strokeStyle(style.lineColour, style.gridWidth);
+  cells.forEach((cell, i) => {
+    for (const dir of grid.sideDirections) {
+      const other = grid.step(cell, dir);
+      if (other && grid.inMap(other) && grid.index(other) > idx[i]!) continue;
+      const edge = grid.edgeOf(cell, dir);
+      if (!edge) continue;
+      const [a, b] = grid.edgeEndpoints(edge, s);
+      cv.segment(a, b);
+    }
+  });
+  cv.stroke();
+
+  const textOk = (size: number): boolean => size >= style.minTextMm;
+
+  if (layers.markers) {
+    const m = s * 0.13;
+    cells.forEach((_, i) => {
+      const f = model.features.get(idx[i]!);
+      if (!f) return;
+      const c = centres[i]!;
+      if (f.supplyBase) {
+        const side = model.sidesById.get(f.supplyBase);
+        flag(cv, { x: c.x - s * 0.27, y: c.y + m * 0.45 }, m, side ? hexToRgb(side.colour) : [0.5, 0.5, 0.5]);
+      }
+      if (f.victory) star(cv, { x: c.x + s * 0.28, y: c.y - s * 0.02 }, m * 0.5, outline ? null : GOLD);
+      if (f.fortification) fortification(cv, { x: c.x - s * 0.26, y: c.y + s * 0.2 }, m * 0.75);
+      for (const [k, sideId] of (f.entry ?? []).entries()) {
+        const side = model.sidesById.get(sideId);
+        entryArrow(cv, { x: c.x + s * (0.24 + k * 0.1), y: c.y + s * 0.2 }, m * 0.55, side ? hexToRgb(side.colour) : [0.5, 0.5, 0.5]);
+      }
+      if (f.victory && textOk(s * 0.035)) {
+        const vp = `${f.victory.perTurn ?? style.victoryVpDefault}${f.victory.endGame ? `+${f.victory.endGame}` : ''} VP`;
+        cv.fillStyle(DARK).text(fonts.bold, s * 0.035, c.x + s * 0.28, c.y + s * 0.075, vp, 'centre');
+      }
+    });
+  }
+
+  if (layers.names) {
+    const size = clamp(s * 0.055, 1.8, 6);
+    if (textOk(size)) {
+      cv.fillStyle(DARK);
+      cells.forEach((_, i) => {
+        const name = model.features.get(idx[i]!)?.name;
+        if (!name) return;
+        const c = centres[i]!;
+        const maxW = s * (pointy ? 0.75 : 0.85);
+        let fit = size;
+        const w = fonts.bold.width(name, size);
+        if (w > maxW) fit = Math.max(size * 0.6, (size * maxW) / w);
+        cv.text(fonts.bold, fit, c.x, c.y + s * (pointy ? 0.3 : 0.36), name, 'centre');
+      });
+    }
+  }
+
+  if (style.coordinates.show) {
+    const size = clamp(s * 0.045, 1.6, 4.5);
+    if (textOk(size)) {
+      cv.fillStyle(style.lineColour);
+      cells.forEach((cell, i) => {
+        const c = centres[i]!;
+        const y = style.coordinates.position === 'centre' ? c.y + size * 0.35 : c.y - s * (pointy ? 0.36 : 0.5) + s * 0.05 + size * 0.8;
+        cv.text(fonts.regular, size, c.x, y, grid.label(cell), 'centre');
+      });
+    }
+  }
+
+  if (layers.units) {
+    const u = s * 0.2;
+    cells.forEach((_, i) => {
+      const list = model.units.get(idx[i]!);
+      if (!list) return;
+      const c = centres[i]!;
+      const perRow = 3;
+      list.forEach((unit, k) => {
+        const row = Math.floor(k / perRow);
+        const inRow = Math.min(perRow, list.length - row * perRow);
+        const col = k % perRow;
+        const p: Point = { x: c.x + (col - (inRow - 1) / 2) * u * 1.1, y: c.y + s * 0.04 + row * u * 0.35 };
+        const side = model.sidesById.get(unit.side);
+        const colour = side ? hexToRgb(side.colour) : ([0.6, 0.6, 0.6] as Rgb);
+        unitCounter(cv, fonts.bold, p, u, unit, colour, luminance(colour) > 0.55);
+      });
+    });
+  }
+}
