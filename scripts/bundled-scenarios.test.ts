@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import validateSchema from '../shared/format/scenario.validate.generated.js';
+import { validateScenario } from '../shared/format/validate.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 
@@ -34,16 +34,18 @@ const supplyBases = (s: Scenario, side: string) =>
 
 describe('bundled scenarios', () => {
   it('ships the example scenarios', () => {
-    expect(files).toEqual(expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json', 'square-grid-demo.json', 'brick-grid-demo.json']),
+    );
   });
 
   describe.each(files)('%s', (file) => {
     const s = load(file);
 
-    it('passes the schema with no errors', () => {
-      const ok = validateSchema(s);
-      expect(validateSchema.errors ?? []).toEqual([]);
-      expect(ok).toBe(true);
+    it('validates with no errors', () => {
+      const result = validateScenario(s);
+      expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
+      expect(result.ok).toBe(true);
     });
 
     it('has map rows that match the grid and use only declared codes', () => {
@@ -198,6 +200,25 @@ describe('bundled scenarios', () => {
       const rivers = new Set(s.map.rivers);
       expect((s.map.roads ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
       expect((s.map.rails ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe.each([
+    ['square-grid-demo.json', 'square'],
+    ['brick-grid-demo.json', 'offsetSquare'],
+  ] as const)('%s', (file, kind) => {
+    const s = load(file);
+
+    it(`uses the ${kind} grid`, () => {
+      expect(s.map.grid.kind).toBe(kind);
+    });
+
+    it('shows rivers, roads and railways, with at least one bridge', () => {
+      expect(s.map.rivers?.length).toBeGreaterThan(0);
+      expect(s.map.roads?.length).toBeGreaterThan(0);
+      expect(s.map.rails?.length).toBeGreaterThan(0);
+      const rivers = new Set(s.map.rivers);
+      expect([...(s.map.roads ?? []), ...(s.map.rails ?? [])].some((e) => rivers.has(e))).toBe(true);
     });
   });
 });
