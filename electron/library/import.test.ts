@@ -30,7 +30,7 @@ describe('importing files', () => {
     const broken = results[1]!;
     if (broken.ok) throw new Error('unreachable');
     expect(broken.issues[0]).toMatchObject({ line: 4, column: 3 });
-    expect(broken.issues[0]!.message).toMatch(/^broken\.json: Malformed JSON at line 4, column 3/);
+    expect(broken.issues[0]!.message).toMatch(/^broken\.json: invalid JSON at line 4, column 3/);
     const shape = results[2]!;
     if (shape.ok) throw new Error('unreachable');
     expect(shape.issues.map((i) => i.pointer)).toContain('/calendar/startDate');
@@ -51,6 +51,15 @@ describe('importing files', () => {
   it('two files with the same new id in one batch both arrive, the second under a new id', () => {
     const results = t.lib.importFiles([file('a.json', scenario('twin', 'A')), file('b.json', scenario('twin', 'B'))]);
     expect(results).toMatchObject([{ ok: true, id: 'twin' }, { ok: true, id: 'gen-1', idChangedFrom: 'twin' }]);
+  });
+
+  it('a file without a format version, or from a newer app, is refused naming /formatVersion', () => {
+    const { formatVersion: _, ...unversioned } = scenario('nov', 'No version');
+    const results = t.lib.importFiles([file('old.json', unversioned), file('future.json', { ...scenario('fut', 'Future'), formatVersion: 99 })]);
+    expect(results).toMatchObject([
+      { ok: false, issues: [{ pointer: '/formatVersion' }] },
+      { ok: false, issues: [{ pointer: '/formatVersion', message: expect.stringMatching(/newer than this app/) }] },
+    ]);
   });
 
   it('an empty file, a non-object and a byte-order mark are handled without throwing', () => {

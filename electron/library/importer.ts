@@ -1,7 +1,7 @@
 // Reads candidate files for import: parse, then validate. Pure (no database), so the
 // library can check a whole batch before it writes any of it.
 import type { Scenario } from '../../shared/format/scenario.types.js';
-import { parseJson } from './json-position.js';
+import { parseJson } from '../../shared/format/json.js';
 import { checkDocument, type ScenarioValidator } from './validation.js';
 import type { ImportFile, LibraryIssue } from './types.js';
 
@@ -17,13 +17,12 @@ export function checkImportFile(file: ImportFile, validate: ScenarioValidator): 
   if (file.text.length > MAX_IMPORT_CHARS) {
     return { name, ok: false, issues: [{ pointer: '', severity: 'error', message: `${name} is too large to be a scenario (${file.text.length} characters)` }] };
   }
-  const parsed = parseJson(file.text.replace(/^\uFEFF/, ''));
+  const parsed = parseJson(file.text);
   if (!parsed.ok) {
-    return {
-      name,
-      ok: false,
-      issues: [{ pointer: '', severity: 'error', message: `${name}: ${parsed.message}`, line: parsed.line, column: parsed.column }],
-    };
+    const issue: LibraryIssue = { pointer: '', severity: 'error', message: `${name}: ${parsed.message}` };
+    if (parsed.line !== undefined) issue.line = parsed.line;
+    if (parsed.column !== undefined) issue.column = parsed.column;
+    return { name, ok: false, issues: [issue] };
   }
   const check = checkDocument(validate, parsed.value);
   if (!check.ok) return { name, ok: false, issues: check.issues };

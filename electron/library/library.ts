@@ -27,7 +27,7 @@ import type {
   ListPage,
   Revision,
   RevisionInfo,
-  ScenarioRecord,
+  LibraryEntry,
   SearchHit,
   SeedResult,
   WriteResult,
@@ -219,7 +219,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     get(id) {
       const row = store.current(id);
       if (!row) return null;
-      return { summary: store.summary(id)!, document: JSON.parse(row.json) as Scenario } satisfies ScenarioRecord;
+      return { summary: store.summary(id)!, document: JSON.parse(row.json) as Scenario } satisfies LibraryEntry;
     },
 
     create: tx((input: CreateInput): WriteResult => {

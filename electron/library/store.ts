@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { rowFields, searchText } from './fields.js';
-import type { ScenarioSummary } from './types.js';
+import type { LibrarySummary } from './types.js';
 
 export interface ScenarioRow {
   num: number;
@@ -31,7 +31,7 @@ export const SUMMARY_COLUMNS = `s.num, s.id, s.title, s.author, substr(s.descrip
   s.ruleset, s.grid_kind, s.cols, s.rows, s.sides, s.created, s.updated, s.deleted_at,
   s.check_status, s.error_count, (s.thumbnail IS NOT NULL) AS has_thumbnail`;
 
-export function toSummary(row: ScenarioRow): ScenarioSummary {
+export function toSummary(row: ScenarioRow): LibrarySummary {
   return {
     id: row.id,
     title: row.title,
@@ -100,7 +100,7 @@ export function createStore(db: Database.Database) {
   }
 
   return {
-    summary(id: string): ScenarioSummary | null {
+    summary(id: string): LibrarySummary | null {
       const row = s.summaryById.get(id) as ScenarioRow | undefined;
       return row ? toSummary(row) : null;
     },

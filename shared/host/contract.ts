@@ -7,10 +7,12 @@ import type { Infer } from './check.js';
 import type { ChannelSpec } from './channel.js';
 import { appChannels } from './channels/app.js';
 import { scenarioChannels } from './channels/scenarios.js';
+import { libraryChannels } from './channels/library.js';
 
 export const channels = {
   ...appChannels,
   ...scenarioChannels,
+  ...libraryChannels,
 } as const;
 
 export type Channels = typeof channels;
@@ -31,10 +33,12 @@ export function channelSpec(name: ChannelName): ChannelSpec {
 type NamespaceOf<C extends string> = C extends `${infer N}.${string}` ? N : never;
 type MethodOf<C extends string, N extends string> = C extends `${N}.${infer M}` ? M : never;
 
-/** A call with no payload takes no argument. */
+/** A call with no payload takes no argument; one whose fields are all optional may omit it. */
 export type HostMethod<C extends ChannelName> = [RequestOf<C>] extends [void]
   ? () => Promise<ResponseOf<C>>
-  : (request: RequestOf<C>) => Promise<ResponseOf<C>>;
+  : {} extends RequestOf<C>
+    ? (request?: RequestOf<C>) => Promise<ResponseOf<C>>
+    : (request: RequestOf<C>) => Promise<ResponseOf<C>>;
 
 /** What the renderer calls: `host.scenarios.getBundled({ id })`. */
 export type HostApi = {
@@ -60,3 +64,19 @@ export type { ChannelSpec } from './channel.js';
 export * from './errors.js';
 export type { AppInfo, HostKind } from './channels/app.js';
 export type { ScenarioSummary, BundledScenarioSummary, BundledScenario } from './channels/scenarios.js';
+export type {
+  LibraryIssue,
+  LibrarySummary,
+  LibraryEntry,
+  LibrarySort,
+  ListOptions,
+  ListPage,
+  SearchHit,
+  WriteResult,
+  RevisionInfo,
+  Revision,
+  ImportFile,
+  ImportResult,
+  RecoveryEntry,
+  CheckStatus,
+} from './channels/library.js';
