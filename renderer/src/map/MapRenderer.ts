@@ -5,7 +5,7 @@
 import Konva from 'konva';
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { paintCells } from './bitmap.js';
-import { bucketEdges, buildChunk, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
+import { CHUNK, bucketEdges, buildChunk, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
 import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import type { MapModel } from './model.js';
@@ -13,8 +13,12 @@ import { fitView, intersects, toMap, toScreen, visibleRect, zoomAt, type View, t
 
 /** Map pixels across one cell; all map geometry is computed at this size. */
 export const CELL_SIZE = 100;
-/** Largest side, in device pixels, of a chunk's cached bitmap; bigger chunks draw live. */
-const MAX_CACHE_PX = 2048;
+/**
+ * Largest side, in device pixels, of a chunk's cached bitmap. Beyond it a chunk draws live:
+ * at such zooms only a few chunks are on screen, and three 1024² caches per chunk already
+ * cost 12 MB.
+ */
+const MAX_CACHE_PX = 1024;
 /** How long the view must stay still before chunks are re-cached at the new zoom. */
 const SETTLE_MS = 140;
 
@@ -117,6 +121,41 @@ export class MapRenderer {
     this.scheduleSettle();
   }
 
+  /**
+   * Redraw after the model's data changed in place. With `cells`, only the chunks holding
+   * them or their neighbours (whose control borders may change) are rebuilt; without, the
+   * whole map is, edge lists included.
+   */
+  invalidate(cells?: readonly Cell[]): void {
+    const model = this.model;
+    if (!model) return;
+    let dirty: Set<ChunkEntry>;
+    if (!cells) {
+      this.edges = bucketEdges(model);
+      dirty = new Set(this.chunks);
+    } else {
+      dirty = new Set();
+      const perRow = Math.ceil(model.cols / CHUNK);
+      const mark = (c: Cell) => {
+        if (!model.grid.inMap(c)) return;
+        const entry = this.chunks[Math.floor(c.row / CHUNK) * perRow + Math.floor(c.col / CHUNK)];
+        if (entry) dirty.add(entry);
+      };
+      for (const c of cells) {
+        mark(c);
+        for (const n of model.grid.neighbours(c)) mark(n);
+      }
+    }
+    for (const entry of dirty) {
+      const range = entry.geometry;
+      entry.geometry = lazyGeometry(model, { c0: range.c0, r0: range.r0, c1: range.c1, r1: range.r1 }, () => this.edges!);
+      entry.bitmap = null;
+      this.uncache(entry);
+    }
+    this.staticLayer.batchDraw();
+    this.scheduleSettle();
+  }
+
   resize(width: number, height: number): void {
     if (width < 1 || height < 1) return;
     const first = this.width <= 1 || this.height <= 1;
@@ -191,6 +230,8 @@ export class MapRenderer {
     const detail = detailFor(this.cellScreenPx);
     const lodChanged = detailKey(detail) !== detailKey(this.detail);
     this.detail = detail;
+    // Far out there are no labels to draw; skip the pass instead of drawing empty shapes.
+    this.groups.labels.visible(!detail.bitmap);
     this.cull(lodChanged);
     this.events.onView?.(v);
     if (draw) {
