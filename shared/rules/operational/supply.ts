@@ -105,7 +105,7 @@ export function supplyPhase(ctx: Ctx): void {
       if (check.getting) {
         u.supply = 'in-supply';
         u.act = 'ready';
-        u.held = false;
+        delete u.held;
       } else {
         u.supply = nextStatus(u.supply, airlift);
         u.act = 'expended';
