@@ -1,0 +1,164 @@
+// exportPack: scenarios (plus thumbnails and extras) → the bytes of a .gfpack zip. Every
+// scenario is validated first, so a pack never carries a file an import would refuse. The
+// output is deterministic: same input and `created` time, same bytes (fixed entry order with
+// manifest.json first, fixed timestamps and modes).
+import yazl from 'yazl';
+import packageJson from '../../package.json' with { type: 'json' };
+import { CURRENT_FORMAT_VERSION, loadScenario } from '../../shared/format/migrate.js';
+import type { PackExtra, PackManifest, PackScenario } from '../../shared/format/pack-manifest.types.js';
+import { PackError } from './errors.js';
+import { sha256 } from './hash.js';
+import { MANIFEST_FILE, MAX_THUMBNAIL_BYTES } from './limits.js';
+import { MANIFEST_FORMAT_VERSION, manifestProblems } from './manifest.js';
+import { safeFileName } from './paths.js';
+import type { PackProblem } from './types.js';
+
+export interface PackInfo {
+  name: string;
+  version: string;
+  author?: string;
+  description?: string;
+}
+
+export interface ExportExtra {
+  kind: PackExtra['kind'];
+  /** A file name for people ("map-A3.pdf"); it is made safe for the zip. */
+  name?: string;
+  data: Uint8Array;
+}
+
+export interface ExportScenario {
+  /** The scenario document, or its JSON text. */
+  json: unknown;
+  /** PNG bytes. */
+  thumbnail?: Uint8Array | null;
+  extras?: ExportExtra[];
+}
+
+export interface ExportOptions {
+  /** The pack's creation time (now by default); also every entry's timestamp. */
+  created?: Date;
+  appVersion?: string;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const FILE_MODE = 0o100644;
+const DEFAULT_EXTRA_NAMES: Record<PackExtra['kind'], string> = { 'print-pdf': 'print.pdf', savegame: 'savegame.json' };
+
+interface PackFile {
+  name: string;
+  data: Buffer;
+}
+
+const jsonBytes = (value: unknown): Buffer => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+
+/** Second precision: zip timestamps hold no more, and the manifest should agree with them. */
+const isoSeconds = (date: Date): string => new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+function parseInput(json: unknown, label: string, problems: PackProblem[]): unknown {
+  if (typeof json !== 'string') return json;
+  try {
+    return JSON.parse(json.replace(/^\uFEFF/, '')) as unknown;
+  } catch (err) {
+    problems.push({ file: label, message: `${label}: not valid JSON (${err instanceof Error ? err.message : String(err)})` });
+    return undefined;
+  }
+}
+
+function uniqueName(wanted: string, used: Set<string>): string {
+  let name = wanted;
+  for (let n = 2; used.has(name.toLowerCase()); n++) {
+    const dot = wanted.lastIndexOf('.');
+    name = dot > 0 ? `${wanted.slice(0, dot)}-${n}${wanted.slice(dot)}` : `${wanted}-${n}`;
+  }
+  used.add(name.toLowerCase());
+  return name;
+}
+
+/** Builds the manifest and the file list, or throws PackError with every reason it cannot. */
+export function planPack(info: PackInfo, scenarios: readonly ExportScenario[], options: ExportOptions = {}): { manifest: PackManifest; files: PackFile[] } {
+  const problems: PackProblem[] = [];
+  const files: PackFile[] = [];
+  const entries: PackScenario[] = [];
+  const used = new Set<string>([MANIFEST_FILE]);
+  const ids = new Set<string>();
+
+  scenarios.forEach((input, i) => {
+    const label = `scenario ${i + 1}`;
+    const doc = parseInput(input.json, label, problems);
+    if (doc === undefined) return;
+    // Older documents are brought up to the current format, which the manifest declares.
+    const check = loadScenario(doc);
+    if (!check.ok) {
+      for (const issue of check.issues) {
+        if (issue.severity === 'error') problems.push({ file: label, pointer: issue.pointer, message: `${label}: ${issue.pointer || '/'}: ${issue.message}` });
+      }
+      return;
+    }
+    const scenario = check.scenario;
+    if (ids.has(scenario.id)) {
+      problems.push({ file: label, pointer: '/id', message: `${label}: the id "${scenario.id}" is already in the pack; a pack holds each scenario once` });
+      return;
+    }
+    ids.add(scenario.id);
+
+    const data = jsonBytes(scenario);
+    const entry: PackScenario = { id: scenario.id, title: scenario.title, file: uniqueName(`scenarios/${scenario.id}.json`, used), sha256: sha256(data) };
+    files.push({ name: entry.file, data });
+
+    if (input.thumbnail) {
+      const png = Buffer.from(input.thumbnail);
+      if (png.length > MAX_THUMBNAIL_BYTES || !PNG_SIGNATURE.every((b, k) => png[k] === b)) {
+        problems.push({ file: label, message: `${label} ("${scenario.title}"): the thumbnail must be a PNG of at most ${MAX_THUMBNAIL_BYTES} bytes` });
+      } else {
+        entry.thumbnail = { file: uniqueName(`thumbnails/${scenario.id}.png`, used), sha256: sha256(png) };
+        files.push({ name: entry.thumbnail.file, data: png });
+      }
+    }
+
+    const extras: PackExtra[] = (input.extras ?? []).map((extra) => {
+      const bytes = Buffer.from(extra.data);
+      const base = safeFileName(extra.name ?? '', DEFAULT_EXTRA_NAMES[extra.kind]);
+      const file = uniqueName(`extras/${scenario.id}/${base}`, used);
+      files.push({ name: file, data: bytes });
+      return { kind: extra.kind, file, sha256: sha256(bytes) };
+    });
+    if (extras.length) entry.extras = extras;
+    entries.push(entry);
+  });
+
+  if (scenarios.length === 0) problems.push({ message: 'A pack needs at least one scenario' });
+  const manifest: PackManifest = {
+    formatVersion: MANIFEST_FORMAT_VERSION,
+    name: info.name,
+    version: info.version,
+    author: info.author ?? '',
+    description: info.description ?? '',
+    created: isoSeconds(options.created ?? new Date()),
+    appVersion: options.appVersion ?? packageJson.version,
+    scenarioFormatVersion: CURRENT_FORMAT_VERSION,
+    scenarios: entries,
+  };
+  // Only worth checking once the scenarios are fine: otherwise the list is incomplete.
+  if (!problems.length) problems.push(...manifestProblems(manifest));
+  if (problems.length) throw new PackError(problems);
+  return { manifest, files };
+}
+
+function zipBytes(files: readonly PackFile[], mtime: Date): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    for (const f of files) zip.addBuffer(f.data, f.name, { mtime, mode: FILE_MODE, compress: true });
+    zip.end();
+  });
+}
+
+/** The .gfpack bytes for `scenarios`; throws PackError naming every problem when it cannot. */
+export async function exportPack(info: PackInfo, scenarios: readonly ExportScenario[], options: ExportOptions = {}): Promise<Buffer> {
+  const { manifest, files } = planPack(info, scenarios, options);
+  return zipBytes([{ name: MANIFEST_FILE, data: jsonBytes(manifest) }, ...files], new Date(manifest.created));
+}
