@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { generateAll, loadSchemas } from './gen-schema-code.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('gen-schema-code', () => {
+  it('makes types, a validator and its declarations for every schema in schemas/', async () => {
+    const schemas = readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json'));
+    const files = (await generateAll()).map((f) => f.path.slice(root.length + 1));
+    for (const s of schemas) {
+      const name = s.replace('.schema.json', '');
+      expect(files).toEqual(
+        expect.arrayContaining([
+          `shared/format/${name}.types.ts`,
+          `shared/format/${name}.validate.generated.js`,
+          `shared/format/${name}.validate.generated.d.ts`,
+        ]),
+      );
+    }
+  });
+
+  it('emits validators that are plain ES modules: no require(), no import of ajv at run time', async () => {
+    for (const f of await generateAll()) {
+      if (!f.path.endsWith('.js')) continue;
+      expect(f.content, f.path).not.toMatch(/\brequire\(/);
+      expect(f.content, f.path).not.toMatch(/^import /m);
+      expect(f.content, f.path).toMatch(/export default /);
+    }
+  });
+
+  it('emits the same output on every run', async () => {
+    const a = await generateAll();
+    const b = await generateAll();
+    expect(a).toEqual(b);
+  });
+
+  it('names the scenario types after the schema titles', async () => {
+    const types = (await generateAll()).find((f) => f.path.endsWith('scenario.types.ts'))!.content;
+    for (const name of ['Scenario', 'GameMap', 'Grid', 'Side', 'PlacedUnit', 'NewUnit', 'Reinforcement', 'TerrainType']) {
+      expect(types).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
+    }
+    // No numbered duplicates such as SideId1 from $ref siblings, no UnitCore & PlacedUnit1.
+    expect(types).not.toMatch(/export (interface|type) [A-Za-z]+\d+\b/);
+  });
+
+  it('the committed scenario validator loads in plain Node ESM and rejects a bad file', () => {
+    const url = pathToFileURL(join(root, 'shared/format/scenario.validate.generated.js')).href;
+    const script = `import v, { validate } from ${JSON.stringify(url)};
+      const ok = v({ formatVersion: 1 });
+      console.log(JSON.stringify({ same: v === validate, ok, errors: v.errors.length }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    const result = JSON.parse(out) as { same: boolean; ok: boolean; errors: number };
+    expect(result).toMatchObject({ same: true, ok: false });
+    expect(result.errors).toBeGreaterThan(1);
+  });
+
+  it('reads every schema with an $id', () => {
+    for (const s of loadSchemas()) expect(typeof s.schema.$id).toBe('string');
+  });
+});

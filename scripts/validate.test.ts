@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTinyScenario } from '../shared/format/fixtures.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+let dir = '';
+
+function cli(...files: string[]): { code: number | null; lines: string[]; stderr: string } {
+  const r = spawnSync(tsx, [join(root, 'scripts', 'validate.ts'), ...files], { cwd: dir, encoding: 'utf8' });
+  return { code: r.status, lines: r.stdout.trim().split('\n').filter(Boolean), stderr: r.stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gridfront-validate-'));
+  const good = makeTinyScenario();
+  writeFileSync(join(dir, 'good.json'), JSON.stringify(good, null, 2));
+  const bad = makeTinyScenario() as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  bad.map.grid.cols = 'twelve';
+  bad.orderOfBattle[3].cell = '4,3';
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad, null, 2));
+  const advice = makeTinyScenario();
+  delete advice.initiative;
+  writeFileSync(join(dir, 'advice.json'), JSON.stringify(advice));
+  writeFileSync(join(dir, 'broken.json'), '{\n  "formatVersion": 1,\n  "title": }\n');
+  writeFileSync(join(dir, 'future.json'), JSON.stringify({ ...good, formatVersion: 3 }));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run validate', () => {
+  it('exits 0 and prints only the summary for a valid file', () => {
+    const r = cli('good.json');
+    expect(r.code).toBe(0);
+    expect(r.lines).toEqual(['1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings).']);
+  });
+
+  it('prints each problem as file: pointer: sentence and exits 1', () => {
+    const r = cli('bad.json');
+    expect(r.code).toBe(1);
+    expect(r.lines).toEqual([
+      'bad.json: /map/grid/cols: "cols" must be a whole number from 1 to 4096 (found "twelve").',
+      '1 file checked: 0 valid, 1 invalid (1 error, 0 warnings).',
+    ]);
+  });
+
+  it('prints warnings after the file name without failing', () => {
+    const r = cli('advice.json');
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toMatch(/^advice\.json: warning: \/initiative: No initiative schedule/);
+    expect(r.lines[1]).toBe('1 file checked: 1 valid, 0 invalid (0 errors, 1 warning).');
+  });
+
+  it('gives the parse position of invalid JSON', () => {
+    const r = cli('broken.json');
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toBe('broken.json: invalid JSON at line 3, column 12: unexpected "}"');
+  });
+
+  it('reports an unreadable file and carries on with the others', () => {
+    const r = cli('missing.json', 'good.json');
+    expect(r.code).toBe(1);
+    expect(r.lines).toEqual([
+      'missing.json: cannot read the file (no such file)',
+      '2 files checked: 1 valid, 1 invalid (1 error, 0 warnings).',
+    ]);
+  });
+
+  it('refuses a file from a newer format version', () => {
+    const r = cli('future.json');
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toMatch(/^future\.json: \/formatVersion: This scenario uses format version 3/);
+  });
+
+  it('fails on a mix of valid and invalid files', () => {
+    expect(cli('good.json', 'bad.json', 'advice.json').code).toBe(1);
+  });
+
+  it('explains its usage when given no files', () => {
+    const r = cli();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('usage: npm run validate');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import schema from '../../schemas/scenario.schema.json' with { type: 'json' };
+import { DEFAULT_OPTIONS, NO_FLAGS, defaultFlagsForSideName, gridSpecOf, resolveOptions, resolveSideFlags } from './defaults.js';
+import { makeTinyScenario } from './fixtures.js';
+
+type Props = Record<string, { default?: unknown }>;
+const schemaDefaults = (def: string) =>
+  Object.fromEntries(
+    Object.entries((schema.$defs as unknown as Record<string, { properties: Props }>)[def]!.properties).map(([k, v]) => [k, v.default]),
+  );
+
+describe('format defaults', () => {
+  it('ruleset option defaults are the schema defaults', () => {
+    expect(DEFAULT_OPTIONS).toEqual(schemaDefaults('OperationalOptions'));
+  });
+
+  it('side flags default to off, as in the schema', () => {
+    expect(NO_FLAGS).toEqual(schemaDefaults('SideFlags'));
+  });
+
+  it('grid defaults are the schema defaults', () => {
+    const d = schemaDefaults('Grid');
+    const spec = gridSpecOf({ kind: 'hex', cols: 3, rows: 2 });
+    expect({ orientation: spec.orientation, offset: spec.offset, adjacency: spec.adjacency, labels: spec.labels }).toEqual({
+      orientation: d.orientation,
+      offset: d.offset,
+      adjacency: d.adjacency,
+      labels: d.labels,
+    });
+  });
+
+  it('an option the scenario sets wins over the default; the rest keep theirs', () => {
+    const s = makeTinyScenario();
+    s.ruleset.options = { stackingLimit: 2, supplyLineLimit: 8 };
+    expect(resolveOptions(s)).toEqual({ ...DEFAULT_OPTIONS, stackingLimit: 2, supplyLineLimit: 8 });
+    delete s.ruleset.options;
+    expect(resolveOptions(s)).toEqual(DEFAULT_OPTIONS);
+  });
+
+  it('omitted side flags are false, whatever the side is called', () => {
+    const s = makeTinyScenario();
+    delete s.sides[0].flags;
+    expect(s.sides[0].name).toBe('Germans');
+    expect(resolveSideFlags(s.sides[0])).toEqual(NO_FLAGS);
+    expect(resolveSideFlags(s.sides[1])).toMatchObject({ railMovement: true, breakthroughInSnow: true, mudSlows: false });
+  });
+
+  it('German-like names get mud slowing and losing difficult terrain in snow', () => {
+    for (const name of ['Germans', 'German Army', 'Wehrmacht', 'Axis']) {
+      expect(defaultFlagsForSideName(name), name).toEqual({ ...NO_FLAGS, mudSlows: true, losesDifficultInSnow: true });
+    }
+  });
+
+  it('Soviet-like names get rail movement and breakthroughs in snow', () => {
+    for (const name of ['Soviets', 'Soviet Union', 'Red Army', 'USSR', 'Russians']) {
+      expect(defaultFlagsForSideName(name), name).toEqual({ ...NO_FLAGS, railMovement: true, breakthroughInSnow: true });
+    }
+  });
+
+  it('other names get no flags', () => {
+    expect(defaultFlagsForSideName('Blue')).toEqual(NO_FLAGS);
+    expect(defaultFlagsForSideName('Allies')).toEqual(NO_FLAGS);
+  });
+
+  it('gridSpecOf reads a scenario, a map or a grid alike', () => {
+    const s = makeTinyScenario();
+    expect(gridSpecOf(s)).toEqual(gridSpecOf(s.map));
+    expect(gridSpecOf(s.map)).toEqual(gridSpecOf(s.map.grid));
+    expect(gridSpecOf(s)).toMatchObject({ kind: 'hex', cols: 6, rows: 5, orientation: 'flat', offset: 'odd' });
+  });
+});

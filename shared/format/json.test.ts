@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonSyntaxErrorOffset, lineColumn, parseJson } from './json.js';
+
+describe('parseJson', () => {
+  it('parses valid JSON', () => {
+    expect(parseJson('{"a": [1, "x", null]}')).toEqual({ ok: true, value: { a: [1, 'x', null] } });
+  });
+
+  it('states the line and column where the syntax breaks', () => {
+    expect(parseJson('{\n  "a": 1,\n  "b": }')).toEqual({
+      ok: false,
+      line: 3,
+      column: 8,
+      message: 'invalid JSON at line 3, column 8: unexpected "}"',
+    });
+  });
+
+  it('says when the text ends too early', () => {
+    expect(parseJson('{"a": [1, 2')).toMatchObject({ ok: false, line: 1, column: 12, message: expect.stringContaining('ends too early') });
+    expect(parseJson('')).toMatchObject({ ok: false, line: 1, column: 1 });
+  });
+
+  it('catches what a lenient reader would let through', () => {
+    expect(parseJson('{"a": 1,}')).toMatchObject({ ok: false, column: 9 });
+    expect(parseJson("{'a': 1}")).toMatchObject({ ok: false, column: 2 });
+    expect(parseJson('[01]')).toMatchObject({ ok: false, column: 3 });
+    expect(parseJson('{"a": 1} x')).toMatchObject({ ok: false, column: 10 });
+  });
+
+  it('ignores a byte-order mark at the start', () => {
+    expect(parseJson('\uFEFF{"a": 1}')).toEqual({ ok: true, value: { a: 1 } });
+  });
+
+  it('lineColumn counts from 1', () => {
+    expect(lineColumn('ab\ncd', 0)).toEqual({ line: 1, column: 1 });
+    expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+  });
+});
+
+describe('jsonSyntaxErrorOffset', () => {
+  it('agrees with JSON.parse on every serialised value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2), (value, indent) => {
+        expect(jsonSyntaxErrorOffset(JSON.stringify(value, null, indent))).toBe(-1);
+      }),
+    );
+  });
+
+  it('finds an error exactly when JSON.parse fails, on damaged JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(), fc.constantFrom('', '}', ']', ',', ':', '"', 'x', '\\', '\n'), (value, at, junk) => {
+        const text = JSON.stringify(value);
+        const cut = at % (text.length + 1);
+        const damaged = text.slice(0, cut) + junk + text.slice(cut + (junk ? 0 : 1));
+        let parses = true;
+        try {
+          JSON.parse(damaged);
+        } catch {
+          parses = false;
+        }
+        expect(jsonSyntaxErrorOffset(damaged) === -1).toBe(parses);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
