@@ -104,22 +104,26 @@ export function dnieperBend1943(): Scenario {
   m.rail(stalino, lozovaya);
   m.rail(zaporozhye, nikopol, krivoiRog);
 
-  const town = (pos: CellPos, name: string, endGame?: number, fortification = false) =>
-    m.cell(pos, { name, ...(fortification ? { fortification } : {}), ...(endGame ? { victory: { perTurn: 2, endGame } } : {}) });
-  town(kiev, 'Kiev', 6, true);
-  town(cherkassy, 'Cherkassy', 4);
-  town(kremenchug, 'Kremenchug', 4);
-  town(poltava, 'Poltava', 3);
+  // Cities on the river line score every turn for whoever holds them; the deep objectives
+  // behind the German line score only at the end, so each side starts level at 8 VP a turn.
+  const town = (pos: CellPos, name: string, victory?: { perTurn: number; endGame: number }, fortification = false) =>
+    m.cell(pos, { name, ...(fortification ? { fortification } : {}), ...(victory ? { victory } : {}) });
+  const line = (endGame: number) => ({ perTurn: 2, endGame });
+  const deep = (endGame: number) => ({ perTurn: 0, endGame });
+  town(kiev, 'Kiev', line(6), true);
+  town(cherkassy, 'Cherkassy', line(4));
+  town(kremenchug, 'Kremenchug', line(4));
+  town(poltava, 'Poltava', line(3));
   town(kharkov, 'Kharkov');
-  town(dnepropetrovsk, 'Dnepropetrovsk', 5);
-  town(zaporozhye, 'Zaporozhye', 5);
-  town(krivoiRog, 'Krivoi Rog', 5);
-  town(kirovograd, 'Kirovograd', 5);
-  town(nikopol, 'Nikopol', 4, true);
-  town(kherson, 'Kherson', 4);
-  town(nikolaev, 'Nikolaev', 4);
-  town(uman, 'Uman', 4);
-  town(melitopol, 'Melitopol', 4, true);
+  town(dnepropetrovsk, 'Dnepropetrovsk', line(5));
+  town(zaporozhye, 'Zaporozhye', line(5));
+  town(krivoiRog, 'Krivoi Rog', deep(6));
+  town(kirovograd, 'Kirovograd', deep(6));
+  town(nikopol, 'Nikopol', line(4), true);
+  town(kherson, 'Kherson', deep(5));
+  town(nikolaev, 'Nikolaev', deep(5));
+  town(uman, 'Uman', deep(5));
+  town(melitopol, 'Melitopol', line(4), true);
   town(stalino, 'Stalino');
   town(vinnitsa, 'Vinnitsa');
   town(pervomaisk, 'Pervomaisk');
@@ -271,6 +275,7 @@ export function dnieperBend1943(): Scenario {
     description:
       'Four Soviet fronts have closed up to the Dnieper from Kiev to Zaporozhye and hold five bridgeheads on the right bank; the Germans cling to the river line and to the Nogai steppe behind the Molochnaya. ' +
       'The Soviets open with prepared offensives and the initiative, the autumn rains bring mud from turn 3 and frost from turn 8, and around turn 13 a German panzer counterstroke gets its chance. ' +
+      'Cities on the river line score every turn and the deep objectives only at the end. ' +
       'A 28 × 20 pointy-top hex map at 40 km a cell; geography is simplified and the order of battle is illustrative.',
     tags: ['eastern front', '1943', 'large', 'hex', 'campaign'],
     ruleset: { id: 'operational', options: { supplyLineLimit: 14 } },
