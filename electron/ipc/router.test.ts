@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallContext, Handlers } from '../../shared/host/contract.js';
 import { HostError } from '../../shared/host/contract.js';
+import { returns, v } from '../../shared/host/check.js';
 import { createRouter } from './router.js';
 
 const context: CallContext = { host: 'web', origin: 'http://127.0.0.1:1' };
@@ -85,5 +86,15 @@ describe('router', () => {
     const result = await router.handle('app.info', undefined, context);
     expect(result).toEqual({ ok: false, error: { code: 'internal', message: 'app.info failed: disk on fire' } });
     expect(reported).toHaveLength(1);
+  });
+
+  it('gives a service {} when a call omits an options object whose fields are all optional', async () => {
+    const seen: unknown[] = [];
+    const table = { 'demo.list': { doc: 'test', request: v.object({}, { limit: v.number() }), response: returns<number>() } };
+    const handlers = { 'demo.list': (req: unknown) => (seen.push(req), 1) } as unknown as Handlers;
+    const router = createRouter(handlers, { channels: table });
+    expect(await router.handle('demo.list', undefined, context)).toEqual({ ok: true, value: 1 });
+    expect(await router.handle('demo.list', { limit: 2 }, context)).toEqual({ ok: true, value: 1 });
+    expect(seen).toEqual([{}, { limit: 2 }]);
   });
 });

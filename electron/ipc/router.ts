@@ -3,9 +3,9 @@
 // service runs, and turns every outcome into an `InvokeResult` envelope.
 import { validate } from '../../shared/host/check.js';
 import {
-  channelSpec,
-  isChannelName,
+  channels as contractChannels,
   HostError,
+  type ChannelSpec,
   type CallContext,
   type ChannelName,
   type Handlers,
@@ -19,17 +19,23 @@ export interface Router {
 export interface RouterOptions {
   /** Where unexpected failures are reported (they reach the caller only as a short message). */
   onInternalError?: (channel: string, error: unknown) => void;
+  /** The channel table; the contract's unless a test supplies its own. */
+  channels?: Readonly<Record<string, ChannelSpec<any, any>>>;
 }
 
 export function createRouter(handlers: Handlers, options: RouterOptions = {}): Router {
   const report = options.onInternalError ?? ((channel, error) => console.error(`[gridfront] ${channel} failed:`, error));
 
+  const table = options.channels ?? contractChannels;
+  const known = (name: unknown): name is ChannelName => typeof name === 'string' && Object.prototype.hasOwnProperty.call(table, name);
+
   return {
     async handle(channel, payload, context) {
-      if (!isChannelName(channel)) {
+      if (!known(channel)) {
         return fail('unknown-channel', `There is no host channel named ${JSON.stringify(channel)}.`);
       }
-      const issues = validate(channelSpec(channel).request, payload);
+      const check = (table[channel] as ChannelSpec).request;
+      const issues = validate(check, payload);
       if (issues.length > 0) {
         const first = issues[0]!;
         return {
@@ -39,7 +45,9 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
       }
       const handler = handlers[channel] as (request: unknown, context: CallContext) => unknown;
       try {
-        const value = await handler(payload ?? undefined, context);
+        // Services always get the request's full shape, e.g. {} for an omitted options object.
+        const request = payload === undefined && check.whenAbsent ? check.whenAbsent() : payload;
+        const value = await handler(request, context);
         return { ok: true, value };
       } catch (err) {
         if (err instanceof HostError) return { ok: false, error: err.toInfo() };

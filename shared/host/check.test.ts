@@ -44,8 +44,19 @@ describe('payload validators', () => {
 
 describe('payload validator messages', () => {
   it('say what was expected and what arrived', () => {
-    expect(validate(v.object({}), undefined)[0]?.message).toBe('expected an object, got nothing');
+    expect(validate(v.object({ id: v.string() }), undefined)[0]?.message).toBe('expected an object, got nothing');
     expect(validate(v.string(), 3)[0]?.message).toBe('expected a string, got a number');
     expect(validate(v.array(v.string()), { a: 1 })[0]?.message).toBe('expected an array, got an object');
+  });
+});
+
+describe('optional payloads', () => {
+  it('let an object of only optional fields be omitted, standing for {}', () => {
+    const options = v.object({}, { limit: v.number() });
+    expect(validate(options, undefined)).toEqual([]);
+    expect(options.whenAbsent?.()).toEqual({});
+    const needsId = v.object({ id: v.string() });
+    expect(validate(needsId, undefined)).toHaveLength(1);
+    expect(needsId.whenAbsent).toBeUndefined();
   });
 });

@@ -19,6 +19,11 @@ export interface Issue {
 export interface Check<T> {
   /** Appends problems found in `value` (at JSON pointer `at`) to `issues`. */
   readonly validate: (value: unknown, at: string, issues: Issue[]) => void;
+  /**
+   * What an absent payload stands for, when absence is allowed (an object whose fields
+   * are all optional: calling `host.library.list()` means `list({})`).
+   */
+  readonly whenAbsent?: () => T;
   /** Phantom: only for type inference, never set. */
   readonly __type?: T;
 }
@@ -126,7 +131,10 @@ export const v = {
     required: R,
     optional?: O,
   ): Check<{ [K in keyof R]: Infer<R[K]> } & { [K in keyof O]?: Infer<O[K]> }> {
-    return check((value, at, issues) => {
+    type T = { [K in keyof R]: Infer<R[K]> } & { [K in keyof O]?: Infer<O[K]> };
+    const allOptional = Object.keys(required).length === 0;
+    const c = check<T>((value, at, issues) => {
+      if (value === undefined && allOptional) return;
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         issues.push({ pointer: at, message: `expected an object, got ${describe(value)}` });
         return;
@@ -144,6 +152,7 @@ export const v = {
           issues.push({ pointer: child(at, key), message: 'is not an accepted field' });
       }
     });
+    return allOptional ? { ...c, whenAbsent: () => ({}) as T } : c;
   },
 
   /**
