@@ -1,0 +1,211 @@
+// Command line print: a scenario file → a PDF (or PNG pages) of the grid overlay at true scale.
+//
+//   npm run print -- scenarios/seed-000-example.json --cell 10cm --paper A4 --out mat.pdf
+//   npm run print -- my.json --mode outline --paper Letter --cell 4in --out mat.pdf
+//   npm run print -- my.json --single-sheet --out shop.pdf
+//   npm run print -- my.json --png --dpi 150 --out mat.png      (needs pdftoppm)
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseJson } from '../shared/format/json.js';
+import { loadScenario } from '../shared/format/migrate.js';
+import { gridFor, layoutPrint } from '../shared/print/layout.js';
+import { buildPrintModel } from '../shared/print/model.js';
+import { PrintOptionsError, type PrintLayers, type PrintOptionsInput } from '../shared/print/options.js';
+import { parseLength, parsePaper, toMm } from '../shared/print/units.js';
+import { renderLayoutPdf } from '../electron/print/pdf.js';
+import { pdfToPngs } from '../electron/print/raster.js';
+
+const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png> [options]
+  --cell 10cm|4in|25mm         cell size across flats (default: the scenario's map.cellSize)
+  --paper A4|A3|A2|Letter|Legal|Tabloid|600x900mm   (default A4)
+  --mode grid|coords|full|outline                      (default full)
+  --orientation auto|portrait|landscape               (default auto = fewest pages)
+  --margin 10mm  --overlap 10mm
+  --line-width 0.3mm  --line-colour '#1a1a1a'
+  --coords CCRR|col,row|none   --coords-at top|centre
+  --layers terrain,rivers,roads,control,markers,names,units   (exactly these)
+  --with units  --without control                              (add to / remove from the mode's layers)
+  --whole-cells      step tiles by whole cells so each cell is whole on some page
+  --single-sheet     the whole mat on one page sized to the map (for print shops)
+  --png [--dpi 150]  write PNG pages (rendered with pdftoppm) instead of a PDF`;
+
+const LAYERS: (keyof PrintLayers)[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units'];
+
+class UsageError extends Error {}
+
+function lengthMm(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const len = parseLength(text);
+  if (!len) throw new UsageError(`--${flag}: "${text}" is not a length like 10mm, 1cm or 0.5in`);
+  return toMm(len);
+}
+
+function layerList(flag: string, text: string): (keyof PrintLayers)[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((name) => {
+      if (!(LAYERS as string[]).includes(name)) throw new UsageError(`--${flag}: "${name}" is not a layer (${LAYERS.join(', ')})`);
+      return name as keyof PrintLayers;
+    });
+}
+
+async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      cell: { type: 'string' },
+      paper: { type: 'string' },
+      mode: { type: 'string' },
+      orientation: { type: 'string' },
+      margin: { type: 'string' },
+      overlap: { type: 'string' },
+      'line-width': { type: 'string' },
+      'line-colour': { type: 'string' },
+      'line-color': { type: 'string' },
+      coords: { type: 'string' },
+      'coords-at': { type: 'string' },
+      layers: { type: 'string' },
+      with: { type: 'string' },
+      without: { type: 'string' },
+      'whole-cells': { type: 'boolean' },
+      'single-sheet': { type: 'boolean' },
+      png: { type: 'boolean' },
+      dpi: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [file, ...extra] = positionals;
+  if (!file || extra.length) throw new UsageError(file ? `unexpected argument "${extra[0]}"` : 'no scenario file given');
+  if (!values.out) throw new UsageError('--out is required');
+
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
+  const loaded = loadScenario(parsed.value);
+  if (!loaded.ok) {
+    console.error(`${file} is not a valid scenario:`);
+    for (const issue of loaded.issues) console.error(`  ${issue.pointer || '/'}: ${issue.message}`);
+    return 1;
+  }
+  const scenario = loaded.scenario;
+
+  const input: PrintOptionsInput = {};
+  if (values.cell !== undefined) {
+    const len = parseLength(values.cell);
+    if (!len) throw new UsageError(`--cell: "${values.cell}" is not a size like 10cm, 4in or 25mm`);
+    input.cellSize = len;
+  }
+  if (values.paper !== undefined) {
+    const paper = parsePaper(values.paper);
+    if (!paper) throw new UsageError(`--paper: "${values.paper}" is not A4, A3, A2, Letter, Legal, Tabloid or WxH with a unit (600x900mm)`);
+    input.paper = 'name' in paper ? paper.name : paper;
+  }
+  if (values.mode !== undefined) input.mode = values.mode as PrintOptionsInput['mode'];
+  if (values.orientation !== undefined) input.orientation = values.orientation as PrintOptionsInput['orientation'];
+  input.marginMm = lengthMm('margin', values.margin);
+  input.overlapMm = lengthMm('overlap', values.overlap);
+  input.lineWidthMm = lengthMm('line-width', values['line-width']);
+  input.lineColour = values['line-colour'] ?? values['line-color'];
+  if (values.coords !== undefined || values['coords-at'] !== undefined) {
+    input.coordinates = {};
+    if (values.coords !== undefined) input.coordinates.style = values.coords as 'CCRR';
+    if (values['coords-at'] !== undefined) input.coordinates.position = values['coords-at'] === 'center' ? 'centre' : (values['coords-at'] as 'top');
+  }
+  const layers: Partial<PrintLayers> = {};
+  if (values.layers !== undefined) {
+    const on = layerList('layers', values.layers);
+    for (const l of LAYERS) layers[l] = on.includes(l);
+  }
+  if (values.with !== undefined) for (const l of layerList('with', values.with)) layers[l] = true;
+  if (values.without !== undefined) for (const l of layerList('without', values.without)) layers[l] = false;
+  input.layers = layers;
+  input.singleSheet = values['single-sheet'] ?? false;
+  input.wholeCells = values['whole-cells'] ?? false;
+  for (const key of Object.keys(input) as (keyof PrintOptionsInput)[]) if (input[key] === undefined) delete input[key];
+
+  const dpi = values.dpi === undefined ? 150 : Number(values.dpi);
+  if (values.png && !(Number.isFinite(dpi) && dpi >= 10 && dpi <= 2400)) throw new UsageError(`--dpi: must be a number from 10 to 2400; got "${values.dpi}"`);
+
+  const layout = layoutPrint(scenario, input);
+  const model = buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
+  for (const w of [...layout.warnings, ...model.skipped.map((s) => `skipped ${s}`)]) console.error(`warning: ${w}`);
+
+  const started = Date.now();
+  const pdf = await renderLayoutPdf(scenario, layout, (p) => {
+    if (process.stderr.isTTY) process.stderr.write(`\rwriting page ${p.done}/${p.total} (${p.page})   `);
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+
+  const labels = [...(layout.assembly ? ['assembly'] : []), ...layout.pages.map((p) => p.label)];
+  const written: string[] = [];
+  if (values.png) {
+    const pngs = await pdfToPngs(pdf, dpi);
+    const out = values.out;
+    const base = join(dirname(out), basename(out, extname(out)));
+    for (const [i, png] of pngs.entries()) {
+      const path = pngs.length === 1 ? `${base}.png` : `${base}-${String(i).padStart(2, '0')}-${labels[i]}.png`;
+      await writeAtomically(path, png);
+      written.push(path);
+    }
+  } else {
+    await writeAtomically(values.out, pdf);
+    written.push(values.out);
+  }
+  console.log(
+    JSON.stringify({
+      files: written,
+      pages: labels.length,
+      tiles: `${layout.tileRows} x ${layout.tileCols}`,
+      orientation: layout.orientation,
+      pageMm: layout.pageSizeMm,
+      overlapMm: layout.overlapMm,
+      cellMm: layout.cellSizeMm,
+      scale: layout.scale.text,
+      bytes: pdf.length,
+      ms: Date.now() - started,
+    }),
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof UsageError || (e instanceof Error && e.name === 'TypeError' && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`print: ${e.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (e instanceof PrintOptionsError) {
+      console.error('print: bad options:');
+      for (const p of e.problems) console.error(`  ${p.field}: ${p.message}`);
+      process.exit(2);
+    }
+    console.error(`print: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);
