@@ -1,5 +1,5 @@
-// Compile-time checks of the derived HostApi (run by `npm run typecheck`): each line with
-// @ts-expect-error must fail to compile, or the check itself fails.
+// Compile-time checks of the derived HostApi, run by `npm run typecheck`. Each call marked
+// as an expected error must fail to compile, or the type-check fails.
 import type { HostApi } from './contract.js';
 
 export function hostApiShapeChecks(host: HostApi): void {
