@@ -96,17 +96,23 @@ export function paintCells(
   return { image, left, top, pixelWidth: pw, pixelHeight: ph };
 }
 
+/** Where a thumbnail puts the map: map pixel (at `size`) → thumbnail pixel is p * scale + o. */
+export function thumbnailFrame(model: MapModel, width: number, height: number) {
+  const size = 100;
+  const bounds = model.grid.bounds(size);
+  const scale = Math.min(width / bounds.width, height / bounds.height);
+  const ox = (width - bounds.width * scale) / 2 - bounds.x * scale;
+  const oy = (height - bounds.height * scale) / 2 - bounds.y * scale;
+  return { size, bounds, scale, ox, oy };
+}
+
 /**
  * A thumbnail of the whole map, `width`×`height` pixels, letterboxed. Each pixel asks the
  * grid which cell it falls in, so cells keep their true shape at any thumbnail size and
  * the cost depends on the thumbnail's pixels, not on the number of cells.
  */
 export function paintThumbnail(model: MapModel, width: number, height: number): ImageData {
-  const size = 100;
-  const bounds = model.grid.bounds(size);
-  const scale = Math.min(width / bounds.width, height / bounds.height);
-  const ox = (width - bounds.width * scale) / 2;
-  const oy = (height - bounds.height * scale) / 2;
+  const { size, bounds, scale, ox, oy } = thumbnailFrame(model, width, height);
   const image = new ImageData(width, height);
   const data = image.data;
   const colours = new Map<number, Rgb>();
@@ -114,7 +120,7 @@ export function paintThumbnail(model: MapModel, width: number, height: number): 
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const cell = model.grid.pixelToCell(
-        { x: bounds.x + (x + 0.5 - ox) / scale, y: bounds.y + (y + 0.5 - oy) / scale },
+        { x: (x + 0.5 - ox) / scale, y: (y + 0.5 - oy) / scale },
         size,
       );
       if (!model.grid.inMap(cell)) continue;
@@ -130,7 +136,7 @@ export function paintThumbnail(model: MapModel, width: number, height: number): 
     }
   }
   // Where cells are big enough to tell apart, a slightly darker pixel marks their borders.
-  if (model.grid.cellBox(size).height * scale >= 6) {
+  if (model.grid.cellBox(size).height * scale >= 12) {
     for (let y = 1; y < height; y++)
       for (let x = 1; x < width; x++) {
         const p = y * width + x;

@@ -413,7 +413,8 @@ export function drawLabels(d: DrawContext): void {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   if (d.detail.coordinates) {
-    const px = Math.max(size * 0.11, 8 / scale);
+    // In map units so labels keep their place in the cell, but never tiny or shouting.
+    const px = Math.min(Math.max(size * 0.11, 8 / scale), 12 / scale);
     ctx.font = `500 ${px}px ${FONT}`;
     forCells(d, (local, global) => {
       const t = model.terrain[global]!;
@@ -425,7 +426,7 @@ export function drawLabels(d: DrawContext): void {
     });
   }
   if (d.detail.names) {
-    const px = Math.max(size * 0.14, 10 / scale);
+    const px = Math.min(Math.max(size * 0.14, 10 / scale), 16 / scale);
     ctx.font = `600 ${px}px ${FONT}`;
     ctx.fillStyle = INK;
     forCells(d, (local, global) => {
