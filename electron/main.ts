@@ -17,7 +17,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const paths = appPaths();
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  // Vite emits <script type="module" crossorigin>, which Chromium fetches in CORS mode.
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
 ]);
 
 // GF_DATA_DIR lets tests and portable installs keep data outside the user's profile.
