@@ -16,7 +16,7 @@ export interface ValidationIssue {
   cell?: string;
 }
 
-export type ValidationResult<T> =
+export type ValidationResult<T = unknown> =
   | { ok: true; value: T; issues: ValidationIssue[] /* warnings only */ }
   | { ok: false; issues: ValidationIssue[] };
 

@@ -77,6 +77,8 @@ const variants: BrokenVariant[] = [
 
   // Edges
   { name: 'a side a flat-top hex does not have', breakIt: (s) => s.map.rivers.push('1,1,E'), pointer: '/map/rivers/4', word: 'not a side of this flat-top hex grid' },
+  { name: 'one river side in two spellings', breakIt: (s) => s.map.rivers.push('2,-0,SE'), pointer: '/map/rivers/4', word: 'same side as "2,0,SE"' },
+  { name: 'a side not in canonical form', breakIt: (s) => s.map.roads.push('-0,1,SE'), pointer: '/map/roads/3', word: 'canonical form "0,1,SE"' },
   { name: 'a river wholly outside the map', breakIt: (s) => s.map.rivers.push('8,8,N'), pointer: '/map/rivers/4', word: 'outside the map' },
   { name: 'a lake shore wholly outside the map', breakIt: (s) => s.map.lakeShores.push('6,6,N'), pointer: '/map/lakeShores/1', word: 'outside the map' },
   { name: 'a road running off the map', breakIt: (s) => s.map.roads.push('5,0,NE'), pointer: '/map/roads/3', word: 'connect two cells' },
