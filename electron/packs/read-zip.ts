@@ -92,7 +92,12 @@ export async function readPackZip(buffer: Buffer, limits: PackLimits = DEFAULT_L
           }
           chunks.push(chunk);
         });
-        stream.on('error', (e: Error) => stop(`${name} is damaged: ${e.message}`));
+        stream.on('error', (e: Error) => {
+          // yauzl's own size check (validateEntrySizes) usually fires before ours sees the byte.
+          if (/too many bytes/.test(e.message)) stop(`${name} inflates to more than the ${entry.uncompressedSize} bytes its header declares (a zip bomb?)`);
+          else if (/not enough bytes/.test(e.message)) stop(`${name} is damaged: it is shorter than its header declares`);
+          else stop(`${name} is damaged: ${e.message}`);
+        });
         stream.on('end', () => {
           if (stopped) return;
           const data = Buffer.concat(chunks);
