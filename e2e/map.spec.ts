@@ -183,3 +183,83 @@ for (const { file, scenario } of bundled()) {
   });
 }
 
+
+test.describe('map view controls', () => {
+  const { scenario } = bundled()[0]!;
+  const physicalPx = (s: Scenario) => s.map.cellSize.value * { mm: 96 / 25.4, cm: 96 / 2.54, in: 96 }[s.map.cellSize.unit];
+
+  test('a scenario card opens with the keyboard (Enter)', async ({ page }) => {
+    await page.goto('/');
+    const card = page.locator(`[data-testid="scenario-card"][data-scenario-id="${scenario.id}"]`);
+    await card.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('scenario-title')).toHaveText(scenario.title);
+  });
+
+  test('dragging, middle-dragging and arrow keys pan the map; cells follow the pointer', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openScenario(page, scenario.id);
+    const cell = { col: 1, row: 1 };
+    const a = await cellPoint(page, cell);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 60, a.y + 40, { steps: 5 });
+    await page.mouse.up();
+    const b = await cellPoint(page, cell);
+    expect(b.x - a.x).toBeCloseTo(60, 0);
+    expect(b.y - a.y).toBeCloseTo(40, 0);
+
+    // In the select tool a left drag does not pan, but a middle drag does.
+    await page.getByRole('radio', { name: /Select/ }).click();
+    await page.mouse.move(b.x, b.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x - 50, b.y, { steps: 5 });
+    await page.mouse.up();
+    expect(await cellPoint(page, cell)).toEqual(b);
+    await page.mouse.move(b.x, b.y);
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(b.x - 50, b.y - 30, { steps: 5 });
+    await page.mouse.up({ button: 'middle' });
+    const c = await cellPoint(page, cell);
+    expect(c.x - b.x).toBeCloseTo(-50, 0);
+    expect(c.y - b.y).toBeCloseTo(-30, 0);
+
+    await page.keyboard.press('ArrowRight');
+    const d = await cellPoint(page, cell);
+    expect(d.x).toBeLessThan(c.x);
+    expect(d.y).toBeCloseTo(c.y, 5);
+  });
+
+  test('a click selects a cell and the inspector describes it', async ({ page }) => {
+    await openScenario(page, scenario.id);
+    const facts = expectations(scenario);
+    const p = await cellPoint(page, facts.hover);
+    await page.mouse.click(p.x, p.y);
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await expect(inspector.getByText(facts.grid.label(facts.hover), { exact: true }).first()).toBeVisible();
+  });
+
+  test('actual size shows cells at their printed size (96 CSS px per inch)', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openScenario(page, scenario.id);
+    await page.getByRole('button', { name: 'Actual size' }).click();
+    await expect(page.getByTestId('status-zoom')).toHaveText('100%');
+    const grid = createGrid(scenario.map.grid);
+    // Two neighbours whose centres are one cell apart across flats.
+    const a = { col: 1, row: 1 };
+    const b = grid.spec.kind === 'hex' && grid.spec.orientation === 'flat' ? { col: 1, row: 2 } : { col: 2, row: 1 };
+    const [pa, pb] = [await cellPoint(page, a), await cellPoint(page, b)];
+    expect(Math.hypot(pb.x - pa.x, pb.y - pa.y)).toBeCloseTo(physicalPx(scenario), 0);
+
+    await page.getByRole('button', { name: 'Fit to window' }).click();
+    const box = (await page.getByTestId('map').boundingBox())!;
+    for (const corner of [{ col: 0, row: 0 }, { col: grid.spec.cols - 1, row: grid.spec.rows - 1 }]) {
+      const p = await cellPoint(page, corner);
+      expect(p.x).toBeGreaterThan(box.x);
+      expect(p.x).toBeLessThan(box.x + box.width);
+      expect(p.y).toBeGreaterThan(box.y);
+      expect(p.y).toBeLessThan(box.y + box.height);
+    }
+  });
+});
