@@ -266,12 +266,21 @@ async function main(): Promise<number> {
   const files = await generateAll();
   if (check) {
     const stale = files.filter((f) => !existsSync(f.path) || readFileSync(f.path, 'utf8') !== f.content);
-    if (stale.length) {
+    // A validator left behind by a schema that was removed or renamed.
+    const expected = new Set(files.map((f) => f.path));
+    const orphans = readdirSync(outDir)
+      .filter((f) => /\.validate\.generated\.(js|d\.ts)$/.test(f))
+      .map((f) => join(outDir, f))
+      .filter((f) => !expected.has(f));
+    if (stale.length || orphans.length) {
       for (const f of stale) {
         const state = existsSync(f.path) ? 'differs from what the schemas generate' : 'is missing';
         console.error(`check:gen: ${relative(root, f.path)} ${state}`);
       }
-      console.error(`check:gen: ${stale.length} generated file(s) out of date: run \`npm run gen\` and commit the result.`);
+      for (const f of orphans) console.error(`check:gen: ${relative(root, f)} has no schema in schemas/; delete it`);
+      console.error(
+        `check:gen: ${stale.length + orphans.length} generated file(s) out of date: run \`npm run gen\` (and delete orphans) and commit the result.`,
+      );
       return 1;
     }
     console.log(`check:gen: ${files.length} generated files match schemas/.`);

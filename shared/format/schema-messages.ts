@@ -284,6 +284,14 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         });
         break;
       }
+      case 'oneOf':
+      case 'anyOf':
+        // The errors of each alternative are listed too; this says why they all appear.
+        add({
+          pointer: at,
+          message: `${subjectOf(at)} matches none of the forms a ${nounOf(parent)} may take; fix it to match one of them.`,
+        });
+        break;
       default:
         add({ pointer: at, value: e.data, message: `${subjectOf(at)} is not valid here (${e.message ?? e.keyword}).` });
     }
