@@ -1,9 +1,10 @@
 // Binds the contract's channels to the services. Both hosts (Electron main process and the
 // web host) build their router from here, so they always offer the same calls.
-import type { AppInfo, Handlers, HostKind } from '../../shared/host/contract.js';
+import { channelNames, HostError, type AppInfo, type Handlers, type HostKind } from '../../shared/host/contract.js';
 import { createBundledScenarios, type BundledProblem } from '../services/bundled.js';
 import { openLibrary } from '../library/index.js';
-import { libraryHandlers } from '../library/handlers.js';
+import { libraryHandlers, type LibraryHandlers } from '../library/handlers.js';
+import type { Library } from '../library/types.js';
 import { createRouter, type Router } from './router.js';
 
 export interface HostOptions {
@@ -17,6 +18,8 @@ export interface HostOptions {
   onBundledProblem?: (problem: BundledProblem) => void;
   /** Told what happened when a new library was filled with the bundled scenarios. */
   onSeeded?: (message: string) => void;
+  /** Told why the library could not be opened (the rest of the app still runs). */
+  onLibraryError?: (message: string) => void;
 }
 
 export interface Host {
@@ -35,9 +38,39 @@ export function createHost(options: HostOptions): Host {
     runtime: options.runtime ?? { node: process.versions.node },
   };
 
-  // The library lives in the user data folder; the examples are copied into it on the
-  // first run only. A seeding failure must not keep the app from starting.
-  const library = openLibrary({ dir: options.dataDir });
+  const library = openUserLibrary(options);
+  const handlers: Handlers = {
+    'app.info': () => info,
+    'scenarios.listBundled': () => bundled.list(),
+    'scenarios.getBundled': ({ id }) => bundled.get(id),
+    ...(library.ok ? libraryHandlers(library.library) : unavailableLibrary(library.message)),
+  };
+
+  return {
+    router: createRouter(handlers),
+    async close() {
+      if (library.ok) library.library.close();
+    },
+  };
+}
+
+type OpenedLibrary = { ok: true; library: Library } | { ok: false; message: string };
+
+/**
+ * Opens the library in the user data folder and, on the first run only, copies the
+ * bundled examples into it. If the database cannot be opened (a damaged file, a native
+ * module built for another runtime, a read-only folder) the app still starts: the
+ * bundled scenarios work and library calls say what went wrong.
+ */
+function openUserLibrary(options: HostOptions): OpenedLibrary {
+  let library: Library;
+  try {
+    library = openLibrary({ dir: options.dataDir });
+  } catch (err) {
+    const message = `The library in ${options.dataDir} could not be opened: ${err instanceof Error ? err.message : String(err)}`;
+    (options.onLibraryError ?? console.error)(message);
+    return { ok: false, message };
+  }
   try {
     const seed = library.seedBundled(options.scenariosDir);
     if (seed.seeded) {
@@ -47,20 +80,16 @@ export function createHost(options: HostOptions): Host {
       );
     }
   } catch (err) {
+    // Seeding is a convenience; an empty library is still a working one.
     console.warn(`[gridfront] bundled scenarios not added to the library: ${err instanceof Error ? err.message : String(err)}`);
   }
+  return { ok: true, library };
+}
 
-  const handlers: Handlers = {
-    'app.info': () => info,
-    'scenarios.listBundled': () => bundled.list(),
-    'scenarios.getBundled': ({ id }) => bundled.get(id),
-    ...libraryHandlers(library),
+/** Library handlers that all answer "unavailable" with the reason the library did not open. */
+function unavailableLibrary(message: string): LibraryHandlers {
+  const fail = (): never => {
+    throw new HostError({ code: 'unavailable', message });
   };
-
-  return {
-    router: createRouter(handlers),
-    async close() {
-      library.close();
-    },
-  };
+  return Object.fromEntries(channelNames.filter((name) => name.startsWith('library.')).map((name) => [name, fail])) as unknown as LibraryHandlers;
 }
