@@ -8,7 +8,8 @@ import { Canvas, type PageFont, type Rgb } from './canvas.js';
 
 const INK: Rgb = [0, 0, 0];
 const GREY: Rgb = [0.35, 0.35, 0.35];
-const TILE: Rgb = [0.12, 0.37, 0.75];
+// Magenta, so tile outlines never read as rivers or roads.
+const TILE: Rgb = [0.78, 0.06, 0.45];
 
 export interface FurnitureFonts {
   regular: PageFont;
@@ -33,7 +34,7 @@ export function drawHeader(cv: Canvas, fonts: FurnitureFonts, f: Omit<PageFurnit
   if (label) cv.text(fonts.bold, f.labelSizePt, f.labelAtPt.x, f.labelAtPt.y, label);
   const noteW = fonts.bold.width(f.note, small);
   cv.text(fonts.bold, small, f.noteAtPt.x, f.noteAtPt.y, f.note, 'right');
-  const captionX = label ? f.captionAtPt.x : f.labelAtPt.x;
+  const captionX = label ? f.labelAtPt.x + fonts.bold.width(label, f.labelSizePt) + mmToPt(3) : f.labelAtPt.x;
   const room = f.noteAtPt.x - noteW - mmToPt(5) - captionX;
   if (room > 20) cv.fillStyle(GREY).text(fonts.regular, small, captionX, f.captionAtPt.y, fitText(fonts.regular, f.caption, small, room));
 }

@@ -120,8 +120,8 @@ export function drawMap(cv: Canvas, model: PrintModel, cells: readonly Cell[], v
     cells.forEach((_, i) => {
       const side = model.control[idx[i]!];
       if (!side) return;
-      const colour = lighten(hexToRgb(side.colour), outline ? 0.5 : 0.15);
-      cv.save().clipPolygon(polys[i]!).strokeStyle(colour, s * 0.07).roundJoins().path(polys[i]!, true).stroke().restore();
+      const colour = lighten(hexToRgb(side.colour), outline ? 0.5 : 0.3);
+      cv.save().clipPolygon(polys[i]!).strokeStyle(colour, s * 0.05).roundJoins().path(polys[i]!, true).stroke().restore();
     });
   }
 

@@ -340,6 +340,13 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): 
   return layout;
 }
 
+function tilesText(layout: PrintLayout): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const rows = layout.tileRows === 1 ? 'row A' : `rows A\u2013${rowLetters(layout.tileRows - 1)}`;
+  const cols = layout.tileCols === 1 ? 'column 1' : `columns 1\u2013${layout.tileCols}`;
+  return `${plural(layout.pages.length, 'tile')} (${plural(layout.tileRows, 'row')} \u00d7 ${plural(layout.tileCols, 'column')}: ${rows}, ${cols})`;
+}
+
 function assemblySheet(scenario: Scenario, layout: PrintLayout, tiling: Tiling, cellText: string): AssemblySheet {
   const { options } = layout;
   const { x: tx, y: ty } = tiling;
@@ -377,10 +384,10 @@ function assemblySheet(scenario: Scenario, layout: PrintLayout, tiling: Tiling, 
     scenario.title,
     `Cell size: ${cellText}, ${formatLength(options.cellSize)} across flats`,
     `Ground scale: ${layout.scale.text}`,
-    `${layout.pages.length} tiles (${layout.tileRows} rows A\u2013${rowLetters(layout.tileRows - 1)} \u00d7 ${layout.tileCols} columns) on ${paperText(options, layout.orientation)}, ${overlap}, margins ${trimNumber(m, 1)} mm. Assembly sheet at ${trimNumber(k * 100, 1)}%.`,
+    `${tilesText(layout)} on ${paperText(options, layout.orientation)}, ${overlap}, margins ${trimNumber(m, 1)} mm. Assembly sheet at ${trimNumber(k * 100, 1)}%.`,
   ];
   const mapArea = ptRect(left, top, drawnW, drawnH);
-  const f = furniture(paper, m, mapArea, 'Assembly sheet', 'Assembly');
+  const f = furniture(paper, m, mapArea, `${scenario.title} \u00b7 assembly sheet \u00b7 ${layout.scale.text}`, 'Assembly');
   return {
     orientation: best.o,
     pageSizePt: { width: mmToPt(paper.width), height: mmToPt(paper.height) },
