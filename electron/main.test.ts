@@ -15,6 +15,7 @@ const fake = vi.hoisted(() => {
     appEvents: {} as Record<string, (...args: unknown[]) => void>,
     headersHook: undefined as undefined | ((details: unknown, cb: (r: unknown) => void) => void),
     permissionHook: undefined as undefined | ((c: unknown, p: string, cb: (ok: boolean) => void) => void),
+    permissionCheck: undefined as undefined | (() => boolean),
   };
   return state;
 });
@@ -29,6 +30,7 @@ vi.mock('electron', () => ({
     },
     quit: () => {},
     exit: () => {},
+    requestSingleInstanceLock: () => true,
   },
   BrowserWindow: class {
     static getAllWindows = () => fake.windows;
@@ -50,6 +52,7 @@ vi.mock('electron', () => ({
     defaultSession: {
       webRequest: { onHeadersReceived: (fn: typeof fake.headersHook) => (fake.headersHook = fn) },
       setPermissionRequestHandler: (fn: typeof fake.permissionHook) => (fake.permissionHook = fn),
+      setPermissionCheckHandler: (fn: () => boolean) => (fake.permissionCheck = fn),
     },
   },
 }));
@@ -117,5 +120,6 @@ describe('Electron main process', () => {
     let granted: boolean | undefined;
     fake.permissionHook!({}, 'media', (ok) => (granted = ok));
     expect(granted).toBe(false);
+    expect(fake.permissionCheck!()).toBe(false);
   });
 });

@@ -46,6 +46,7 @@ function serveApp(): void {
   });
   // The app asks for no permissions (camera, notifications, ...); refuse them all.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
 }
 
 function guardContents(): void {
@@ -104,15 +105,28 @@ async function start(): Promise<void> {
   });
 }
 
-guardContents();
+// One instance per user: a second launch brings the open window forward instead of
+// starting another copy on the same library.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  guardContents();
+  start().catch((err: unknown) => {
+    console.error('[gridfront] could not start:', err);
+    app.exit(1);
+  });
+}
+
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 app.on('will-quit', () => {
   void host?.close();
-});
-
-start().catch((err: unknown) => {
-  console.error('[gridfront] could not start:', err);
-  app.exit(1);
 });
