@@ -197,7 +197,7 @@ test.describe('map view controls', () => {
     await expect(page.getByTestId('scenario-title')).toHaveText(scenario.title);
   });
 
-  test('dragging, middle-dragging and arrow keys pan the map; cells follow the pointer', async ({ page }) => {
+  test('dragging, middle-dragging, Space+drag and arrow keys pan the map; cells follow the pointer', async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await openScenario(page, scenario.id);
     const cell = { col: 1, row: 1 };
@@ -225,10 +225,20 @@ test.describe('map view controls', () => {
     expect(c.x - b.x).toBeCloseTo(-50, 0);
     expect(c.y - b.y).toBeCloseTo(-30, 0);
 
+    // Space held turns a left drag into a pan in any tool.
+    await page.mouse.move(c.x, c.y);
+    await page.keyboard.down(' ');
+    await page.mouse.down();
+    await page.mouse.move(c.x + 30, c.y, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.up(' ');
+    const sp = await cellPoint(page, cell);
+    expect(sp.x - c.x).toBeCloseTo(30, 0);
+
     await page.keyboard.press('ArrowRight');
     const d = await cellPoint(page, cell);
-    expect(d.x).toBeLessThan(c.x);
-    expect(d.y).toBeCloseTo(c.y, 5);
+    expect(d.x).toBeLessThan(sp.x);
+    expect(d.y).toBeCloseTo(sp.y, 5);
   });
 
   test('a click selects a cell and the inspector describes it', async ({ page }) => {
