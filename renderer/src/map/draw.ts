@@ -349,7 +349,8 @@ function drawMarkers(d: DrawContext): void {
       ctx.stroke();
       const vp = f.victory.perTurn ?? model.defaultVictoryVp;
       const end = f.victory.endGame ?? 0;
-      const text = end > 0 ? `${vp}+${end}` : `${vp}`;
+      // "2" per turn, "2+5" per turn and at the end, "5" when it only counts at the end.
+      const text = end > 0 ? (vp > 0 ? `${vp}+${end}` : `${end}`) : `${vp}`;
       ctx.font = `700 ${size * 0.11}px ${FONT}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
