@@ -119,9 +119,12 @@ try {
     { sort: 'updated', tag: 'winter' },
     { sort: 'title', gridKind: 'square' },
   ];
+  const byVariant = listVariants.map(() => [] as number[]);
   const list = time(RUNS, (i) => {
     const variant = listVariants[i % listVariants.length]!;
+    const start = performance.now();
     lib.list({ ...variant, offset: int(0, 100) * 50, limit: 50 });
+    byVariant[i % listVariants.length]!.push(performance.now() - start);
   });
 
   const get = time(RUNS, () => {
@@ -144,6 +147,7 @@ try {
         databaseMB: Math.round((statSync(lib.path).size / 1024 / 1024) * 10) / 10,
         searchHitsAveraged: Math.round(hits / RUNS),
         ms: { search: stats(search), listPage50: stats(list), get: stats(get), save: stats(save) },
+        listPage50ByQuery: Object.fromEntries(listVariants.map((v, i) => [JSON.stringify(v), stats(byVariant[i]!)])),
       },
       null,
       2,

@@ -46,6 +46,12 @@ describe('library: create, get, list', () => {
     expect(doc.map.groundScaleKm).toBe(20);
   });
 
+  it('a malformed document given to create is refused with the validator’s issues, not turned into a blank map', () => {
+    const result = t.lib.create({ title: 'Only a title' } as never);
+    expect(result.ok).toBe(false);
+    expect(t.lib.list().total).toBe(0);
+  });
+
   it('a new scenario whose id is already taken gets a fresh id instead of replacing the other', () => {
     mustWrite(t.lib.create(scenario('dup', 'First')));
     const second = mustWrite(t.lib.create(scenario('dup', 'Second')));

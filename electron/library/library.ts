@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { nanoid } from 'nanoid';
 import type { Scenario } from '../../shared/format/scenario.types.js';
-import { newScenario } from '../../shared/format/new-scenario.js';
+import { newScenario, type NewScenarioFields } from '../../shared/format/new-scenario.js';
 import { LIBRARY_FILE_NAME, openDatabase } from './db.js';
 import { LibraryError, notFound } from './errors.js';
 import { toFtsQuery } from './fts-query.js';
@@ -143,14 +143,21 @@ export function openLibrary(options: OpenLibraryOptions): Library {
       where.push('s.grid_kind = @gridKind');
       params.gridKind = options.gridKind;
     }
+    // With a tag, the total starts from the tag's rows (a primary-key range), while the page
+    // walks the sort index and tests the tag per entry: each is the fast plan for its job.
+    let countFrom = 'scenarios s';
+    const pageWhere = [...where];
     if (options.tag) {
-      where.push('EXISTS (SELECT 1 FROM scenario_tags t WHERE t.tag = @tag AND t.scenario_id = s.id)');
+      countFrom = 'scenario_tags t JOIN scenarios s ON s.id = t.scenario_id AND t.tag = @tag';
+      pageWhere.push('s.id IN (SELECT t.scenario_id FROM scenario_tags t WHERE t.tag = @tag)');
       params.tag = tagKey(options.tag);
     }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = db.prepare(`SELECT count(*) FROM scenarios s ${whereSql}`).pluck().get(params) as number;
+    const sqlWhere = (w: string[]) => (w.length ? `WHERE ${w.join(' AND ')}` : '');
+    const total = db.prepare(`SELECT count(*) FROM ${countFrom} ${sqlWhere(where)}`).pluck().get(params) as number;
     const rows = db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM scenarios s ${whereSql} ORDER BY ${sortSql} ${dir}, s.id ${dir} LIMIT @limit OFFSET @offset`)
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS} FROM scenarios s ${sqlWhere(pageWhere)} ORDER BY ${sortSql} ${dir}, s.id ${dir} LIMIT @limit OFFSET @offset`,
+      )
       .all({ ...params, limit, offset }) as ScenarioRow[];
     return { items: rows.map(toSummary), total };
   }
@@ -223,7 +230,11 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     },
 
     create: tx((input: CreateInput): WriteResult => {
-      const json: unknown = 'formatVersion' in input ? input : newScenario({ ...input, id: freshId(new Set()) });
+      // Dialog fields name a grid kind at the top level; anything else is taken as a
+      // document, so a malformed one gets the validator's issues, not a blank map.
+      const fields = input as Partial<Omit<NewScenarioFields, 'id'>> & { map?: unknown };
+      const isFields = typeof fields.gridKind === 'string' && fields.map === undefined;
+      const json: unknown = isFields ? newScenario({ ...(input as Omit<NewScenarioFields, 'id'>), id: freshId(new Set()) }) : input;
       const check = checkDocument(validate, json);
       if (!check.ok) return refuse(check.issues);
       let document = check.document;

@@ -23,11 +23,12 @@ const v1: Migration = {
   up(db) {
     db.exec(`
       -- num is a stable integer key (VACUUM keeps INTEGER PRIMARY KEY values), used as the
-      -- full-text index rowid; id is the scenario's own id from its document.
+      -- full-text index rowid; id is the scenario's own id from its document. The large
+      -- values (json, thumbnail) come last: SQLite reads a row's columns in order, so the
+      -- listed columns before them are read without walking the document's overflow pages.
       CREATE TABLE scenarios (
         num INTEGER PRIMARY KEY,
         id TEXT NOT NULL UNIQUE,
-        json TEXT NOT NULL,
         title TEXT NOT NULL,
         author TEXT NOT NULL DEFAULT '',
         description TEXT NOT NULL DEFAULT '',
@@ -39,14 +40,22 @@ const v1: Migration = {
         sides TEXT NOT NULL DEFAULT '[]',
         created INTEGER NOT NULL,
         updated INTEGER NOT NULL,
-        thumbnail BLOB,
-        deleted_at INTEGER
+        deleted_at INTEGER,
+        json TEXT NOT NULL,
+        thumbnail BLOB
       ) STRICT;
-      CREATE INDEX scenarios_by_updated ON scenarios(deleted_at, updated);
-      CREATE INDEX scenarios_by_created ON scenarios(deleted_at, created);
-      CREATE INDEX scenarios_by_title ON scenarios(deleted_at, title COLLATE NOCASE);
-      CREATE INDEX scenarios_by_ruleset ON scenarios(ruleset, updated);
-      CREATE INDEX scenarios_by_grid_kind ON scenarios(grid_kind, updated);
+      -- Each list order ends with id (the tie-break), so a page, even deep into the
+      -- list, is read straight off the index without sorting or touching skipped rows.
+      CREATE INDEX scenarios_by_updated ON scenarios(deleted_at, updated, id);
+      CREATE INDEX scenarios_by_created ON scenarios(deleted_at, created, id);
+      CREATE INDEX scenarios_by_title ON scenarios(deleted_at, title COLLATE NOCASE, id);
+      -- The same three orders within a ruleset or a grid kind (the library view's filters).
+      CREATE INDEX scenarios_by_ruleset_updated ON scenarios(ruleset, deleted_at, updated, id);
+      CREATE INDEX scenarios_by_ruleset_created ON scenarios(ruleset, deleted_at, created, id);
+      CREATE INDEX scenarios_by_ruleset_title ON scenarios(ruleset, deleted_at, title COLLATE NOCASE, id);
+      CREATE INDEX scenarios_by_grid_kind_updated ON scenarios(grid_kind, deleted_at, updated, id);
+      CREATE INDEX scenarios_by_grid_kind_created ON scenarios(grid_kind, deleted_at, created, id);
+      CREATE INDEX scenarios_by_grid_kind_title ON scenarios(grid_kind, deleted_at, title COLLATE NOCASE, id);
 
       CREATE TABLE scenario_tags (
         tag TEXT NOT NULL,
