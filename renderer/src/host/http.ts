@@ -1,7 +1,7 @@
 import type { Transport } from '../../../shared/host/client.js';
 
 /** Calls the web host over `POST /api/invoke` on the page's own origin. */
-export function httpTransport(endpoint: string = new URL('api/invoke', window.location.href).href): Transport {
+export function httpTransport(endpoint: string = new URL('/api/invoke', window.location.origin).href): Transport {
   return async (channel, payload) => {
     const response = await fetch(endpoint, {
       method: 'POST',
