@@ -1,5 +1,6 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { closestName, describeExpected } from './schema-messages.js';
+import { closestName, describeExpected, schemaIssues } from './schema-messages.js';
 import { scenarioSchemaIssues } from './validate.js';
 import { makeTinyScenario } from './fixtures.js';
 
@@ -84,5 +85,50 @@ describe('schema messages', () => {
     expect(closestName('colz', ['cols', 'rows', 'kind'])).toBe('cols');
     expect(closestName('Strength', ['strength', 'side'])).toBe('strength');
     expect(closestName('weather', ['startDate', 'turns'])).toBeUndefined();
+  });
+});
+
+describe('schema messages for alternatives (oneOf)', () => {
+  // A tagged union and a nullable value, as the save-game schema has them.
+  const schema = {
+    $defs: {
+      Cell: { title: 'Cell', type: 'string', pattern: '^(0|[1-9][0-9]{0,4}),(0|[1-9][0-9]{0,4})$' },
+      Move: {
+        title: 'MoveAction', type: 'object', additionalProperties: false, required: ['type', 'to'],
+        properties: { type: { const: 'move' }, to: { $ref: '#/$defs/Cell' } },
+      },
+      Pass: {
+        title: 'PassAction', type: 'object', additionalProperties: false, required: ['type'],
+        properties: { type: { const: 'pass' } },
+      },
+    },
+    type: 'object',
+    properties: {
+      action: { oneOf: [{ $ref: '#/$defs/Move' }, { $ref: '#/$defs/Pass' }] },
+      target: { oneOf: [{ $ref: '#/$defs/Cell' }, { type: 'null' }] },
+    },
+  };
+  const validate = new Ajv2020({ allErrors: true, verbose: true }).compile(schema);
+  const issuesOf = (data: unknown) => {
+    expect(validate(data)).toBe(false);
+    return schemaIssues(validate.errors ?? [], schema).map((i) => `${i.pointer} ${i.message}`);
+  };
+
+  it('report only the errors of the alternative the tag names', () => {
+    expect(issuesOf({ action: { type: 'move', to: 'x', speed: 2 } })).toEqual([
+      '/action This move action has an unknown field "speed". Known fields: type, to.',
+      '/action/to "to" must be a cell written "col,row" counted from 0, such as "3,7" (found "x").',
+    ]);
+  });
+
+  it('say which tags exist when the tag is unknown or missing', () => {
+    expect(issuesOf({ action: { type: 'fly' } })).toEqual(['/action/type "type" must be one of "move" or "pass" (found "fly").']);
+    expect(issuesOf({ action: {} })).toEqual(['/action "action" needs a "type" field, one of "move" or "pass".']);
+  });
+
+  it('explain a nullable value by its non-null form', () => {
+    expect(issuesOf({ target: 'nowhere' })).toEqual([
+      '/target "target" must be a cell written "col,row" counted from 0, such as "3,7" (found "nowhere").',
+    ]);
   });
 });

@@ -44,6 +44,8 @@ function nounOf(schema: SchemaNode | undefined): string {
   return nouns[title] ?? title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
+const withArticle = (noun: string): string => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
+
 function rangeWords(s: SchemaNode): string {
   const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   const lo = num('minimum');
@@ -179,6 +181,81 @@ const valueKeywords = new Set([
   'pattern', 'minLength', 'maxLength', 'format',
 ]);
 
+type Finding = Omit<ValidationIssue, 'severity'>;
+
+const underPointer = (path: string, base: string) => path === base || path.startsWith(base + '/');
+
+/** The alternatives of a oneOf/anyOf error, with local `$ref`s resolved. */
+function alternatives(e: ErrorObject, root: SchemaNode | undefined): SchemaNode[] {
+  const list = isNode(e.parentSchema) ? e.parentSchema[e.keyword] : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.map((alt) => (isNode(alt) && typeof alt.$ref === 'string' ? resolveLocalRef(alt.$ref, root) ?? alt : isNode(alt) ? alt : {}));
+}
+
+/** A property every alternative pins to a constant ("type": "move"), if there is one. */
+function discriminator(alts: SchemaNode[]): string | undefined {
+  const first = alts[0];
+  if (alts.length < 2 || !first || !isNode(first.properties)) return undefined;
+  return Object.keys(first.properties).find((name) =>
+    alts.every((a) => isNode(a.properties) && isNode(a.properties[name]) && 'const' in (a.properties[name] as SchemaNode)),
+  );
+}
+
+/**
+ * With allErrors, a failed oneOf/anyOf reports the errors of every alternative and then its
+ * own. Reduced here to what helps: for a tagged union, the errors of the alternative the tag
+ * names (or one sentence about the tag itself); for "X or null", the errors of X.
+ * Returns the errors to translate, with some replaced by ready findings.
+ */
+function pruneAlternatives(errors: readonly ErrorObject[], root: SchemaNode | undefined): (ErrorObject | Finding)[] {
+  const drop = new Set<number>();
+  const replace = new Map<number, Finding>();
+  errors.forEach((e, index) => {
+    if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf') return;
+    const at = e.instancePath;
+    const block: number[] = [];
+    for (let i = index - 1; i >= 0 && underPointer(errors[i]!.instancePath, at) && !drop.has(i); i--) block.push(i);
+    const alts = alternatives(e, root);
+    const tag = discriminator(alts);
+    const data = e.data as Record<string, unknown> | null;
+    if (tag) {
+      const tags = alts.map((a) => (a.properties as Record<string, SchemaNode>)[tag]!.const);
+      const chosen = alts.find((a) => (a.properties as Record<string, SchemaNode>)[tag]!.const === (isNode(data) ? data[tag] : undefined));
+      if (!chosen) {
+        for (const i of block) drop.add(i);
+        const has = isNode(data) && tag in data;
+        replace.set(index, {
+          pointer: has ? `${at}/${escapePointerToken(tag)}` : at,
+          ...(has ? { value: data[tag] } : {}),
+          message: has
+            ? `"${tag}" must be one of ${listOr(tags.map((t) => JSON.stringify(t)))} (found ${showValue(data[tag])}).`
+            : `${subjectOf(at)} needs a "${tag}" field, one of ${listOr(tags.map((t) => JSON.stringify(t)))}.`,
+        });
+        return;
+      }
+      for (const i of block) {
+        const b = errors[i]!;
+        const bParent = isNode(b.parentSchema) ? b.parentSchema : {};
+        const otherAlternative = b.instancePath === at && typeof bParent.title === 'string' && bParent.title !== chosen.title;
+        const tagMismatch = b.instancePath === `${at}/${escapePointerToken(tag)}` && (b.keyword === 'const' || b.keyword === 'enum');
+        if (otherAlternative || tagMismatch) drop.add(i);
+      }
+      drop.add(index);
+      return;
+    }
+    if (data !== null && alts.some((a) => a.type === 'null')) {
+      for (const i of block) {
+        const b = errors[i]!;
+        if (b.instancePath === at && b.keyword === 'type' && (b.params as { type?: unknown }).type === 'null') drop.add(i);
+      }
+      drop.add(index);
+    }
+  });
+  return errors.flatMap<ErrorObject | Finding>((e, i) => (replace.has(i) ? [replace.get(i)!] : drop.has(i) ? [] : [e]));
+}
+
+const isFinding = (x: ErrorObject | Finding): x is Finding => !('keyword' in x);
+
 /**
  * Converts ajv errors (from a validator compiled with `allErrors` and `verbose`) into issues.
  * `root` is the schema document, used to follow local `$ref`s when listing known fields.
@@ -186,7 +263,7 @@ const valueKeywords = new Set([
 export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
-  const add = (issue: Omit<ValidationIssue, 'severity'>) => {
+  const add = (issue: Finding) => {
     const key = `${issue.pointer}\u0000${issue.message}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -202,7 +279,11 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
   }
   const valueErrorsDone = new Set<string>();
 
-  for (const e of errors) {
+  for (const e of pruneAlternatives(errors, root)) {
+    if (isFinding(e)) {
+      add(e);
+      continue;
+    }
     if ((e as ErrorObject & { propertyName?: string }).propertyName !== undefined) continue;
     const parent = isNode(e.parentSchema) ? e.parentSchema : {};
     const params = e.params as Record<string, unknown>;
@@ -289,7 +370,7 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         // The errors of each alternative are listed too; this says why they all appear.
         add({
           pointer: at,
-          message: `${subjectOf(at)} matches none of the forms a ${nounOf(parent)} may take; fix it to match one of them.`,
+          message: `${subjectOf(at)} matches none of the forms ${withArticle(nounOf(parent))} may take; fix it to match one of them.`,
         });
         break;
       default:
