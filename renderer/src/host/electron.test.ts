@@ -8,7 +8,7 @@ describe('Electron host client', () => {
     const bridge: PreloadBridge = {
       bridgeVersion: 1,
       invoke: async (channel, payload) => {
-        received.push({ channel, payload, isPlain: payload !== null && Object.getPrototypeOf(payload) === Object.prototype });
+        received.push({ channel, payload, isPlain: typeof payload === 'object' && payload !== null && Object.getPrototypeOf(payload) === Object.prototype });
         return { ok: true, value: null };
       },
     };
