@@ -4,7 +4,7 @@
 //   npm run print -- my.json --mode outline --paper Letter --cell 4in --out mat.pdf
 //   npm run print -- my.json --single-sheet --out shop.pdf
 //   npm run print -- my.json --png --dpi 150 --out mat.png      (needs pdftoppm)
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJson } from '../shared/format/json.js';
@@ -54,6 +54,7 @@ function layerList(flag: string, text: string): (keyof PrintLayers)[] {
 
 async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
   try {
     await writeFile(tmp, data);
     await rename(tmp, path);

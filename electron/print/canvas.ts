@@ -23,6 +23,8 @@ import {
   setLineWidth,
   setStrokingRgbColor,
   setTextMatrix,
+  setTextRenderingMode,
+  TextRenderingMode,
   showText,
   stroke,
   LineCapStyle,
@@ -181,6 +183,24 @@ export class Canvas {
     const dx = align === 'left' ? 0 : align === 'centre' ? -w / 2 : -w;
     this.ops.push(beginText(), setFontAndSize(font.key, size), setTextMatrix(1, 0, 0, flipY ? -1 : 1, x + dx, y), showText(font.font.encodeText(clean)), endText());
     return this;
+  }
+  /**
+   * Text over busy map content: first stroked wide in `halo` (a knock-out outline), then
+   * filled in the current fill colour, so lines crossing it never hide a letter.
+   */
+  haloText(font: PageFont, size: number, x: number, y: number, text: string, halo: Rgb, align: Align = 'left'): this {
+    this.save();
+    this.ops.push(
+      setStrokingRgbColor(halo[0], halo[1], halo[2]),
+      setLineWidth(size * 0.22),
+      setLineJoin(LineJoinStyle.Round),
+      setDashPattern([], 0),
+      setTextRenderingMode(TextRenderingMode.Outline),
+    );
+    this.text(font, size, x, y, text, align);
+    this.ops.push(setTextRenderingMode(TextRenderingMode.Fill));
+    this.restore();
+    return this.text(font, size, x, y, text, align);
   }
   flush(page: PDFPage): void {
     page.pushOperators(...this.ops);

@@ -30,6 +30,7 @@ const ROAD: Rgb = hexToRgb('#a0522d');
 const RAIL: Rgb = hexToRgb('#1a1a1a');
 const DARK: Rgb = hexToRgb('#2b2b2b');
 const HATCH: Rgb = hexToRgb('#4a4a4a');
+const HALO: Rgb = [1, 1, 1];
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
@@ -214,7 +215,7 @@ export function drawMap(cv: Canvas, model: PrintModel, cells: readonly Cell[], v
       }
       if (f.victory && textOk(s * 0.035)) {
         const vp = `${f.victory.perTurn ?? style.victoryVpDefault}${f.victory.endGame ? `+${f.victory.endGame}` : ''} VP`;
-        cv.fillStyle(DARK).text(fonts.bold, s * 0.035, c.x + s * 0.28, c.y + s * 0.075, vp, 'centre');
+        cv.fillStyle(DARK).haloText(fonts.bold, s * 0.035, c.x + s * 0.28, c.y + s * 0.075, vp, HALO, 'centre');
       }
     });
   }
@@ -231,7 +232,7 @@ export function drawMap(cv: Canvas, model: PrintModel, cells: readonly Cell[], v
         let fit = size;
         const w = fonts.bold.width(name, size);
         if (w > maxW) fit = Math.max(size * 0.6, (size * maxW) / w);
-        cv.text(fonts.bold, fit, c.x, c.y + s * (pointy ? 0.3 : 0.36), name, 'centre');
+        cv.haloText(fonts.bold, fit, c.x, c.y + s * (pointy ? 0.3 : 0.36), name, HALO, 'centre');
       });
     }
   }
@@ -243,7 +244,7 @@ export function drawMap(cv: Canvas, model: PrintModel, cells: readonly Cell[], v
       cells.forEach((cell, i) => {
         const c = centres[i]!;
         const y = style.coordinates.position === 'centre' ? c.y + size * 0.35 : c.y - s * (pointy ? 0.36 : 0.5) + s * 0.05 + size * 0.8;
-        cv.text(fonts.regular, size, c.x, y, grid.label(cell), 'centre');
+        cv.haloText(fonts.regular, size, c.x, y, grid.label(cell), HALO, 'centre');
       });
     }
   }
