@@ -193,6 +193,8 @@ export interface Ruleset {
   name: string;
   /** Starts a game; runs the automatic phases up to the first decision. */
   newGame(scenario: Scenario, options?: NewGameOptions): GameState;
+  /** newGame, with the events of those opening phases (for a game log). */
+  start(scenario: Scenario, options?: NewGameOptions): { state: GameState; events: GameEvent[] };
   /** Every action the side that must act now may take; empty only when the game is over. */
   legalActions(state: GameState): Action[];
   /** Applies an action without touching `state`; an illegal action changes nothing. */

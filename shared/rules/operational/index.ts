@@ -90,6 +90,7 @@ export const operational: Ruleset = {
   id: 'operational',
   name: 'Operational (Drive on Moscow style)',
   newGame: (scenario, options) => startGame(scenario, options).state,
+  start: startGame,
   legalActions: (state) => legalActionsOf(state, boardOf(state.scenario)),
   apply: applyOperational,
   view: (state) => viewOf(state, boardOf(state.scenario)),

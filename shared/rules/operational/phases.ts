@@ -34,9 +34,18 @@ export function initiativeFor(b: Board, turn: number): string {
   return r ? r.side : b.sides[0].id;
 }
 
-/** Sides with a unit that is ready and not yet activated this game turn. */
+/**
+ * Whether a side has a unit that is ready and not yet activated this game turn; units due to
+ * arrive at its first player turn count, so a side is not skipped before they come.
+ */
 export function canActivate(s: GameState, side: string): boolean {
-  return s.units.some((u) => u.side === side && onMap(u) && u.act === 'ready' && !u.activated);
+  const firstTurnAhead = (s.turnsTaken[side] ?? 0) === 0;
+  return s.units.some(
+    (u) =>
+      u.side === side &&
+      ((onMap(u) && u.act === 'ready' && !u.activated) ||
+        (firstTurnAhead && u.cell === null && u.strength > 0 && u.arrival !== undefined && u.arrival <= s.turn)),
+  );
 }
 
 export function interdictingSide(s: GameState, b: Board): string | null {

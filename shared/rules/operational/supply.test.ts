@@ -139,6 +139,16 @@ describe('supply status table', () => {
     expect(r.texts).toContain('g is desperate in enemy-occupied 0301 and loses 2 strength.');
   });
 
+  it('a desperate unit destroyed that way leaves its cell to the enemy in it', () => {
+    const setup: TestSetup = { terrain: ['.....'], control: ['GGGSS'], units: [{ id: 'g', strength: 2, cell: '2,0' }, { id: 's', cell: '2,0' }] };
+    const s = withUnit(start(setup), 'g', { supply: 'desperate' });
+    // 2,0 is German-controlled, so g gets supplies there; cut it off first
+    const cut = { ...s, control: 'GSGSS' };
+    const r = supply(cut);
+    expect(unit(r.s, 'g').strength).toBe(0);
+    expect(operational.view(r.s).control['2,0']).toBe('sov');
+  });
+
   it('writes the changes as a sentence per side', () => {
     expect(supply(start(cut)).texts[0]).toMatch(/^Turn 1 supply, Germans: g isolated \(No supply line/);
   });

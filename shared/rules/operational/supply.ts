@@ -2,7 +2,7 @@
 // getting supplies (and why not), and the supply phase's status table.
 import type { GameState, UnitState, SupplyStatus } from '../types.js';
 import { IMPASSABLE, type Board } from './board.js';
-import { controlOf, emit, info, label, loseStrength, occupancy, sideNo, unitName, onMap, type Ctx } from './state.js';
+import { controlOf, emit, info, label, loseStrength, occupancy, setControl, sideNo, unitName, onMap, type Ctx } from './state.js';
 
 export const frozenGround = (s: GameState): boolean => s.ground === 'frozen' || s.ground === 'snow';
 
@@ -132,6 +132,10 @@ export function supplyPhase(ctx: Ctx): void {
     if (occ[2 * i + enemy]! > 0) {
       const name = unitName(b, u);
       loseStrength(ctx, u, 2, b.sides[enemy]!.id);
+      // The last defender gone leaves the cell to the enemy standing in it.
+      if (u.strength === 0 && !s.units.some((v) => v.cell === b.ids[i] && v.strength > 0 && v.side === u.side)) {
+        setControl(ctx, i, enemy as 0 | 1);
+      }
       emit(
         ctx,
         'supply',

@@ -94,9 +94,8 @@ describe('prepared offensives', () => {
         ],
       },
     };
-    const { state: s0, events: e0 } = { state: start(setup, [1]), events: [] as { kind: string; text: string }[] };
+    const s0 = start(setup, [1]);
     expect(s0.player).toBe('ger');
-    void e0;
     const r = play(s0, pass('ger'), pass('sov'), pass('ger'), pass('ger'));
     expect(turns(r)).toEqual([
       'Soviets prepared offensive player turn.',
@@ -147,12 +146,22 @@ describe('reinforcements, replacements and rebuilds', () => {
     expect(unit(s, 'gn').cell).toBe('0,0');
   });
 
+  it('a side whose only units are still to arrive gets its player turn', () => {
+    const setup: TestSetup = {
+      terrain: ['.....'],
+      units: [{ id: 'g', cell: '0,0' }],
+      extra: { reinforcements: [{ turn: 1, entryCell: '4,0', unit: { id: 'sn', side: 'sov', name: 'sn', branch: 'infantry', strength: 2 } }] },
+    };
+    const s = play(start(setup, [1]), activate('ger', '0,0'), endMove('ger')).state;
+    expect(s.player).toBe('sov');
+    expect(unit(s, 'sn').cell).toBe('4,0');
+  });
+
   it('wait a turn when nowhere is free, and say so', () => {
     const setup = withArrival('3,0', { units: [{ id: 's', cell: '3,0' }, { id: 's0', cell: '0,0' }] });
-    const sc = makeScenario(setup);
-    const { events, state } = { events: [] as string[], state: start(sc) };
-    void events;
+    const { state, events } = operational.start(makeScenario(setup));
     expect(unit(state, 'gn')).toMatchObject({ cell: null, arrival: 2 });
+    expect(texts(events)).toContain('New Corps cannot arrive: its entry cell and every friendly supply base are blocked; it waits a turn.');
   });
 
   it('replacements go only to in-supply depleted units, never past starting strength, and unused points are lost', () => {
