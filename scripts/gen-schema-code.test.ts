@@ -2,15 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { generateAll, loadSchemas } from './gen-schema-code.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateAll, loadSchemas, type GeneratedFile } from './gen-schema-code.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('gen-schema-code', () => {
-  it('makes types, a validator and its declarations for every schema in schemas/', async () => {
+  let generated: GeneratedFile[] = [];
+  beforeAll(async () => {
+    generated = await generateAll();
+  });
+
+  it('makes types, a validator and its declarations for every schema in schemas/', () => {
     const schemas = readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json'));
-    const files = (await generateAll()).map((f) => f.path.slice(root.length + 1));
+    const files = generated.map((f) => f.path.slice(root.length + 1));
     for (const s of schemas) {
       const name = s.replace('.schema.json', '');
       expect(files).toEqual(
@@ -23,8 +28,8 @@ describe('gen-schema-code', () => {
     }
   });
 
-  it('emits validators that are plain ES modules: no require(), no import of ajv at run time', async () => {
-    for (const f of await generateAll()) {
+  it('emits validators that are plain ES modules: no require(), no import of ajv at run time', () => {
+    for (const f of generated) {
       if (!f.path.endsWith('.js')) continue;
       expect(f.content, f.path).not.toMatch(/\brequire\(/);
       expect(f.content, f.path).not.toMatch(/^import /m);
@@ -33,13 +38,11 @@ describe('gen-schema-code', () => {
   });
 
   it('emits the same output on every run', async () => {
-    const a = await generateAll();
-    const b = await generateAll();
-    expect(a).toEqual(b);
+    expect(await generateAll()).toEqual(generated);
   });
 
-  it('names the scenario types after the schema titles', async () => {
-    const types = (await generateAll()).find((f) => f.path.endsWith('scenario.types.ts'))!.content;
+  it('names the scenario types after the schema titles', () => {
+    const types = generated.find((f) => f.path.endsWith('scenario.types.ts'))!.content;
     for (const name of ['Scenario', 'GameMap', 'Grid', 'Side', 'PlacedUnit', 'NewUnit', 'Reinforcement', 'TerrainType']) {
       expect(types).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     }
