@@ -26,6 +26,7 @@ export const isDirectoryName = (name: string): boolean => name.endsWith('/');
 export function safeFileName(text: string, fallback: string): string {
   const cleaned = text
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+(\.|$)/g, '$1')
     .replace(/^[.-]+/, '')
     .slice(0, 80);
   return cleaned === '' ? fallback : cleaned;
