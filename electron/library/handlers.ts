@@ -14,7 +14,7 @@ function hostErrors<A extends unknown[], R>(fn: (...args: A) => R): (...args: A)
       return fn(...args);
     } catch (err) {
       if (err instanceof LibraryError) {
-        throw new HostError({ code: err.code === 'not-found' ? 'not-found' : err.code === 'bad-request' ? 'bad-request' : 'conflict', message: err.message });
+        throw new HostError({ code: err.code === 'not-found' ? 'not-found' : 'bad-request', message: err.message });
       }
       throw err;
     }

@@ -89,6 +89,8 @@ describe('library: create, get, list', () => {
 
   it('refuses an unknown sort key instead of building SQL from it', () => {
     expect(() => t.lib.list({ sort: 'title; DROP TABLE scenarios' as 'title' })).toThrow(/Unknown sort/);
+    expect(() => t.lib.list({ sort: 'toString' as 'title' })).toThrow(/Unknown sort/);
+    expect(t.lib.list({ limit: Number.NaN, offset: -5 })).toEqual({ items: [], total: 0 });
   });
 });
 

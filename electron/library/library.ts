@@ -59,6 +59,12 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const SEEDED_KEY = 'seeded_bundled';
 const TITLE_MAX = 200;
 
+/** A page size or offset from a caller: whole, within bounds, the default when unusable. */
+function wholeNumber(value: number | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.trunc(value), min), max);
+}
+
 export function openLibrary(options: OpenLibraryOptions): Library {
   const file = options.dbPath ?? (options.dir ? path.join(options.dir, LIBRARY_FILE_NAME) : undefined);
   if (!file) throw new LibraryError('bad-request', 'openLibrary needs a dir or a dbPath');
@@ -115,7 +121,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
       ]);
     }
     // Saving what is already stored is not a new version.
-    if (JSON.stringify(check.document) === row.json) return written(id);
+    if (JSON.stringify(check.document) === row.json) return written(id, check.issues);
     const at = now();
     store.addRevision(id, row.json, at, summary);
     store.replace(row.num, check.document, at);
@@ -124,12 +130,13 @@ export function openLibrary(options: OpenLibraryOptions): Library {
 
   function listWhere(mode: 'live' | 'all' | 'trash', options: ListOptions): ListPage {
     const sort = options.sort ?? 'updated';
+    // Own keys only: the sort name becomes SQL, so "toString" must not find a method.
+    if (!Object.hasOwn(SORT_SQL, sort)) throw new LibraryError('bad-request', `Unknown sort "${String(sort)}" (use updated, title or created)`);
     const sortSql = SORT_SQL[sort];
-    if (!sortSql) throw new LibraryError('bad-request', `Unknown sort "${String(sort)}" (use updated, title or created)`);
     const dir = options.dir ?? (sort === 'title' ? 'asc' : 'desc');
     if (dir !== 'asc' && dir !== 'desc') throw new LibraryError('bad-request', `Unknown sort direction "${String(dir)}"`);
-    const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), MAX_PAGE);
-    const offset = Math.max(Math.trunc(options.offset ?? 0), 0);
+    const limit = wholeNumber(options.limit, 50, 1, MAX_PAGE);
+    const offset = wholeNumber(options.offset, 0, 0, Number.MAX_SAFE_INTEGER);
 
     const where: string[] = [];
     const params: Record<string, string | number> = {};
@@ -218,7 +225,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     search(text, options = {}) {
       const query = toFtsQuery(String(text ?? ''));
       if (!query) return [];
-      const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), MAX_PAGE);
+      const limit = wholeNumber(options.limit, 20, 1, MAX_PAGE);
       const rows = searchStmt.all(query, limit) as (ScenarioRow & { rank: number })[];
       return rows.map((row): SearchHit => ({ ...toSummary(row), rank: row.rank }));
     },
