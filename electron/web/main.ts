@@ -1,6 +1,6 @@
 // Starts the web host from command-line style options; used by `npm run web`, `npm start`
 // (browser mode) and the Playwright web server.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHost, type Host } from '../ipc/handlers.js';
@@ -42,15 +42,20 @@ export function parseWebArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   return { port: portNumber, dataDir };
 }
 
-/** The user's data folder for the browser mode when none is given. */
-export function defaultWebDataDir(): string {
-  const base = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
-  return path.join(base, 'gridfront');
+/**
+ * The user's data folder when none is given: the same folder Electron uses for
+ * Gridfront (its `userData` path), so the browser mode and the desktop app share one library.
+ */
+export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string {
+  const name = 'Gridfront';
+  if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), name);
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', name);
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), name);
 }
 
 export async function startWebHost(options: Partial<WebHostOptions> & { port: number }): Promise<{ server: WebServer; host: Host; dataDir: string }> {
   const paths = appPaths();
-  const dataDir = options.dataDir ?? defaultWebDataDir();
+  const dataDir = options.dataDir ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
   const host = createHost({
     host: 'web',
@@ -64,7 +69,3 @@ export async function startWebHost(options: Partial<WebHostOptions> & { port: nu
   return { server, host, dataDir };
 }
 
-/** A fresh temporary data folder (tests). */
-export function tempDataDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'gridfront-data-'));
-}
