@@ -46,6 +46,16 @@ function nounOf(schema: SchemaNode | undefined): string {
 
 const withArticle = (noun: string): string => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
+// Nouns that name one object in the plural ("these ruleset options are...").
+const pluralNouns = new Set(['ruleset options', 'side flags', 'ground conditions']);
+
+/** "This unit" or "These ruleset options", and whether the verb is plural. */
+function thisOne(schema: SchemaNode | undefined): { subject: string; plural: boolean } {
+  const noun = nounOf(schema);
+  const plural = pluralNouns.has(noun);
+  return { subject: `${plural ? 'These' : 'This'} ${noun}`, plural };
+}
+
 function rangeWords(s: SchemaNode): string {
   const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   const lo = num('minimum');
@@ -303,7 +313,8 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
     switch (e.keyword) {
       case 'required': {
         const field = String(params.missingProperty);
-        add({ pointer: at, message: `This ${nounOf(parent)} is missing the required field "${field}".` });
+        const { subject, plural } = thisOne(parent);
+        add({ pointer: at, message: `${subject} ${plural ? 'are' : 'is'} missing the required field "${field}".` });
         break;
       }
       case 'additionalProperties':
@@ -315,7 +326,7 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         add({
           pointer: at,
           value: field,
-          message: `This ${nounOf(parent)} has an unknown field "${field}".${hint}`,
+          message: `${thisOne(parent).subject} ${thisOne(parent).plural ? 'have' : 'has'} an unknown field "${field}".${hint}`,
         });
         break;
       }
@@ -360,8 +371,8 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
           pointer: at,
           message:
             e.keyword === 'minProperties'
-              ? `This ${nounOf(parent)} sets nothing; give it at least ${limit} field${limit === 1 ? '' : 's'} or remove it.`
-              : `This ${nounOf(parent)} has more than ${limit} fields.`,
+              ? `${thisOne(parent).subject} ${thisOne(parent).plural ? 'set' : 'sets'} nothing; give at least ${limit} field${limit === 1 ? '' : 's'} or remove ${thisOne(parent).plural ? 'them' : 'it'}.`
+              : `${thisOne(parent).subject} ${thisOne(parent).plural ? 'have' : 'has'} more than ${limit} fields.`,
         });
         break;
       }
