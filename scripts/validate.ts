@@ -3,6 +3,8 @@
 // and a summary line. Exit code 0 when every file is valid (warnings allowed), 1 otherwise,
 // including unreadable files and invalid JSON.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatIssue, type ValidationIssue } from '../shared/format/issues.js';
 import { parseJson } from '../shared/format/json.js';
 import { loadScenario } from '../shared/format/migrate.js';
@@ -58,4 +60,6 @@ export function main(files: readonly string[]): number {
   return invalid === 0 ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}
