@@ -18,7 +18,7 @@ import {
 import { checkDrop, checkMove, destinations, doDrop, doMove } from './movement.js';
 import { canActivate, finishPhase, interdictingSide, leaveActivation } from './phases.js';
 import { doRebuild, doReplace, rebuildProblem, reinforcementActions, replaceProblem } from './reinforce.js';
-import { emit, findUnit, info, label, otherSide, rollOne, sideName, unitName, onMap, type Ctx } from './state.js';
+import { emit, findUnit, info, label, occupancy, otherSide, rollOne, sideName, unitName, onMap, type Ctx } from './state.js';
 
 /** The side that must act now, or null when the game is over. */
 export function actorOf(s: GameState, b: Board): string | null {
@@ -73,9 +73,10 @@ export function legalActionsOf(s: GameState, b: Board): Action[] {
       return [...activatableCells(s, side).map((cell): Action => ({ type: 'activate', side, cell })), { type: 'pass', side }];
     case 'movement': {
       const out: Action[] = [];
+      const counts = occupancy(s, b);
       for (const u of s.units) {
         if (u.side !== side) continue;
-        for (const d of destinations(s, b, u)) {
+        for (const d of destinations(s, b, u, counts)) {
           out.push(d.mode === 'drop' ? { type: 'drop', side, unit: u.id, to: d.cell } : { type: 'move', side, unit: u.id, path: d.path });
         }
       }

@@ -42,9 +42,9 @@ interface Occ {
   limit: number;
 }
 
-function occFor(s: GameState, b: Board, u: UnitState): Occ {
+function occFor(s: GameState, b: Board, u: UnitState, counts?: Uint8Array): Occ {
   const side = sideNo(b, u.side);
-  return { occ: occupancy(s, b), side, enemy: side === 0 ? 1 : 0, limit: b.options.stackingLimit };
+  return { occ: counts ?? occupancy(s, b), side, enemy: side === 0 ? 1 : 0, limit: b.options.stackingLimit };
 }
 
 const friendly = (o: Occ, i: number): number => o.occ[2 * i + o.side]!;
@@ -90,10 +90,22 @@ export function canDrop(s: GameState, b: Board, u: UnitState, o: Occ = occFor(s,
   return null;
 }
 
-/** Every legal destination of an active unit that has not moved yet, one per cell. */
-export function destinations(s: GameState, b: Board, u: UnitState): Destination[] {
+/** Whether an active unit that has not moved yet has anywhere to go (cheaper than listing). */
+export function canStillMove(s: GameState, b: Board, u: UnitState, counts?: Uint8Array): boolean {
+  if (!canMoveAtAll(u)) return false;
+  const o = occFor(s, b, u, counts);
+  const start = b.index.get(u.cell!)!;
+  if (b.links[start]!.some((l) => oneStepProblem(s, b, o, start, l) === null)) return true;
+  return destinations(s, b, u, o.occ).length > 0;
+}
+
+/**
+ * Every legal destination of an active unit that has not moved yet, one per cell.
+ * `counts` may pass a precomputed occupancy() of the same state.
+ */
+export function destinations(s: GameState, b: Board, u: UnitState, counts?: Uint8Array): Destination[] {
   if (!canMoveAtAll(u)) return [];
-  const o = occFor(s, b, u);
+  const o = occFor(s, b, u, counts);
   const start = b.index.get(u.cell!)!;
   const found = new Map<number, Destination>();
   const add = (cell: number, path: number[], mode: MoveMode): void => {

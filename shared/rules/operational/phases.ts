@@ -6,7 +6,7 @@ import type { GameState, PhaseId, StepId } from '../types.js';
 import type { Board } from './board.js';
 import { pendingAttackCells } from './combat.js';
 import { arrivals, grantPools, reinforcementActions } from './reinforce.js';
-import { destinations } from './movement.js';
+import { canStillMove } from './movement.js';
 import { inRange, supplyPhase } from './supply.js';
 import { emit, info, label, occupancy, otherSide, roll, sideNo, unitName, onMap, type Ctx } from './state.js';
 
@@ -126,7 +126,11 @@ const STEPS: Record<StepId, StepDef> = {
   // Left by an activate or pass action.
   activation: { endIf: () => false, next: () => 'movement' },
   movement: {
-    endIf: (ctx) => !ctx.s.units.some((u) => u.side === ctx.s.player && destinations(ctx.s, ctx.b, u).length > 0),
+    endIf: (ctx) => {
+      const { s, b } = ctx;
+      const counts = occupancy(s, b);
+      return !s.units.some((u) => u.side === s.player && canStillMove(s, b, u, counts));
+    },
     next: () => 'attack',
   },
   attack: {
