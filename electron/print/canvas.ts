@@ -1,39 +1,10 @@
-// A thin drawing surface over pdf-lib's content operators. Callers draw in their own units
-// (map millimetres on a tile) after `transform`, with y pointing down as on screen; text is
-// flipped back upright. Operators are collected and written to the page in one go.
-import {
-  appendBezierCurve,
-  beginText,
-  clip,
-  closePath,
-  concatTransformationMatrix,
-  endPath,
-  endText,
-  fill,
-  lineTo,
-  moveTo,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setDashPattern,
-  setFillingRgbColor,
-  setFontAndSize,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingRgbColor,
-  setTextMatrix,
-  setTextRenderingMode,
-  TextRenderingMode,
-  showText,
-  stroke,
-  LineCapStyle,
-  LineJoinStyle,
-  type PDFFont,
-  type PDFName,
-  type PDFOperator,
-  type PDFPage,
-} from 'pdf-lib';
+// A thin drawing surface that writes PDF content-stream operators. Callers draw in their own
+// units (map millimetres on a tile) after `transform`, with y pointing down as on screen;
+// text is flipped back upright. The operators are collected as text and added to the page
+// as one stream compressed with Node's zlib: building pdf-lib operator objects and letting
+// it deflate in JavaScript took most of the time on big maps.
+import { deflateSync } from 'node:zlib';
+import type { PDFDocument, PDFFont, PDFName, PDFPage } from 'pdf-lib';
 import type { Point, Rect } from '../../shared/grid/index.js';
 
 export type Rgb = readonly [number, number, number];
@@ -85,125 +56,110 @@ export class PageFont {
   }
 }
 
-export class Canvas {
-  readonly ops: PDFOperator[] = [];
+/** Coordinates to a thousandth of a unit (1 µm on a tile): far finer than any printer. */
+function num(n: number): string {
+  const r = Math.round(n * 1000) / 1000;
+  return r === 0 ? '0' : String(r);
+}
 
-  save(): this {
-    this.ops.push(pushGraphicsState());
+const rgb = (c: Rgb): string => `${num(c[0])} ${num(c[1])} ${num(c[2])}`;
+
+export class Canvas {
+  private readonly parts: string[] = [];
+
+  private op(text: string): this {
+    this.parts.push(text);
     return this;
   }
+  save(): this {
+    return this.op('q');
+  }
   restore(): this {
-    this.ops.push(popGraphicsState());
-    return this;
+    return this.op('Q');
   }
   /** From here on, user (x,y) lands on the page at (a·x + e, d·y + f) in PDF points. */
   transform(a: number, d: number, e: number, f: number): this {
-    this.ops.push(concatTransformationMatrix(a, 0, 0, d, e, f));
-    return this;
+    // Full precision here: the scale must be exact, whatever the rounding of coordinates.
+    return this.op(`${a} 0 0 ${d} ${e} ${f} cm`);
   }
   clipRect(r: Rect): this {
-    this.ops.push(rectangle(r.x, r.y, r.width, r.height), clip(), endPath());
-    return this;
+    return this.rect(r).op('W n');
   }
   clipPolygon(points: readonly Point[]): this {
-    this.path(points, true);
-    this.ops.push(clip(), endPath());
-    return this;
+    return this.path(points, true).op('W n');
   }
   strokeStyle(colour: Rgb, width: number, dash: number[] = []): this {
-    this.ops.push(setStrokingRgbColor(colour[0], colour[1], colour[2]), setLineWidth(width), setDashPattern(dash, 0));
-    return this;
+    return this.op(`${rgb(colour)} RG ${num(width)} w [${dash.map(num).join(' ')}] 0 d`);
   }
   fillStyle(colour: Rgb): this {
-    this.ops.push(setFillingRgbColor(colour[0], colour[1], colour[2]));
-    return this;
+    return this.op(`${rgb(colour)} rg`);
   }
   roundJoins(): this {
-    this.ops.push(setLineCap(LineCapStyle.Round), setLineJoin(LineJoinStyle.Round));
-    return this;
+    return this.op('1 J 1 j');
   }
   buttCaps(): this {
-    this.ops.push(setLineCap(LineCapStyle.Butt), setLineJoin(LineJoinStyle.Miter));
-    return this;
+    return this.op('0 J 0 j');
   }
   path(points: readonly Point[], close: boolean): this {
-    points.forEach((p, i) => this.ops.push(i === 0 ? moveTo(p.x, p.y) : lineTo(p.x, p.y)));
-    if (close) this.ops.push(closePath());
-    return this;
+    points.forEach((p, i) => this.parts.push(`${num(p.x)} ${num(p.y)} ${i === 0 ? 'm' : 'l'}`));
+    return close ? this.op('h') : this;
   }
   segment(a: Point, b: Point): this {
-    this.ops.push(moveTo(a.x, a.y), lineTo(b.x, b.y));
-    return this;
+    return this.op(`${num(a.x)} ${num(a.y)} m ${num(b.x)} ${num(b.y)} l`);
   }
   circle(c: Point, r: number): this {
-    // Four cubic arcs; 0.5523 is the usual control-point factor for a quarter circle.
-    const k = 0.5523 * r;
-    this.ops.push(
-      moveTo(c.x + r, c.y),
-      appendBezierCurve(c.x + r, c.y + k, c.x + k, c.y + r, c.x, c.y + r),
-      appendBezierCurve(c.x - k, c.y + r, c.x - r, c.y + k, c.x - r, c.y),
-      appendBezierCurve(c.x - r, c.y - k, c.x - k, c.y - r, c.x, c.y - r),
-      appendBezierCurve(c.x + k, c.y - r, c.x + r, c.y - k, c.x + r, c.y),
-      closePath(),
-    );
-    return this;
+    return this.ellipse(c, r, r);
   }
   ellipse(c: Point, rx: number, ry: number): this {
+    // Four cubic arcs; 0.5523 is the usual control-point factor for a quarter circle.
     const kx = 0.5523 * rx;
     const ky = 0.5523 * ry;
-    this.ops.push(
-      moveTo(c.x + rx, c.y),
-      appendBezierCurve(c.x + rx, c.y + ky, c.x + kx, c.y + ry, c.x, c.y + ry),
-      appendBezierCurve(c.x - kx, c.y + ry, c.x - rx, c.y + ky, c.x - rx, c.y),
-      appendBezierCurve(c.x - rx, c.y - ky, c.x - kx, c.y - ry, c.x, c.y - ry),
-      appendBezierCurve(c.x + kx, c.y - ry, c.x + rx, c.y - ky, c.x + rx, c.y),
-      closePath(),
+    const pt = (x: number, y: number): string => `${num(x)} ${num(y)}`;
+    return this.op(
+      [
+        `${pt(c.x + rx, c.y)} m`,
+        `${pt(c.x + rx, c.y + ky)} ${pt(c.x + kx, c.y + ry)} ${pt(c.x, c.y + ry)} c`,
+        `${pt(c.x - kx, c.y + ry)} ${pt(c.x - rx, c.y + ky)} ${pt(c.x - rx, c.y)} c`,
+        `${pt(c.x - rx, c.y - ky)} ${pt(c.x - kx, c.y - ry)} ${pt(c.x, c.y - ry)} c`,
+        `${pt(c.x + kx, c.y - ry)} ${pt(c.x + rx, c.y - ky)} ${pt(c.x + rx, c.y)} c h`,
+      ].join(' '),
     );
-    return this;
   }
   rect(r: Rect): this {
-    this.ops.push(rectangle(r.x, r.y, r.width, r.height));
-    return this;
+    return this.op(`${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)} re`);
   }
   stroke(): this {
-    this.ops.push(stroke());
-    return this;
+    return this.op('S');
   }
   fill(): this {
-    this.ops.push(fill());
-    return this;
+    return this.op('f');
   }
   /**
    * Text with its baseline at (x,y) in user units, upright on a y-down user space
    * (flipY) or a y-up one (PDF page space).
    */
-  text(font: PageFont, size: number, x: number, y: number, text: string, align: Align = 'left', flipY = true): this {
+  text(font: PageFont, size: number, x: number, y: number, text: string, align: Align = 'left', flipY = true, mode = 0): this {
     const clean = font.clean(text);
     const w = font.font.widthOfTextAtSize(clean, size);
     const dx = align === 'left' ? 0 : align === 'centre' ? -w / 2 : -w;
-    this.ops.push(beginText(), setFontAndSize(font.key, size), setTextMatrix(1, 0, 0, flipY ? -1 : 1, x + dx, y), showText(font.font.encodeText(clean)), endText());
-    return this;
+    const encoded = font.font.encodeText(clean).toString();
+    return this.op(`BT ${mode} Tr ${font.key.toString()} ${num(size)} Tf 1 0 0 ${flipY ? -1 : 1} ${num(x + dx)} ${num(y)} Tm ${encoded} Tj ET`);
   }
   /**
    * Text over busy map content: first stroked wide in `halo` (a knock-out outline), then
    * filled in the current fill colour, so lines crossing it never hide a letter.
    */
   haloText(font: PageFont, size: number, x: number, y: number, text: string, halo: Rgb, align: Align = 'left'): this {
-    this.save();
-    this.ops.push(
-      setStrokingRgbColor(halo[0], halo[1], halo[2]),
-      setLineWidth(size * 0.22),
-      setLineJoin(LineJoinStyle.Round),
-      setDashPattern([], 0),
-      setTextRenderingMode(TextRenderingMode.Outline),
-    );
-    this.text(font, size, x, y, text, align);
-    this.ops.push(setTextRenderingMode(TextRenderingMode.Fill));
-    this.restore();
-    return this.text(font, size, x, y, text, align);
+    this.save().op(`${rgb(halo)} RG ${num(size * 0.22)} w 1 j [] 0 d`);
+    this.text(font, size, x, y, text, align, true, 1);
+    return this.restore().text(font, size, x, y, text, align);
   }
-  flush(page: PDFPage): void {
-    page.pushOperators(...this.ops);
-    this.ops.length = 0;
+  /** Adds what was drawn to the page as one compressed content stream. */
+  flush(doc: PDFDocument, page: PDFPage): void {
+    if (this.parts.length === 0) return;
+    const bytes = deflateSync(Buffer.from(this.parts.join('\n'), 'latin1'));
+    const stream = doc.context.stream(bytes, { Filter: 'FlateDecode' });
+    page.node.addContentStream(doc.context.register(stream));
+    this.parts.length = 0;
   }
 }

@@ -71,12 +71,12 @@ function writeTile(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout
   drawMap(cv, model, page.cells, w, mapStyle(scenario, layout, 1), pf);
   drawRegistrationMarks(cv, page);
   cv.restore();
-  cv.flush(pdfPage);
+  cv.flush(pdfPage.doc, pdfPage);
   const paper = paperCanvas(H);
   drawCropMarks(paper, f);
   drawHeader(paper, pf, f, page.label === 'A1' && layout.options.singleSheet ? '' : page.label);
   drawRuler(paper, pf, f.rulerAtPt);
-  paper.restore().flush(pdfPage);
+  paper.restore().flush(pdfPage.doc, pdfPage);
 }
 
 function writeAssembly(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout: PrintLayout, model: PrintModel): void {
@@ -91,12 +91,12 @@ function writeAssembly(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, la
   const all = Array.from({ length: model.grid.cellCount }, (_, i) => model.grid.cellAt(i));
   const cv = new Canvas().save().transform(k, -k, o.x, H - o.y).clipRect(extent);
   drawMap(cv, model, all, extent, mapStyle(scenario, layout, k / PT_PER_MM), pf);
-  cv.restore().flush(pdfPage);
+  cv.restore().flush(pdfPage.doc, pdfPage);
   const paper = paperCanvas(H);
   drawAssemblyOverlay(paper, pf, sheet);
   drawHeader(paper, pf, sheet.furniture, 'Assembly');
   drawRuler(paper, pf, sheet.furniture.rulerAtPt);
-  paper.restore().flush(pdfPage);
+  paper.restore().flush(pdfPage.doc, pdfPage);
 }
 
 /** Writes the PDF for a layout already computed (e.g. the one the preview shows). */
