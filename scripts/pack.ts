@@ -1,20 +1,33 @@
 // Scenario packs from the command line.
 //
 //   npm run pack -- export <scenario.json>... --out file.gfpack [--name N] [--version V] [--author A] [--description D]
+//   npm run pack -- export --library <dir> <scenario id>... --out file.gfpack [...]   (with thumbnails)
 //   npm run pack -- inspect file.gfpack
 //   npm run pack -- import file.gfpack --library <dir> [--on-conflict keep-both|replace|skip]
 //
 // Exit codes: 0 done; 1 the pack or a scenario has a problem (every problem is printed, and
 // nothing is written: no half pack file, no library change); 2 the command line is wrong.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { openLibrary } from '../electron/library/index.js';
-import { exportPack, findConflicts, importPack, inspectPack, PackError, type ConflictChoice, type PackInspection, type PackProblem } from '../electron/packs/index.js';
+import { LIBRARY_FILE_NAME, openLibrary } from '../electron/library/index.js';
+import {
+  exportPack,
+  findConflicts,
+  importPack,
+  inspectPack,
+  PackError,
+  scenariosFromLibrary,
+  type ConflictChoice,
+  type ExportScenario,
+  type PackInspection,
+  type PackProblem,
+} from '../electron/packs/index.js';
 
 const USAGE = `usage:
   npm run pack -- export <scenario.json>... --out file.gfpack [--name N] [--version V] [--author A] [--description D]
+  npm run pack -- export --library <dir> <scenario id>... --out file.gfpack [same options]
   npm run pack -- inspect file.gfpack
   npm run pack -- import file.gfpack --library <dir> [--on-conflict keep-both|replace|skip]`;
 
@@ -36,9 +49,35 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
+function fromFiles(files: readonly string[]): ExportScenario[] {
+  const problems: PackProblem[] = [];
+  const scenarios = files.flatMap((file) => {
+    try {
+      return [{ json: readFileSync(file, 'utf8') }];
+    } catch (err) {
+      problems.push({ file, message: `${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
+      return [];
+    }
+  });
+  if (problems.length) throw new PackError(problems);
+  return scenarios;
+}
+
+function fromLibrary(dir: string, ids: readonly string[]): ExportScenario[] {
+  // Opening a library creates it; an export must not, so a missing one is an error.
+  if (!existsSync(path.join(dir, LIBRARY_FILE_NAME))) throw new PackError([{ message: `${dir} holds no Gridfront library (${LIBRARY_FILE_NAME})` }]);
+  const library = openLibrary({ dir });
+  try {
+    return scenariosFromLibrary(library, ids);
+  } finally {
+    library.close();
+  }
+}
+
 async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
     out: { type: 'string' },
+    library: { type: 'string' },
     name: { type: 'string' },
     version: { type: 'string' },
     author: { type: 'string' },
@@ -46,19 +85,16 @@ async function exportCommand(args: string[]): Promise<number> {
   });
   const out = values.out as string | undefined;
   if (!out) throw new UsageError('export needs --out <file.gfpack>');
-  if (positionals.length === 0) throw new UsageError('export needs at least one scenario file');
+  const libraryDir = values.library as string | undefined;
+  if (positionals.length === 0) throw new UsageError(`export needs at least one ${libraryDir ? 'scenario id' : 'scenario file'}`);
 
-  const scenarios = [];
-  const unreadable: PackProblem[] = [];
-  for (const file of positionals) {
-    try {
-      scenarios.push({ json: readFileSync(file, 'utf8'), file });
-    } catch (err) {
-      unreadable.push({ file, message: `${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
-    }
-  }
-  if (unreadable.length) {
-    printProblems(unreadable);
+  let scenarios: ExportScenario[];
+  try {
+    scenarios = libraryDir ? fromLibrary(libraryDir, positionals) : fromFiles(positionals);
+  } catch (err) {
+    if (!(err instanceof PackError)) throw err;
+    printProblems(err.problems);
+    console.error('Nothing was written.');
     return 1;
   }
   let bytes: Buffer;
@@ -70,7 +106,7 @@ async function exportCommand(args: string[]): Promise<number> {
         author: (values.author as string | undefined) ?? '',
         description: (values.description as string | undefined) ?? '',
       },
-      scenarios.map((s) => ({ json: s.json })),
+      scenarios,
     );
   } catch (err) {
     if (!(err instanceof PackError)) throw err;

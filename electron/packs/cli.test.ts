@@ -58,6 +58,24 @@ describe('npm run pack', () => {
     expect(withLibrary(at('lib'), (lib) => lib.get('bravo')?.document.title)).toBe('Bravo');
   });
 
+  it('exports chosen scenarios from a library with their thumbnails', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7]);
+    withLibrary(at('lib'), (lib) => {
+      lib.create(scenario('alpha', 'Alpha'));
+      lib.create(scenario('bravo', 'Bravo'));
+      lib.setThumbnail('alpha', png);
+    });
+    const run = pack('export', '--library', at('lib'), 'alpha', '--out', at('one.gfpack'));
+    expect(run.code).toBe(0);
+    expect(pack('inspect', at('one.gfpack')).out).toMatch(/alpha {2}"Alpha" {2}scenarios\/alpha\.json {2}\(\+ thumbnail\)/);
+    const missing = pack('export', '--library', at('lib'), 'nope', '--out', at('two.gfpack'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('The library has no scenario with id "nope"');
+    expect(pack('export', '--library', at('nowhere'), 'alpha', '--out', at('two.gfpack')).code).toBe(1);
+    expect(existsSync(at('nowhere'))).toBe(false);
+    expect(existsSync(at('two.gfpack'))).toBe(false);
+  });
+
   it('export exits 1 naming the file and field of an invalid scenario, and writes no pack', () => {
     const good = writeScenario('good.json', scenario('alpha', 'Alpha'));
     const bad = writeScenario('bad.json', { ...scenario('bravo', 'Bravo'), calendar: { startDate: 'soon', turns: 2 } });

@@ -135,7 +135,11 @@ describe('the manifest must exist, be valid and tell the truth', () => {
     const result = await importPack(craftZip(entries), t.lib);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems).toContainEqual(expect.objectContaining({ file: 'manifest.json', pointer: '/version' }));
+    expect(result.problems).toContainEqual({
+      file: 'manifest.json',
+      pointer: '/version',
+      message: 'manifest.json: "version" must be a version such as 1.0 or 1.2.3 (found "latest").',
+    });
   });
 
   it('refuses a manifest written by a newer Gridfront', async () => {

@@ -5,3 +5,4 @@ export { importPack, planImport, type ImportOptions, type ImportPlan, type Impor
 export { PackError } from './errors.js';
 export { DEFAULT_LIMITS, type PackLimits } from './limits.js';
 export type * from './types.js';
+export { scenariosFromLibrary } from './from-library.js';

@@ -11,6 +11,22 @@ import type { PackProblem } from './types.js';
 
 export const MANIFEST_FORMAT_VERSION = 1;
 
+// The shared schema messages describe the scenario format's patterns in words; these are the
+// manifest's own, so they are put in words here rather than shown as regular expressions.
+const manifestDefs = (manifestSchema as { $defs: Record<string, { pattern?: string }> }).$defs;
+const manifestPatterns: [string | undefined, string][] = [
+  [manifestSchema.properties.version.pattern, 'a version such as 1.0 or 1.2.3'],
+  [manifestSchema.properties.created.pattern, 'a date and time such as 2026-11-22T05:00:00Z'],
+  [manifestDefs.PackPath?.pattern, 'a relative path inside the pack such as scenarios/kursk.json (letters, digits, ".", "-", "_"; no "..")'],
+  [manifestDefs.Sha256?.pattern, 'a SHA-256 written as 64 lower-case hex digits'],
+];
+
+function inWords(pointer: string, message: string): string {
+  let text = pointer === '' ? message.replace(/^The scenario\b/, 'The manifest') : message;
+  for (const [pattern, words] of manifestPatterns) if (pattern) text = text.split(`text matching ${pattern}`).join(words);
+  return text;
+}
+
 /** Every file a manifest names, with the JSON pointer naming it. */
 export function listedFiles(manifest: PackManifest): { file: string; pointer: string }[] {
   return manifest.scenarios.flatMap((s, i) => [
@@ -28,7 +44,7 @@ export function manifestProblems(json: unknown): PackProblem[] {
     return [at('/formatVersion', `the pack was made by a newer Gridfront (manifest format ${version}; this app reads ${MANIFEST_FORMAT_VERSION})`)];
   }
   if (!validateManifest(json)) {
-    return schemaIssues(validateManifest.errors ?? [], manifestSchema as Record<string, unknown>).map((i) => at(i.pointer, i.message));
+    return schemaIssues(validateManifest.errors ?? [], manifestSchema as Record<string, unknown>).map((i) => at(i.pointer, inWords(i.pointer, i.message)));
   }
   const problems: PackProblem[] = [];
   if (json.scenarioFormatVersion > CURRENT_FORMAT_VERSION) {

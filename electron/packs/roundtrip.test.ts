@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mustWrite, scenario, testLibrary, type TestLibrary } from '../library/testing.js';
 import { exportPack } from './export.js';
+import { scenariosFromLibrary } from './from-library.js';
 import { PackError } from './errors.js';
 import { sha256 } from './hash.js';
 import { importPack, planImport } from './import.js';
@@ -124,6 +125,24 @@ describe('export → import round trip', () => {
     expect(thumbnailBytes('bravo').equals(PNG_B)).toBe(true);
     expect(t.lib.getThumbnail('seed-000-example')).toBeNull();
     expect(result.extras).toEqual([expect.objectContaining({ scenarioId: 'alpha', kind: 'print-pdf', data: PDF })]);
+  });
+
+  it('carries scenarios and thumbnails from one library to another', async () => {
+    mustWrite(t.lib.create(alpha));
+    mustWrite(t.lib.create(bravo));
+    t.lib.setThumbnail('alpha', PNG_A);
+    const pack = await exportPack(info, scenariosFromLibrary(t.lib, ['alpha', 'bravo']));
+    const other = testLibrary();
+    try {
+      expect((await importPack(pack, other.lib)).ok).toBe(true);
+      expect(other.lib.get('alpha')!.document).toEqual(alpha);
+      expect(other.lib.get('bravo')!.document).toEqual(bravo);
+      expect(other.lib.getThumbnail('alpha')).toBe(t.lib.getThumbnail('alpha'));
+      expect(other.lib.getThumbnail('bravo')).toBeNull();
+    } finally {
+      other.cleanup();
+    }
+    expect(() => scenariosFromLibrary(t.lib, ['alpha', 'nope'])).toThrow(/no scenario with id "nope"/);
   });
 
   it('reads a pack from a file path as well as from bytes', async () => {
