@@ -527,3 +527,70 @@ describe('prepared offensives in combat', () => {
     expect(s.phase).toBe('normalTurns');
   });
 });
+
+describe('mandatory attacks', () => {
+  it('every cell with active units and enemies is attacked, in the order the attacker picks', () => {
+    const setup: TestSetup = {
+      terrain: ['.....', '.....'],
+      control: ['GGSSS', 'GGSSS'],
+      grid: { adjacency: 8 },
+      units: [
+        { id: 'g1', strength: 1, cell: '1,0' },
+        { id: 'g2', strength: 1, cell: '1,0' },
+        { id: 's1', strength: 1, cell: '2,0' },
+        { id: 's2', strength: 1, cell: '2,1' },
+      ],
+    };
+    let s = start(setup, [1, 1, 1, 1, 1]);
+    s = play(
+      s,
+      { type: 'activate', side: 'ger', cell: '1,0' },
+      { type: 'move', side: 'ger', unit: 'g1', path: ['2,0'] },
+      { type: 'move', side: 'ger', unit: 'g2', path: ['1,1'] },
+    ).state;
+    // g2 moved to 1,1, which holds no enemy: only g1's cell must be attacked
+    expect(operational.legalActions(s)).toEqual([{ type: 'attack', side: 'ger', cell: '2,0' }]);
+    const both = play(
+      start(setup, [1, 1, 1, 1, 1]),
+      { type: 'activate', side: 'ger', cell: '1,0' },
+      { type: 'move', side: 'ger', unit: 'g1', path: ['2,0'] },
+      { type: 'move', side: 'ger', unit: 'g2', path: ['2,1'] },
+    ).state;
+    expect(operational.legalActions(both)).toEqual([
+      { type: 'attack', side: 'ger', cell: '2,0' },
+      { type: 'attack', side: 'ger', cell: '2,1' },
+    ]);
+    const after = play(both, { type: 'attack', side: 'ger', cell: '2,1' }).state;
+    expect(operational.legalActions(after)).toEqual([{ type: 'attack', side: 'ger', cell: '2,0' }]);
+  });
+
+  it('ready friendly units already in the cell join the attack and are expended; expended ones stay out', () => {
+    const setup: TestSetup = {
+      terrain: ['.....'],
+      control: ['GGSSS'],
+      units: [
+        { id: 'g', strength: 1, cell: '1,0' },
+        { id: 'gr', strength: 2, cell: '2,0' },
+        { id: 'gx', strength: 3, cell: '2,0' },
+        { id: 's', strength: 3, cell: '2,0' },
+        { id: 's9', strength: 1, cell: '4,0' },
+      ],
+    };
+    let s = start(setup, [1, 1, 1, 1, 1, 1, 1]);
+    s = withUnit(s, 'gx', { act: 'expended' });
+    s = play(s, { type: 'activate', side: 'ger', cell: '1,0' }, { type: 'move', side: 'ger', unit: 'g', path: ['2,0'] }).state;
+    const r = play(s, { type: 'attack', side: 'ger', cell: '2,0' });
+    expect(r.events[0]!.units).toEqual(['g', 'gr']);
+    expect(r.events[0]!.rolls!.map((x) => x.dice.length)).toEqual([1, 2, 3]);
+    expect(unit(r.state, 'gr').act).toBe('expended');
+  });
+
+  it('a small defending force caps what the terrain absorbs', () => {
+    const setup: TestSetup = { terrain: ['..U..'], units: [{ id: 'g', strength: 4, cell: '1,0' }, { id: 's', strength: 2, cell: '2,0' }] };
+    // 4 hits, urban-difficult could absorb 4 but strength 2 caps it at 1: 3 losses > 2, destroyed
+    const s = attackAt(setup, [6, 6, 6, 6, 1, 1, 1]);
+    const r = play(s, { type: 'attack', side: 'ger', cell: '2,0' });
+    expect(texts(r.events)[0]).toContain('4 hits; terrain absorbs 1.');
+    expect(unit(r.state, 's').strength).toBe(0);
+  });
+});

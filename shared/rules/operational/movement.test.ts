@@ -228,3 +228,18 @@ describe('control by movement', () => {
     expect(operational.view(s).control['3,0']).toBe('sov');
   });
 });
+
+describe('hex grids', () => {
+  it('a hex has six neighbours to move to', () => {
+    const s = activated(
+      {
+        terrain: ['.....', '.....', '.....'],
+        control: ['GGGGG', 'GGGGG', 'GGGGS'],
+        grid: { kind: 'hex', orientation: 'flat', offset: 'odd' },
+        units: [{ id: 'g', cell: '2,1' }],
+      },
+      '2,1',
+    );
+    expect(dests(s, 'g')).toHaveLength(6);
+  });
+});

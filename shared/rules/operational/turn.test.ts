@@ -41,6 +41,8 @@ describe('time and the end of a game turn', () => {
     const r = play(start(two, [1, 1]), pass('ger'), pass('sov'));
     expect(texts(r.events)).toContain('Game turn 1 ends: both players passed.');
     expect(r.state.turn).toBe(2);
+    // an easy game turn is three days
+    expect(r.state.date).toBe('1941-10-04');
   });
 
   it('ends when the clock reaches the duration', () => {
