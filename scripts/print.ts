@@ -23,7 +23,7 @@ const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png>
   --orientation auto|portrait|landscape               (default auto = fewest pages)
   --margin 10mm  --overlap 10mm
   --line-width 0.3mm  --line-colour '#1a1a1a'
-  --coords CCRR|col,row|none   --coords-at top|centre
+  --coords CCRR|col,row|A1|none (default: the scenario's label scheme)   --coords-at top|centre
   --layers terrain,rivers,roads,control,markers,names,units   (exactly these)
   --with units  --without control                              (add to / remove from the mode's layers)
   --whole-cells      step tiles by whole cells so each cell is whole on some page

@@ -248,3 +248,13 @@ describe('print layout: paper and scale', () => {
     expect(PAPER_SIZES_MM.Legal.height).toBeCloseTo(355.6, 12);
   });
 });
+
+describe('print layout: coordinates', () => {
+  it("coordinates follow the scenario's label scheme unless another style is chosen", () => {
+    const scenario = scenarioWith(GRID_CHOICES[0]!, 5, 5);
+    scenario.map.grid.labels = 'A1';
+    expect(layoutPrint(scenario, { mode: 'coords' }).options.coordinates.style).toBe('A1');
+    expect(layoutPrint(scenario, { mode: 'coords', coordinates: { style: 'CCRR' } }).options.coordinates.style).toBe('CCRR');
+    expect(layoutPrint(scenario, { mode: 'grid' }).options.coordinates.style).toBe('none');
+  });
+});

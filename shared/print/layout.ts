@@ -240,7 +240,7 @@ export const mapPadMm = (options: PrintOptions): number => Math.max(1, options.l
 
 export function gridFor(scenario: Scenario, options?: Pick<PrintOptions, 'coordinates'>): GridGeometry {
   const style = options?.coordinates.style;
-  const labels = style === 'CCRR' || style === 'col,row' ? style : scenario.map.grid.labels;
+  const labels = style === undefined || style === 'none' ? scenario.map.grid.labels : style;
   return createGrid({ ...scenario.map.grid, labels });
 }
 
@@ -382,7 +382,7 @@ function assemblySheet(scenario: Scenario, layout: PrintLayout, tiling: Tiling, 
       : 'no overlap';
   const titleLines = [
     scenario.title,
-    `Cell size: ${cellText}, ${formatLength(options.cellSize)} across flats`,
+    `Cell size: ${formatLength(options.cellSize)} across flats (${gridKindText(scenario)})`,
     `Ground scale: ${layout.scale.text}`,
     `${tilesText(layout)} on ${paperText(options, layout.orientation)}, ${overlap}, margins ${trimNumber(m, 1)} mm. Assembly sheet at ${trimNumber(k * 100, 1)}%.`,
   ];

@@ -6,7 +6,8 @@ import { PAPER_SIZES_MM, isPaperName, toMm, type Length, type PaperName } from '
 
 export type PrintMode = 'grid' | 'coords' | 'full' | 'outline';
 export type Orientation = 'portrait' | 'landscape';
-export type CoordinateStyle = 'CCRR' | 'col,row' | 'none';
+/** How cell coordinates print: 0307, 3,7, C7 (all from 1), or not at all. */
+export type CoordinateStyle = 'CCRR' | 'col,row' | 'A1' | 'none';
 export type CoordinatePosition = 'centre' | 'top';
 
 export interface PrintLayers {
@@ -159,8 +160,9 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
   const lineColour = input.lineColour ?? DEFAULT_LINE_COLOUR;
   if (typeof lineColour !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(lineColour)) bad('lineColour', `must be a colour like #1a1a1a; got ${JSON.stringify(lineColour)}`);
 
-  const style = input.coordinates?.style ?? (modeDefaults.coordinates ? 'CCRR' : 'none');
-  if (!['CCRR', 'col,row', 'none'].includes(style)) bad('coordinates.style', `must be CCRR, col,row or none; got ${JSON.stringify(style)}`);
+  // By default coordinates read the way the scenario labels its cells everywhere else.
+  const style = input.coordinates?.style ?? (modeDefaults.coordinates ? (scenario.map.grid.labels ?? 'CCRR') : 'none');
+  if (!['CCRR', 'col,row', 'A1', 'none'].includes(style)) bad('coordinates.style', `must be CCRR, col,row, A1 or none; got ${JSON.stringify(style)}`);
   const position = input.coordinates?.position ?? 'top';
   if (!['centre', 'top'].includes(position)) bad('coordinates.position', `must be centre or top; got ${JSON.stringify(position)}`);
 
