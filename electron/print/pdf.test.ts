@@ -96,6 +96,33 @@ describe('print PDF', () => {
     for (const [w, h] of sizes) expect([w, h]).toEqual([612, 792]);
   });
 
+  it('the calibration ruler on a tile measures 10 cm and 4 in in the rendered pixels', async () => {
+    const scenario = seed();
+    const layout = layoutPrint(scenario, { mode: 'grid', paper: 'A4' });
+    const img = await renderPageGrey(await renderLayoutPdf(scenario, layout), 2, DPI);
+    const at = layout.pages[0]!.furniture.rulerAtPt;
+    const px = (pt: number): number => (pt / 72) * DPI;
+    const mmPx = DPI / 25.4;
+    // Only the whole-cm ticks reach 2.2 mm above the line, only the whole-inch ticks 2.2 mm below.
+    const tickCentres = (row: number): number[] => {
+      const out: number[] = [];
+      const y = Math.round(row);
+      for (let x = Math.floor(px(at.x) - mmPx); x < px(at.x) + 103 * mmPx; x++) {
+        if (img.pixels[y * img.width + x]! >= 128) continue;
+        const start = x;
+        while (img.pixels[y * img.width + x + 1]! < 128) x++;
+        out.push((start + x) / 2);
+      }
+      return out;
+    };
+    const cm = tickCentres(px(at.y) - 2.2 * mmPx);
+    const inch = tickCentres(px(at.y) + 2.2 * mmPx);
+    expect(cm).toHaveLength(11);
+    expect(inch).toHaveLength(5);
+    expect(Math.abs((cm.at(-1)! - cm[0]!) / mmPx - 100)).toBeLessThanOrEqual(0.2);
+    expect(Math.abs((inch.at(-1)! - inch[0]!) / mmPx - 101.6)).toBeLessThanOrEqual(0.2);
+  });
+
   it('a single sheet is one page the size of the map plus margins', async () => {
     const scenario = seed();
     const layout = layoutPrint(scenario, { singleSheet: true, marginMm: 12 });
