@@ -106,11 +106,16 @@ export function generateScenario(size: number, seed = 1943): Scenario {
     for (const e of grid.edgesAlongPath(path)) into.add(e);
   };
   for (const a of towns) {
-    const near = towns
-      .filter((b) => b !== a)
-      .sort((p, q) => grid.distance(a, p) - grid.distance(a, q))
-      .slice(0, 2);
-    for (const b of near) connect(a, b, roads);
+    // The two nearest other towns, by one linear scan (a sort per town is quadratic-log).
+    let first: [Cell | null, number] = [null, Infinity];
+    let second: [Cell | null, number] = [null, Infinity];
+    for (const b of towns) {
+      if (b === a) continue;
+      const d = grid.distance(a, b);
+      if (d < first[1]) [second, first] = [first, [b, d]];
+      else if (d < second[1]) second = [b, d];
+    }
+    for (const [b] of [first, second]) if (b) connect(a, b, roads);
   }
   for (let i = 0; i + 1 < towns.length; i += Math.max(1, Math.floor(towns.length / 6))) connect(towns[i]!, towns[i + 1]!, rails);
 

@@ -8,6 +8,7 @@ import { paintCells } from './bitmap.js';
 import { CHUNK, bucketEdges, buildChunk, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
 import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
+import { drawThumbnail } from './thumbnail.js';
 import type { MapModel } from './model.js';
 import { fitView, intersects, toMap, toScreen, visibleRect, zoomAt, type View, type ZoomLimits } from './viewport.js';
 
@@ -19,6 +20,13 @@ export const CELL_SIZE = 100;
  * cost 12 MB.
  */
 const MAX_CACHE_PX = 1024;
+/**
+ * With more chunks than this in view (only on very large maps, far out), the map is drawn as
+ * one overview bitmap instead: thousands of chunk shapes would each cover a few pixels.
+ */
+const OVERVIEW_CHUNKS = 300;
+/** Longest side of the overview bitmap, in pixels. */
+const OVERVIEW_PX = 1024;
 /** How long the view must stay still before chunks are re-cached at the new zoom. */
 const SETTLE_MS = 140;
 
@@ -46,6 +54,9 @@ export class MapRenderer {
   private readonly interactiveLayer: Konva.Layer;
   private readonly groups: Record<Pass, Konva.Group>;
   private readonly overlay: Konva.Shape;
+  private readonly overviewShape: Konva.Shape;
+  private overviewBitmap: HTMLCanvasElement | null = null;
+  private overviewMode = false;
   private model: MapModel | null = null;
   private edges: EdgeBuckets | null = null;
   private chunks: ChunkEntry[] = [];
@@ -72,7 +83,12 @@ export class MapRenderer {
       features: new Konva.Group({ listening: false }),
       labels: new Konva.Group({ listening: false }),
     };
-    this.staticLayer.add(this.groups.base, this.groups.features, this.groups.labels);
+    this.overviewShape = new Konva.Shape({
+      listening: false,
+      visible: false,
+      sceneFunc: (ctx) => this.drawOverview(ctx._context),
+    });
+    this.staticLayer.add(this.overviewShape, this.groups.base, this.groups.features, this.groups.labels);
     this.overlay = new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.drawOverlay(ctx._context) });
     this.interactiveLayer.add(this.overlay);
     this.stage.add(this.staticLayer, this.interactiveLayer);
@@ -110,6 +126,7 @@ export class MapRenderer {
       bitmap: null,
       cachedAt: null,
     }));
+    this.overviewBitmap = null;
     this.hover = null;
     this.selected = null;
     this._view = fitView(model.grid.bounds(CELL_SIZE), this.width, this.height, 24, this.limits);
@@ -146,6 +163,7 @@ export class MapRenderer {
         for (const n of model.grid.neighbours(c)) mark(n);
       }
     }
+    this.overviewBitmap = null;
     for (const entry of dirty) {
       const range = entry.geometry;
       entry.geometry = lazyGeometry(model, { c0: range.c0, r0: range.r0, c1: range.c1, r1: range.r1 }, () => this.edges!);
@@ -231,7 +249,7 @@ export class MapRenderer {
     const lodChanged = detailKey(detail) !== detailKey(this.detail);
     this.detail = detail;
     // Far out there are no labels to draw; skip the pass instead of drawing empty shapes.
-    this.groups.labels.visible(!detail.bitmap);
+    this.groups.labels.visible(!detail.bitmap && !this.overviewMode);
     this.cull(lodChanged);
     this.events.onView?.(v);
     if (draw) {
@@ -240,11 +258,20 @@ export class MapRenderer {
     }
   }
 
-  /** Create shapes for chunks in view, destroy the rest. */
+  /** Create shapes for chunks in view, destroy the rest; switch to the overview when too many. */
   private cull(lodChanged: boolean): void {
     const view = visibleRect(this._view, this.width, this.height);
+    let count = 0;
+    for (const entry of this.chunks) if (intersects(entry.geometry.rect, view)) count++;
+    const overview = count > OVERVIEW_CHUNKS;
+    if (overview !== this.overviewMode) {
+      this.overviewMode = overview;
+      this.overviewShape.visible(overview);
+      for (const g of Object.values(this.groups)) g.visible(!overview);
+      if (!overview) this.groups.labels.visible(!this.detail.bitmap);
+    }
     for (const entry of this.chunks) {
-      const inView = intersects(entry.geometry.rect, view);
+      const inView = !overview && intersects(entry.geometry.rect, view);
       if (inView && !entry.shapes) entry.shapes = this.createShapes(entry);
       else if (!inView && entry.shapes) this.destroyShapes(entry);
       else if (inView && lodChanged && entry.shapes) this.uncache(entry);
@@ -330,6 +357,21 @@ export class MapRenderer {
       changed = true;
     }
     if (changed) this.staticLayer.batchDraw();
+  }
+
+  private drawOverview(ctx: CanvasRenderingContext2D): void {
+    const model = this.model;
+    if (!model) return;
+    const bounds = model.grid.bounds(CELL_SIZE);
+    if (!this.overviewBitmap) {
+      const k = OVERVIEW_PX / Math.max(bounds.width, bounds.height);
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.max(1, Math.round(bounds.width * k));
+      canvas.height = Math.max(1, Math.round(bounds.height * k));
+      drawThumbnail(canvas, model);
+      this.overviewBitmap = canvas;
+    }
+    ctx.drawImage(this.overviewBitmap, bounds.x, bounds.y, bounds.width, bounds.height);
   }
 
   private drawOverlay(ctx: CanvasRenderingContext2D): void {
