@@ -67,12 +67,49 @@ export function startGame(scenario: Scenario, options: NewGameOptions = {}): { s
   return { state, events: ctx.ev };
 }
 
-function isAction(a: unknown): a is Action {
-  return typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string' && typeof (a as { side?: unknown }).side === 'string';
+const FIELDS: Record<string, Record<string, 'string' | 'int' | 'strings'>> = {
+  activate: { cell: 'string' },
+  pass: {},
+  move: { unit: 'string', path: 'strings' },
+  drop: { unit: 'string', to: 'string' },
+  endMovement: {},
+  attack: { cell: 'string' },
+  replace: { unit: 'string', pool: 'int', points: 'int' },
+  rebuild: { unit: 'string', pool: 'int', cell: 'string', strength: 'int' },
+  endReinforcement: {},
+  chooseLoss: { unit: 'string' },
+  retreat: { cells: 'strings' },
+  stand: {},
+  breakthrough: { unit: 'string', path: 'strings' },
+  endBreakthrough: {},
+  fuelPick: { unit: 'string' },
+  endFuel: {},
+  interdict: { unit: 'string' },
+  skipInterdiction: {},
+};
+
+/** Actions may come from JSON (a save, another process): check their shape before the rules read them. */
+function shapeProblem(a: unknown): string | null {
+  if (typeof a !== 'object' || a === null) return 'An action must be an object.';
+  const o = a as Record<string, unknown>;
+  if (typeof o.type !== 'string' || !(o.type in FIELDS)) return `Unknown action type ${JSON.stringify(o.type)}.`;
+  if (typeof o.side !== 'string') return `A "${o.type}" action needs the side taking it.`;
+  for (const [field, kind] of Object.entries(FIELDS[o.type]!)) {
+    const v = o[field];
+    const ok =
+      kind === 'string'
+        ? typeof v === 'string'
+        : kind === 'int'
+          ? Number.isInteger(v)
+          : Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+    if (!ok) return `A "${o.type}" action needs ${field} as ${kind === 'strings' ? 'a non-empty list of cells' : kind === 'int' ? 'a whole number' : 'a string'}.`;
+  }
+  return null;
 }
 
 export function applyOperational(state: GameState, action: Action): ApplyResult {
-  if (!isAction(action)) return { ok: false, error: { code: 'illegal', message: 'An action needs a type and a side.' } };
+  const shape = shapeProblem(action);
+  if (shape) return { ok: false, error: { code: 'illegal', message: shape } };
   const b = boardOf(state.scenario);
   const ctx: Ctx = { s: cloneState(state), b, ev: [] };
   try {

@@ -317,6 +317,14 @@ describe('the reducer contract', () => {
     expect(JSON.stringify(s)).toBe(before);
   });
 
+  it('a malformed action is refused with a sentence, not a crash', () => {
+    const s = start(two, [1]);
+    const bad = operational.apply(s, { type: 'move', side: 'ger', unit: 'g', path: 'north' } as unknown as Action);
+    expect(bad).toEqual({ ok: false, error: { code: 'illegal', message: 'A "move" action needs path as a non-empty list of cells.' } });
+    expect(operational.apply(s, { type: 'fly', side: 'ger' } as unknown as Action).ok).toBe(false);
+    expect(operational.apply(s, null as unknown as Action).ok).toBe(false);
+  });
+
   it('scripted dice that run out give a diceExhausted error', () => {
     const r = operational.apply(start(two, []), pass('ger'));
     expect(r.ok).toBe(false);
