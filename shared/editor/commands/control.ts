@@ -1,0 +1,98 @@
+// Control helpers beyond the plain brush: fill a contiguous region, and "fill to front line".
+//
+// Fill to front line: the designer draws the front as a chain of cell sides (with the same
+// gesture as a river) and the map is split along it. Each side's control spreads from its
+// seeds: its supply bases, the cells of its units in the order of battle, and any extra
+// cells the tool passes (e.g. where the designer clicked). Spreading moves cell to cell and
+// never crosses a side of the drawn line. Every cell goes to the side whose seeds reach it in
+// fewer steps; cells both reach equally soon, and cells neither reaches (a pocket cut off
+// by the line with no seed in it), keep their current control. With a front line that runs
+// from map edge to map edge and seeds on both sides, every cell ends up on its own side of
+// the line, whatever the line's shape. The result is one undoable command.
+import { parseCellId, type Cell, type EdgeId } from '../../grid/index.js';
+import type { MapDocument } from '../document.js';
+import { crossesBlocked, floodRegion } from '../hit.js';
+import { EditError } from '../types.js';
+import { rewriteLayer, setControl, type CellsCommand } from './cells.js';
+
+/** Give the whole same-control region around `start` to a side (bounded by `limit` cells). */
+export function fillControl(doc: MapDocument, start: Cell, sideId: string, limit?: number): CellsCommand | null {
+  const region = floodRegion(doc.grid, doc.control, start, { limit });
+  return setControl(doc, region.cells, sideId);
+}
+
+export interface FrontLineOptions {
+  /** Extra seed cells per side id, on top of supply bases and units. */
+  seeds?: Readonly<Record<string, readonly Cell[]>>;
+}
+
+/** The seed cells of each side (by side index): supply bases, placed units, extra seeds. */
+export function frontLineSeeds(doc: MapDocument, options: FrontLineOptions = {}): Cell[][] {
+  const seeds: Cell[][] = doc.sides.map(() => []);
+  const add = (sideId: string, cell: Cell | null) => {
+    const s = doc.sides.findIndex((x) => x.id === sideId);
+    if (s >= 0 && cell && doc.grid.inMap(cell)) seeds[s]!.push(cell);
+  };
+  for (const [ref, f] of doc.cells.entries()) if (f.supplyBase) add(f.supplyBase, parseCellId(ref));
+  for (const u of doc.orderOfBattle) add(u.side, parseCellId(u.cell));
+  for (const [sideId, cells] of Object.entries(options.seeds ?? {})) {
+    doc.sideIndex(sideId);
+    for (const c of cells) add(sideId, c);
+  }
+  return seeds;
+}
+
+/** Control split along a front line (see the top of this file); null when nothing changes. */
+export function fillToFrontLine(doc: MapDocument, line: Iterable<EdgeId>, options: FrontLineOptions = {}): CellsCommand | null {
+  const grid = doc.grid;
+  const blocked = new Set<EdgeId>();
+  for (const e of line) {
+    const canonical = grid.parseEdge(e);
+    if (!canonical) throw new EditError(`front line: "${e}" is not a side of this grid`);
+    blocked.add(canonical);
+  }
+  const seeds = frontLineSeeds(doc, options);
+  const distances = seeds.map((cells) => spread(doc, cells, blocked));
+  const next = Uint8Array.from(doc.control);
+  for (let i = 0; i < next.length; i++) {
+    let best = -1;
+    let bestDist = Infinity;
+    let tie = false;
+    distances.forEach((dist, s) => {
+      const d = dist[i]!;
+      if (d < 0) return;
+      if (d < bestDist) {
+        best = s;
+        bestDist = d;
+        tie = false;
+      } else if (d === bestDist) tie = true;
+    });
+    if (best >= 0 && !tie) next[i] = best;
+  }
+  return rewriteLayer(doc, 'control', next, 'Fill to front line');
+}
+
+/** Steps from the nearest seed to every cell without crossing a blocked side; -1 where unreached. */
+function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<EdgeId>): Int32Array {
+  const grid = doc.grid;
+  const dist = new Int32Array(grid.cellCount).fill(-1);
+  const queue: number[] = [];
+  for (const c of seeds) {
+    const i = grid.index(c);
+    if (dist[i] === -1) {
+      dist[i] = 0;
+      queue.push(i);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head]!;
+    const cell = grid.cellAt(i);
+    for (const n of grid.neighbours(cell)) {
+      const j = grid.index(n);
+      if (dist[j] !== -1 || crossesBlocked(grid, cell, n, blocked)) continue;
+      dist[j] = dist[i]! + 1;
+      queue.push(j);
+    }
+  }
+  return dist;
+}

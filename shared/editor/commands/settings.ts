@@ -1,0 +1,82 @@
+// Map settings: grid kind and layout options, printed cell size, ground scale. Changing the
+// grid's layout changes which cells are neighbours, so edge features are carried over by the
+// two cells they separate: a side between cells that stay adjacent keeps its river or road
+// (under its new canonical id); a side between cells that are no longer adjacent is dropped
+// (undo brings it back).
+import { createGrid, type EdgeId } from '../../grid/index.js';
+import { gridSpecOf } from '../../format/defaults.js';
+import type { Grid, PhysicalSize } from '../../format/scenario.types.js';
+import type { EdgeStores, MapDocument } from '../document.js';
+import { EDGE_FEATURES, EditError } from '../types.js';
+import { StateCommand } from './state.js';
+
+export type GridOptions = Partial<Pick<Grid, 'kind' | 'orientation' | 'offset' | 'adjacency' | 'labels'>>;
+
+const ALLOWED: { [K in keyof GridOptions]-?: readonly NonNullable<GridOptions[K]>[] } = {
+  kind: ['hex', 'square', 'offsetSquare'],
+  orientation: ['flat', 'pointy'],
+  offset: ['odd', 'even'],
+  adjacency: [4, 8],
+  labels: ['CCRR', 'col,row', 'A1'],
+};
+
+/** Change grid options; fields equal to their current (or default) value are left as written. */
+export function setGridOptions(doc: MapDocument, options: GridOptions): StateCommand | null {
+  const current = doc.gridSettings;
+  const resolved = gridSpecOf(current);
+  const next: Grid = { ...current };
+  for (const key of Object.keys(options) as (keyof GridOptions)[]) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!(ALLOWED[key] as readonly unknown[]).includes(value)) {
+      throw new EditError(`grid.${key} must be one of ${ALLOWED[key].join(', ')}; got ${JSON.stringify(value)}`);
+    }
+    if (resolved[key] !== value) (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  const after = gridSpecOf(next);
+  const changed = (Object.keys(ALLOWED) as (keyof GridOptions)[]).filter((k) => after[k] !== resolved[k]);
+  if (changed.length === 0) return null;
+  const layout = changed.some((k) => k !== 'labels');
+  const label = layout ? `Grid: ${describe(next)}` : `Cell labels: ${after.labels}`;
+  if (!layout) return new StateCommand(label, { grid: current }, { grid: next });
+  return new StateCommand(label, { grid: current, edges: doc.edges }, { grid: next, edges: carryEdges(doc, next) });
+}
+
+function describe(grid: Grid): string {
+  const s = gridSpecOf(grid);
+  if (s.kind === 'hex') return `${s.orientation}-top hex, ${s.offset} ${s.orientation === 'flat' ? 'columns' : 'rows'} shifted`;
+  if (s.kind === 'square') return `square, ${s.adjacency} neighbours`;
+  return `offset square, ${s.offset} rows shifted`;
+}
+
+/** Edge features under a new grid layout (same size): kept where their two cells stay neighbours. */
+function carryEdges(doc: MapDocument, next: Grid): EdgeStores {
+  const oldGrid = doc.grid;
+  const newGrid = createGrid(gridSpecOf(next));
+  const out = {} as EdgeStores;
+  for (const f of EDGE_FEATURES) {
+    out[f] = doc.edges[f].mapItems((e: EdgeId) => {
+      const [a, b] = oldGrid.edgeCells(e);
+      return newGrid.edgeBetween(a, b);
+    });
+  }
+  return out;
+}
+
+/** Printed size of a cell across flats. */
+export function setCellSize(doc: MapDocument, size: PhysicalSize): StateCommand | null {
+  if (!(typeof size.value === 'number' && size.value > 0 && size.value <= 1000)) {
+    throw new EditError(`cell size must be more than 0 and at most 1000; got ${size.value}`);
+  }
+  if (!['mm', 'cm', 'in'].includes(size.unit)) throw new EditError(`cell size unit must be mm, cm or in; got ${JSON.stringify(size.unit)}`);
+  const current = doc.cellSize;
+  if (current.value === size.value && current.unit === size.unit) return null;
+  return new StateCommand(`Cell size ${size.value} ${size.unit}`, { cellSize: current }, { cellSize: { value: size.value, unit: size.unit } }, 'cellSize');
+}
+
+/** Kilometres across one cell. */
+export function setGroundScale(doc: MapDocument, km: number): StateCommand | null {
+  if (!(typeof km === 'number' && km > 0 && km <= 100000)) throw new EditError(`ground scale must be more than 0 and at most 100000 km; got ${km}`);
+  if (doc.groundScaleKm === km) return null;
+  return new StateCommand(`Ground scale ${km} km`, { groundScaleKm: doc.groundScaleKm }, { groundScaleKm: km }, 'groundScale');
+}

@@ -1,0 +1,289 @@
+// The document store of the map designer: one scenario being edited, held in a shape that
+// suits editing a map of up to 1024×1024 cells. Terrain and control are typed arrays of
+// palette / side indices (one byte per cell); rivers, lake shores, roads and rails are sets
+// of canonical edge ids; cell features are a sparse map keyed "col,row". Everything else in
+// the scenario is kept as it was loaded and written back untouched.
+//
+// Only commands (commands/*.ts) change a document, through `execute`/`revert`, which tell
+// subscribers exactly what changed (DocChange) so a view redraws only dirty chunks.
+import { createGrid, parseCellId, type Cell, type CellId, type EdgeId, type GridGeometry } from '../grid/index.js';
+import { decodeRows } from '../format/board.js';
+import { gridSpecOf } from '../format/defaults.js';
+import type { CellFeatures, GameMap, Grid, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType } from '../format/scenario.types.js';
+import { OrderedMap, OrderedSet } from './ordered.js';
+import { EDGE_FEATURES, EditError, type Command, type DocChange, type EdgeFeature } from './types.js';
+
+export type EdgeStores = Record<EdgeFeature, OrderedSet<EdgeId>>;
+
+/** Every part of the document a whole-map command may swap out (see commands/state.ts). */
+export interface DocState {
+  grid: Grid;
+  cellSize: PhysicalSize;
+  groundScaleKm: number;
+  terrainTypes: readonly TerrainType[];
+  terrain: Uint8Array;
+  control: Uint8Array;
+  cells: OrderedMap<CellId, CellFeatures>;
+  edges: EdgeStores;
+  orderOfBattle: readonly PlacedUnit[];
+  reinforcements: readonly Reinforcement[] | undefined;
+}
+export type DocPart = keyof DocState;
+
+export type ChangeListener = (change: DocChange, doc: MapDocument) => void;
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+export class MapDocument {
+  /** The loaded scenario: source of every part the map designer does not edit, and of key order. */
+  private readonly base: Scenario;
+  readonly sides: readonly [Side, Side];
+
+  grid: GridGeometry;
+  /** The file's grid object (omitted defaults stay omitted). Replace, never mutate. */
+  gridSettings: Grid;
+  cellSize: PhysicalSize;
+  groundScaleKm: number;
+  terrainTypes: readonly TerrainType[];
+  /** Index into terrainTypes per cell, `grid.index` order. */
+  terrain: Uint8Array;
+  /** Index into sides per cell. */
+  control: Uint8Array;
+  /** Cell features by "col,row". Feature objects are replaced, never mutated. */
+  cells: OrderedMap<CellId, CellFeatures>;
+  edges: EdgeStores;
+  orderOfBattle: readonly PlacedUnit[];
+  reinforcements: readonly Reinforcement[] | undefined;
+
+  private readonly listeners = new Set<ChangeListener>();
+
+  private constructor(base: Scenario, state: DocState) {
+    this.base = base;
+    this.sides = base.sides;
+    this.gridSettings = state.grid;
+    this.grid = createGrid(gridSpecOf(state.grid));
+    this.cellSize = state.cellSize;
+    this.groundScaleKm = state.groundScaleKm;
+    this.terrainTypes = state.terrainTypes;
+    this.terrain = state.terrain;
+    this.control = state.control;
+    this.cells = state.cells;
+    this.edges = state.edges;
+    this.orderOfBattle = state.orderOfBattle;
+    this.reinforcements = state.reinforcements;
+  }
+
+  /**
+   * Loads a (validated) scenario. The input is copied, so the caller may keep using it.
+   * Throws a RangeError naming the field when rows do not fit the grid or palettes, or an
+   * edge id / cell key is not part of this grid.
+   */
+  static fromScenario(scenario: Scenario): MapDocument {
+    const { terrain: terrainRows, control: controlRows } = scenario.map;
+    // Copy all but the (large) rows, keeping every key where it was.
+    const lean = Object.fromEntries(Object.entries(scenario.map).map(([k, v]) => [k, k === 'terrain' || k === 'control' ? [] : v]));
+    const base = clone({ ...scenario, map: lean }) as Scenario;
+    const map = base.map;
+    const grid = createGrid(gridSpecOf(map.grid));
+    const { cols, rows } = grid.spec;
+    const terrain = decodeRows(terrainRows, map.terrainTypes.map((t) => t.code), cols, rows, 'map.terrain');
+    const control = decodeRows(controlRows, base.sides.map((s) => s.code), cols, rows, 'map.control');
+    const cells = new OrderedMap<CellId, CellFeatures>();
+    for (const [key, features] of Object.entries(map.cells ?? {})) {
+      const cell = parseCellId(key);
+      if (!cell || !grid.inMap(cell)) throw new RangeError(`map.cells: "${key}" is not a cell of this ${cols}×${rows} map`);
+      cells.set(key, features);
+    }
+    const edges = {} as EdgeStores;
+    for (const feature of EDGE_FEATURES) {
+      const set = new OrderedSet<EdgeId>();
+      (map[feature] ?? []).forEach((e, i) => {
+        const canonical = grid.parseEdge(e);
+        if (!canonical) throw new RangeError(`map.${feature}[${i}]: "${e}" is not a side of this grid`);
+        set.add(canonical);
+      });
+      edges[feature] = set;
+    }
+    return new MapDocument(base, {
+      grid: map.grid,
+      cellSize: map.cellSize,
+      groundScaleKm: map.groundScaleKm,
+      terrainTypes: map.terrainTypes,
+      terrain,
+      control,
+      cells,
+      edges,
+      orderOfBattle: base.orderOfBattle,
+      reinforcements: base.reinforcements,
+    });
+  }
+
+  /**
+   * The scenario as it now stands, as an independent copy. For a document no command has
+   * changed, `JSON.stringify(toScenario())` equals that of the loaded scenario (edge ids are
+   * written in canonical form, as the format asks).
+   */
+  toScenario(): Scenario {
+    const baseMap = this.base.map;
+    const cols = this.grid.spec.cols;
+    const parts: Record<string, unknown> = {
+      grid: this.gridSettings,
+      cellSize: this.cellSize,
+      groundScaleKm: this.groundScaleKm,
+      terrainTypes: this.terrainTypes,
+      terrain: encodeLayer(this.terrain, this.terrainTypes.map((t) => t.code), cols),
+      control: encodeLayer(this.control, this.sides.map((s) => s.code), cols),
+    };
+    // Optional lists are written when they hold something or were in the loaded file.
+    if (this.cells.size > 0 || baseMap.cells) parts['cells'] = Object.fromEntries(this.cells.ordered());
+    for (const feature of EDGE_FEATURES) {
+      if (this.edges[feature].size > 0 || baseMap[feature]) parts[feature] = this.edges[feature].ordered();
+    }
+    // Keys in the loaded file's order, then any new ones in the schema's order.
+    const map: Record<string, unknown> = {};
+    for (const key of Object.keys(baseMap)) {
+      if (key in parts) map[key] = parts[key];
+      else if (!(key in PART_KEYS)) map[key] = (baseMap as unknown as Record<string, unknown>)[key];
+    }
+    for (const key of Object.keys(parts)) if (!(key in map)) map[key] = parts[key];
+
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.base)) {
+      if (key === 'map') out[key] = map;
+      else if (key === 'orderOfBattle') out[key] = this.orderOfBattle;
+      else if (key === 'reinforcements') {
+        if (this.reinforcements) out[key] = this.reinforcements;
+      } else out[key] = value;
+    }
+    if (this.reinforcements && !('reinforcements' in out)) out['reinforcements'] = this.reinforcements;
+    // Rows are fresh strings; everything else is copied so callers cannot reach our state.
+    const { terrain, control } = map as { terrain: string[]; control: string[] };
+    map['terrain'] = [];
+    map['control'] = [];
+    const copy = clone(out) as unknown as Scenario;
+    copy.map.terrain = terrain;
+    copy.map.control = control;
+    return copy;
+  }
+
+  // ---- reading -------------------------------------------------------------------------
+
+  get cols(): number {
+    return this.grid.spec.cols;
+  }
+
+  get rows(): number {
+    return this.grid.spec.rows;
+  }
+
+  /** Palette index of a terrain type id; throws EditError naming it when unknown. */
+  terrainIndex(id: string): number {
+    const i = this.terrainTypes.findIndex((t) => t.id === id);
+    if (i < 0) throw new EditError(`terrain type "${id}" is not in this map's palette`);
+    return i;
+  }
+
+  /** Index of a side id in `sides`; throws EditError naming it when unknown. */
+  sideIndex(id: string): number {
+    const i = this.sides.findIndex((s) => s.id === id);
+    if (i < 0) throw new EditError(`side "${id}" is not one of this scenario's sides`);
+    return i;
+  }
+
+  featuresAt(cell: Cell): CellFeatures | undefined {
+    return this.cells.get(`${cell.col},${cell.row}`);
+  }
+
+  /** Map settings, for dialogs (the objects must not be mutated). */
+  get map(): Pick<GameMap, 'grid' | 'cellSize' | 'groundScaleKm' | 'terrainTypes'> {
+    return { grid: this.gridSettings, cellSize: this.cellSize, groundScaleKm: this.groundScaleKm, terrainTypes: [...this.terrainTypes] };
+  }
+
+  // ---- changing (commands only) --------------------------------------------------------
+
+  /** Applies a command and tells subscribers what changed. */
+  execute(cmd: Command): DocChange {
+    const change = cmd.apply(this);
+    this.emit(change);
+    return change;
+  }
+
+  /** Reverts a command applied last and tells subscribers what changed. */
+  revert(cmd: Command): DocChange {
+    const change = cmd.revert(this);
+    this.emit(change);
+    return change;
+  }
+
+  /** Called with every change; returns the unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: DocChange): void {
+    for (const l of this.listeners) l(change, this);
+  }
+
+  /** The current value of some parts (references; commands copy what they will mutate). */
+  read<K extends DocPart>(parts: readonly K[]): Pick<DocState, K> {
+    const all = this.stateRefs();
+    const out = {} as Pick<DocState, K>;
+    for (const p of parts) out[p] = all[p];
+    return out;
+  }
+
+  /** Puts parts in place wholesale (whole-map commands: resize, palette removal, grid kind). */
+  write(parts: Partial<DocState>): void {
+    if (parts.grid !== undefined) {
+      this.gridSettings = parts.grid;
+      this.grid = createGrid(gridSpecOf(parts.grid));
+    }
+    if (parts.cellSize !== undefined) this.cellSize = parts.cellSize;
+    if (parts.groundScaleKm !== undefined) this.groundScaleKm = parts.groundScaleKm;
+    if (parts.terrainTypes !== undefined) this.terrainTypes = parts.terrainTypes;
+    if (parts.terrain !== undefined) this.terrain = parts.terrain;
+    if (parts.control !== undefined) this.control = parts.control;
+    if (parts.cells !== undefined) this.cells = parts.cells;
+    if (parts.edges !== undefined) this.edges = parts.edges;
+    if (parts.orderOfBattle !== undefined) this.orderOfBattle = parts.orderOfBattle;
+    if ('reinforcements' in parts) this.reinforcements = parts.reinforcements;
+  }
+
+  private stateRefs(): DocState {
+    return {
+      grid: this.gridSettings,
+      cellSize: this.cellSize,
+      groundScaleKm: this.groundScaleKm,
+      terrainTypes: this.terrainTypes,
+      terrain: this.terrain,
+      control: this.control,
+      cells: this.cells,
+      edges: this.edges,
+      orderOfBattle: this.orderOfBattle,
+      reinforcements: this.reinforcements,
+    };
+  }
+}
+
+const PART_KEYS: Record<string, true> = {
+  grid: true, cellSize: true, groundScaleKm: true, terrainTypes: true, terrain: true, control: true,
+  cells: true, rivers: true, lakeShores: true, roads: true, rails: true,
+};
+
+/** Row strings from palette indices; builds each row in one call (a 1024² map in a few ms). */
+export function encodeLayer(indices: Uint8Array, palette: readonly string[], cols: number): string[] {
+  const codes = new Uint8Array(256);
+  palette.forEach((code, i) => (codes[i] = code.charCodeAt(0)));
+  const rows: string[] = [];
+  const row = new Uint8Array(cols);
+  for (let start = 0; start < indices.length; start += cols) {
+    for (let c = 0; c < cols; c++) {
+      const code = codes[indices[start + c]!]!;
+      if (code === 0) throw new RangeError(`cell ${c},${start / cols} has palette index ${indices[start + c]}, which has no code`);
+      row[c] = code;
+    }
+    rows.push(String.fromCharCode.apply(null, row as unknown as number[]));
+  }
+  return rows;
+}

@@ -1,0 +1,27 @@
+// The map designer's document layer: a scenario being edited (MapDocument), every map edit
+// as an undoable command, the undo history with gestures, and hit-testing helpers for tools.
+//
+//   const doc = MapDocument.fromScenario(scenario);
+//   const history = new History(doc);
+//   doc.subscribe((change) => renderer.invalidate(...change));
+//   history.beginGesture('Paint Woods');
+//   history.run(paintTerrain(doc, cellsInBrush(doc.grid, cell, 1), 'woods'));   // per pointer move
+//   history.endGesture();                                                       // one undo step
+//   history.undo();
+//   save(doc.toScenario()); history.markSaved();
+export * from './types.js';
+export { MapDocument, encodeLayer, type DocState, type DocPart, type EdgeStores, type ChangeListener } from './document.js';
+export { OrderedMap, OrderedSet } from './ordered.js';
+export { History, CompositeCommand, type HistoryListener } from './history.js';
+export * from './hit.js';
+export { CellsCommand, setLayerCells, paintTerrain, eraseTerrain, setControl, rewriteLayer } from './commands/cells.js';
+export { fillControl, fillToFrontLine, frontLineSeeds, type FrontLineOptions } from './commands/control.js';
+export { EdgesCommand, editEdges, connectPath, type EdgeMode } from './commands/edges.js';
+export {
+  FeaturesCommand, editCellFeatures, setCellName, setSupplyBase, setFortification, setVictory, setEntry, clearCellFeatures,
+  type FeaturePatch,
+} from './commands/features.js';
+export { StateCommand } from './commands/state.js';
+export { setGridOptions, setCellSize, setGroundScale, type GridOptions } from './commands/settings.js';
+export { addTerrainType, updateTerrainType, removeTerrainType, type TerrainTypePatch } from './commands/palette.js';
+export { resizeMap, type ResizeMargins } from './commands/resize.js';

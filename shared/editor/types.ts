@@ -1,0 +1,129 @@
+// Shared vocabulary of the map designer's document layer: what a change looks like to the
+// views, and what a command is. Everything here is pure (no DOM, no Node), so the same
+// editing code runs in the renderer, in workers and in tests.
+import type { CellId, EdgeId } from '../grid/index.js';
+import type { MapDocument } from './document.js';
+
+/** The four edge feature lists of a map, named as in the scenario file. */
+export type EdgeFeature = 'rivers' | 'lakeShores' | 'roads' | 'rails';
+export const EDGE_FEATURES: readonly EdgeFeature[] = ['rivers', 'lakeShores', 'roads', 'rails'];
+
+/** The two per-cell layers held as typed arrays. */
+export type CellLayer = 'terrain' | 'control';
+
+/**
+ * What one applied command changed, so a view can redraw only what is dirty.
+ * - `cells`: indices (`grid.index` order) whose terrain or control changed, or 'all'.
+ * - `edges`: canonical ids of sides whose river/lake shore/road/rail changed.
+ * - `features`: "col,row" of cells whose features (name, supply base...) changed.
+ * - `palette`: terrain types were added, removed, recoloured or recategorised.
+ * - `meta`: map settings (grid options, cell size, ground scale) changed.
+ * - `units`: order of battle or reinforcements changed (only a resize does that here).
+ * - `resized`: the grid's shape changed (size, kind, layout); every index is stale.
+ */
+export interface DocChange {
+  cells: ReadonlySet<number> | 'all';
+  edges: ReadonlySet<EdgeId>;
+  features: ReadonlySet<CellId>;
+  palette: boolean;
+  meta: boolean;
+  units: boolean;
+  resized: boolean;
+}
+
+/** A change builder: commands fill one while they apply. */
+export class ChangeBuilder {
+  cells: Set<number> | 'all' = new Set();
+  edges = new Set<EdgeId>();
+  features = new Set<CellId>();
+  palette = false;
+  meta = false;
+  units = false;
+  resized = false;
+
+  allCells(): void {
+    this.cells = 'all';
+  }
+
+  addCell(index: number): void {
+    if (this.cells !== 'all') this.cells.add(index);
+  }
+
+  /** Folds another change into this one (used for composite commands and gestures). */
+  merge(other: DocChange): void {
+    if (other.cells === 'all') this.cells = 'all';
+    else if (this.cells !== 'all') for (const i of other.cells) this.cells.add(i);
+    for (const e of other.edges) this.edges.add(e);
+    for (const f of other.features) this.features.add(f);
+    this.palette ||= other.palette;
+    this.meta ||= other.meta;
+    this.units ||= other.units;
+    this.resized ||= other.resized;
+  }
+
+  done(): DocChange {
+    return {
+      cells: this.cells,
+      edges: this.edges,
+      features: this.features,
+      palette: this.palette,
+      meta: this.meta,
+      units: this.units,
+      resized: this.resized,
+    };
+  }
+}
+
+/** True when a change touches nothing. */
+export function isEmptyChange(c: DocChange): boolean {
+  return (
+    (c.cells !== 'all' && c.cells.size === 0) &&
+    c.edges.size === 0 &&
+    c.features.size === 0 &&
+    !c.palette &&
+    !c.meta &&
+    !c.units &&
+    !c.resized
+  );
+}
+
+/**
+ * One undoable edit. `apply` and `revert` are exact inverses on the document they were made
+ * for: a command records the values it replaces when it is created, so reverting restores
+ * them bit for bit. Both mutate the document's stores in place (a 1M-cell map cannot be
+ * copied per brush dab) and report what they touched.
+ */
+export interface Command {
+  /** What the undo menu shows: "Paint Woods (40 cells)". */
+  readonly label: string;
+  apply(doc: MapDocument): DocChange;
+  revert(doc: MapDocument): DocChange;
+  /**
+   * Commands with the same key may merge when issued back to back outside a gesture
+   * (typing a cell's name letter by letter makes one undo step).
+   */
+  readonly mergeKey?: string;
+  /** This command followed by `next` as one command, or null when they cannot merge. */
+  mergeWith?(next: Command): Command | null;
+  /** True when applying would change nothing (e.g. a merge that cancelled out). */
+  isNoop?(): boolean;
+}
+
+/** The same edit backwards: apply reverts and revert applies. */
+export function invert(cmd: Command): Command {
+  return {
+    label: `Undo ${cmd.label}`,
+    apply: (doc) => cmd.revert(doc),
+    revert: (doc) => cmd.apply(doc),
+  };
+}
+
+/** Bad editing input (unknown terrain id, name too long...): the message names the field. */
+export class EditError extends RangeError {
+  override name = 'EditError';
+}
+
+/** "1 cell" / "40 cells" */
+export function count(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
