@@ -464,6 +464,22 @@ describe('armoured breakthrough', () => {
     expect(operational.legalActions(s)).toContainEqual({ type: 'breakthrough', side: 'ger', unit: 'g2', path: ['2,1'] });
   });
 
+  it('may end among enemy units, and the tank does not attack again', () => {
+    const setup3: TestSetup = {
+      ...setup(),
+      units: [
+        { id: 'g', strength: 3, branch: 'tank', cell: '1,0' },
+        { id: 's', strength: 1, cell: '2,0' },
+        { id: 'sx', strength: 1, cell: '3,0' },
+      ],
+    };
+    let s = play(attackAt(setup3, DICE), { type: 'attack', side: 'ger', cell: '2,0' }).state;
+    s = play(s, { type: 'breakthrough', side: 'ger', unit: 'g', path: ['3,0'] }).state;
+    expect(unit(s, 'g')).toMatchObject({ cell: '3,0', act: 'expended' });
+    expect(s.player).toBe('sov');
+    expect(operational.view(s).control['3,0']).toBe('sov');
+  });
+
   it('is not possible when a defender retreated', () => {
     const s0 = attackAt(setup({ units: [{ id: 'g', strength: 3, branch: 'tank', cell: '1,0' }, { id: 's', strength: 2, cell: '2,0' }] }), [
       6, 6, 1, 1, 1, 1,

@@ -150,6 +150,6 @@ describe('supply status table', () => {
   });
 
   it('writes the changes as a sentence per side', () => {
-    expect(supply(start(cut)).texts[0]).toMatch(/^Turn 1 supply, Germans: g isolated \(No supply line/);
+    expect(supply(start(cut)).texts[0]).toMatch(/^Turn 1 supply, Germans: g isolated \(no supply line/);
   });
 });

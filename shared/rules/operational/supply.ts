@@ -112,7 +112,8 @@ export function supplyPhase(ctx: Ctx): void {
         u.held = true;
       }
       if (u.supply !== before || !check.getting) {
-        lines.push(`${unitName(b, u)} ${u.supply}${check.getting ? '' : ` (${check.note.replace(/\.$/, '')})`}`);
+        const why = check.note.charAt(0).toLowerCase() + check.note.slice(1).replace(/\.$/, '');
+        lines.push(`${unitName(b, u)} ${u.supply}${check.getting ? '' : ` (${why})`}`);
         units.push(u.id);
       }
     }

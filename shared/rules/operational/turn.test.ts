@@ -267,6 +267,22 @@ describe('fuel shortage, air interdiction, command confusion', () => {
   });
 });
 
+describe('command confusion timing', () => {
+  it('does not follow a prepared offensive player turn', () => {
+    const setup: TestSetup = {
+      terrain: ['.....'],
+      units: [{ id: 'g', cell: '0,0' }, { id: 'gx', cell: '2,0' }, { id: 's', cell: '2,0' }],
+      extra: {
+        commandConfusion: [{ side: 'sov', fromTurn: 1, toTurn: 1 }],
+        preparedOffensives: [{ side: 'ger', turn: 1, count: 1 }],
+      },
+    };
+    const s = play(start(setup), activate('ger', '0,0'), endMove('ger')).state;
+    expect(s.phase).toBe('normalTurns');
+    expect(unit(s, 's').act).toBe('ready');
+  });
+});
+
 describe('victory', () => {
   const setup = (extra: Partial<TestSetup> = {}): TestSetup => ({
     terrain: ['.....'],
