@@ -351,8 +351,11 @@ export class MapRenderer {
         this.uncache(entry);
         continue;
       }
-      for (const shape of Object.values(entry.shapes))
-        shape.cache({ x: r.x, y: r.y, width: r.width, height: r.height, pixelRatio: ratio });
+      for (const [pass, shape] of Object.entries(entry.shapes)) {
+        // Far out the label pass is hidden; an empty cache would only hold memory.
+        if (pass === 'labels' && this.detail.bitmap) shape.clearCache();
+        else shape.cache({ x: r.x, y: r.y, width: r.width, height: r.height, pixelRatio: ratio });
+      }
       entry.cachedAt = key;
       changed = true;
     }

@@ -430,10 +430,28 @@ export function drawLabels(d: DrawContext): void {
     const px = Math.min(Math.max(size * 0.14, 10 / scale), 16 / scale);
     ctx.font = `600 ${px}px ${FONT}`;
     ctx.fillStyle = INK;
+    // Greedy placement: victory cells first, each name below its cell centre, else above,
+    // else left out until the map is zoomed in far enough for it to fit.
+    const names: { name: string; x: number; y: number; rank: number }[] = [];
     forCells(d, (local, global) => {
-      const name = model.features.get(global)?.name;
-      if (!name) return;
-      haloText(ctx, name, chunk.centers[local * 2]!, chunk.centers[local * 2 + 1]! + size * 0.31, px * 0.3);
+      const f = model.features.get(global);
+      if (!f?.name) return;
+      names.push({ name: f.name, x: chunk.centers[local * 2]!, y: chunk.centers[local * 2 + 1]!, rank: f.victory ? 0 : f.supplyBase ? 1 : 2 });
     });
+    names.sort((a, b) => a.rank - b.rank);
+    const placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+    const pad = px * 0.15;
+    for (const n of names) {
+      const w = ctx.measureText(n.name).width / 2 + pad;
+      const h = px / 2 + pad;
+      for (const dy of [size * 0.31, -size * 0.12]) {
+        const y = n.y + dy;
+        const box = { x0: n.x - w, y0: y - h, x1: n.x + w, y1: y + h };
+        if (placed.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
+        placed.push(box);
+        haloText(ctx, n.name, n.x, y, px * 0.3);
+        break;
+      }
+    }
   }
 }
