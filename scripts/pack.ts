@@ -2,7 +2,7 @@
 //
 //   npm run pack -- export <scenario.json>... --out file.gfpack [--name N] [--version V] [--author A] [--description D]
 //   npm run pack -- export --library <dir> <scenario id>... --out file.gfpack [...]   (with thumbnails)
-//   npm run pack -- inspect file.gfpack
+//   npm run pack -- inspect file.gfpack [--library <dir>]   (also lists ids the library already has)
 //   npm run pack -- import file.gfpack --library <dir> [--on-conflict keep-both|replace|skip]
 //
 // Exit codes: 0 done; 1 the pack or a scenario has a problem (every problem is printed, and
@@ -21,6 +21,7 @@ import {
   scenariosFromLibrary,
   type ConflictChoice,
   type ExportScenario,
+  type PackConflict,
   type PackInspection,
   type PackProblem,
 } from '../electron/packs/index.js';
@@ -28,7 +29,7 @@ import {
 const USAGE = `usage:
   npm run pack -- export <scenario.json>... --out file.gfpack [--name N] [--version V] [--author A] [--description D]
   npm run pack -- export --library <dir> <scenario id>... --out file.gfpack [same options]
-  npm run pack -- inspect file.gfpack
+  npm run pack -- inspect file.gfpack [--library <dir>]
   npm run pack -- import file.gfpack --library <dir> [--on-conflict keep-both|replace|skip]`;
 
 const CHOICES: Record<string, ConflictChoice> = { 'keep-both': 'keepBoth', replace: 'replace', skip: 'skip' };
@@ -144,11 +145,28 @@ function printSummary(inspection: PackInspection): void {
   }
 }
 
+function printConflicts(conflicts: readonly PackConflict[], print: (line: string) => void): void {
+  for (const c of conflicts) {
+    const where = c.trashed ? ' in the trash' : '';
+    print(`conflict: the library already has "${c.id}"${where} ("${c.libraryTitle}"); the pack's is "${c.packTitle}"`);
+  }
+}
+
 async function inspectCommand(args: string[]): Promise<number> {
-  const { positionals } = parse(args, {});
+  const { values, positionals } = parse(args, { library: { type: 'string' } });
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one pack file');
   const inspection = await inspectPack(positionals[0]!);
   printSummary(inspection);
+  const dir = values.library as string | undefined;
+  if (dir) {
+    if (!existsSync(path.join(dir, LIBRARY_FILE_NAME))) throw new UsageError(`${dir} holds no Gridfront library (${LIBRARY_FILE_NAME})`);
+    const library = openLibrary({ dir });
+    try {
+      printConflicts(findConflicts(inspection.scenarios, library), console.log);
+    } finally {
+      library.close();
+    }
+  }
   for (const w of inspection.warnings) console.log(`warning: ${w.message}`);
   printProblems(inspection.problems);
   if (inspection.problems.length) {
@@ -180,10 +198,7 @@ async function importCommand(args: string[]): Promise<number> {
   try {
     const conflicts = findConflicts(inspection.scenarios, library);
     if (conflicts.length && !choice) {
-      for (const c of conflicts) {
-        const where = c.trashed ? ' in the trash' : '';
-        console.error(`conflict: the library already has "${c.id}"${where} ("${c.libraryTitle}"); the pack's is "${c.packTitle}"`);
-      }
+      printConflicts(conflicts, console.error);
       console.error('Choose what to do with --on-conflict keep-both|replace|skip; nothing was imported.');
       return 1;
     }
@@ -197,6 +212,7 @@ async function importCommand(args: string[]): Promise<number> {
       const detail = o.idChangedFrom ? ` as a copy (its id "${o.idChangedFrom}" was taken)` : '';
       console.log(`${o.action} ${o.id} "${o.title}"${detail}`);
     }
+    for (const w of result.warnings) console.log(`warning: ${w.message}`);
     for (const x of result.extras) console.log(`not stored: ${x.file} (${x.kind}); the library keeps scenarios and thumbnails only`);
     console.log(`Imported ${plural(result.outcomes.filter((o) => o.action !== 'skipped').length, 'scenario')} into ${library.path}.`);
     return 0;

@@ -116,6 +116,7 @@ describe('npm run pack', () => {
     withLibrary(at('lib'), (lib) => lib.create(scenario('alpha', 'Alpha (mine)')));
     const before = withLibrary(at('lib'), librarySnapshot);
 
+    expect(pack('inspect', at('one.gfpack'), '--library', at('lib')).out).toContain('conflict: the library already has "alpha"');
     const unsure = pack('import', at('one.gfpack'), '--library', at('lib'));
     expect(unsure.code).toBe(1);
     expect(unsure.err).toContain('conflict: the library already has "alpha" ("Alpha (mine)"); the pack\'s is "Alpha (pack)"');

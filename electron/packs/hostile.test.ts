@@ -8,6 +8,7 @@ import { importPack } from './import.js';
 import { inspectPack } from './inspect.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { craftZip, jsonBuffer, librarySnapshot, validPackEntries, type RawEntry } from './testing.js';
+import type { PackProblem } from './types.js';
 
 let t: TestLibrary;
 beforeEach(() => {
@@ -17,15 +18,17 @@ beforeEach(() => {
 afterEach(() => t.cleanup());
 
 /** Imports `zip` and returns the problems, after checking that nothing was written. */
-async function refused(zip: Buffer, limits = DEFAULT_LIMITS): Promise<string[]> {
+async function refusedWith(zip: Buffer, limits = DEFAULT_LIMITS): Promise<PackProblem[]> {
   const before = librarySnapshot(t.lib);
   const result = await importPack(zip, t.lib, { limits });
   expect(result.ok).toBe(false);
   expect(librarySnapshot(t.lib)).toEqual(before);
   const inspection = await inspectPack(zip, { limits });
   expect(inspection.problems.length).toBeGreaterThan(0);
-  return result.ok ? [] : result.problems.map((p) => p.message);
+  return result.ok ? [] : result.problems;
 }
+
+const refused = async (zip: Buffer, limits = DEFAULT_LIMITS): Promise<string[]> => (await refusedWith(zip, limits)).map((p) => p.message);
 
 const good = () => validPackEntries([scenario('alpha', 'Alpha'), scenario('bravo', 'Bravo')]);
 
@@ -132,10 +135,8 @@ describe('the manifest must exist, be valid and tell the truth', () => {
     const entries = validPackEntries([scenario('alpha', 'Alpha')], (m) => {
       (m as { version: unknown }).version = 'latest';
     });
-    const result = await importPack(craftZip(entries), t.lib);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems).toContainEqual({
+    const problems = await refusedWith(craftZip(entries));
+    expect(problems).toContainEqual({
       file: 'manifest.json',
       pointer: '/version',
       message: 'manifest.json: "version" must be a version such as 1.0 or 1.2.3 (found "latest").',
@@ -190,10 +191,8 @@ describe('scenario files must be valid scenarios', () => {
 
   it('refuses a schema-invalid scenario with the validator\'s pointer, prefixed by the file name', async () => {
     const bad = { ...scenario('alpha', 'Alpha'), calendar: { startDate: '1944-02-31x', turns: 5 } };
-    const result = await importPack(craftZip(withScenarioText(JSON.stringify(bad))), t.lib);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    const problem = result.problems.find((p) => p.pointer === '/calendar/startDate');
+    const problems = await refusedWith(craftZip(withScenarioText(JSON.stringify(bad))));
+    const problem = problems.find((p) => p.pointer === '/calendar/startDate');
     expect(problem).toMatchObject({ file: 'scenarios/alpha.json' });
     expect(problem!.message).toMatch(/^scenarios\/alpha\.json: \/calendar\/startDate: /);
   });
