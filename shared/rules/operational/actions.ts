@@ -2,7 +2,7 @@
 // draft state. Each handler checks everything before it changes anything, so a refused
 // action leaves even the draft untouched.
 import type { Action, GameState, RuleError } from '../types.js';
-import type { Board } from './board.js';
+import type { RulesBoard } from './board.js';
 import {
   breakthroughPaths,
   breakthroughProblem,
@@ -21,7 +21,7 @@ import { doRebuild, doReplace, rebuildProblem, reinforcementActions, replaceProb
 import { emit, findUnit, info, label, occupancy, otherSide, rollOne, sideName, unitName, onMap, type Ctx } from './state.js';
 
 /** The side that must act now, or null when the game is over. */
-export function actorOf(s: GameState, b: Board): string | null {
+export function actorOf(s: GameState, b: RulesBoard): string | null {
   if (s.gameOver) return null;
   if (s.combat) return combatActor(s.combat);
   if (s.phase === 'fuelShortage' && s.fuel) return otherSide(b, s.fuel.short);
@@ -35,7 +35,7 @@ function activatableCells(s: GameState, side: string): string[] {
   return [...cells].sort();
 }
 
-export function legalActionsOf(s: GameState, b: Board): Action[] {
+export function legalActionsOf(s: GameState, b: RulesBoard): Action[] {
   const side = actorOf(s, b);
   if (side === null) return [];
   const c = s.combat;
@@ -92,7 +92,7 @@ export function legalActionsOf(s: GameState, b: Board): Action[] {
 
 const err = (code: RuleError['code'], message: string): RuleError => ({ code, message });
 
-function cellIndex(b: Board, id: string): number | RuleError {
+function cellIndex(b: RulesBoard, id: string): number | RuleError {
   const i = b.index.get(id);
   return i === undefined ? err('unknownCell', `There is no cell ${id} on this map.`) : i;
 }

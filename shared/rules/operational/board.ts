@@ -3,8 +3,9 @@
 // victory cells and unit facts. Kept outside the game state (a WeakMap keyed by the scenario
 // object), so states stay small and every state of a game shares one board.
 import type { Scenario, Branch, SideFlags } from '../../format/scenario.types.js';
-import { createGrid, type GridGeometry } from '../../grid/index.js';
+import { cellId, createGrid, type GridGeometry } from '../../grid/index.js';
 import { gridSpecOf, resolveOptions, resolveSideFlags, type ResolvedOptions } from '../../format/defaults.js';
+import { Board as MapBoard } from '../../format/board.js';
 
 export const OPEN = 0;
 export const DIFFICULT = 1;
@@ -52,7 +53,7 @@ export interface SideInfo {
   flags: Required<SideFlags>;
 }
 
-export interface Board {
+export interface RulesBoard {
   scenario: Scenario;
   grid: GridGeometry;
   n: number;
@@ -74,11 +75,13 @@ export interface Board {
   units: Map<string, UnitInfo>;
   /** Unit ids in scenario order (order of battle, then reinforcements). */
   unitOrder: string[];
+  /** Starting control: the controlling side's code per cell, row by row (the state's form). */
+  initialControl: string;
 }
 
-const cache = new WeakMap<Scenario, Board>();
+const cache = new WeakMap<Scenario, RulesBoard>();
 
-export function boardOf(scenario: Scenario): Board {
+export function boardOf(scenario: Scenario): RulesBoard {
   let b = cache.get(scenario);
   if (!b) {
     b = compile(scenario);
@@ -87,40 +90,26 @@ export function boardOf(scenario: Scenario): Board {
   return b;
 }
 
-function compile(sc: Scenario): Board {
+function compile(sc: Scenario): RulesBoard {
   const grid = createGrid(gridSpecOf(sc));
+  // Rows and edge lists are decoded by the format's board; the rules add their own tables.
+  const map = MapBoard.fromScenario(sc, grid);
   const n = grid.cellCount;
   const ids: string[] = new Array<string>(n);
   const labels: string[] = new Array<string>(n);
   const index = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    const c = grid.cellAt(i);
-    ids[i] = `${c.col},${c.row}`;
-    labels[i] = grid.label(c);
-    index.set(ids[i]!, i);
-  }
-  const terrainByCode = new Map(sc.map.terrainTypes.map((t) => [t.code, t]));
   const category = new Uint8Array(n);
   const freezes = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const c = grid.cellAt(i);
-    const t = terrainByCode.get(sc.map.terrain[c.row]?.[c.col] ?? '');
-    if (!t) throw new Error(`map.terrain row ${c.row + 1}, column ${c.col + 1}: unknown terrain code`);
+    ids[i] = cellId(c);
+    labels[i] = grid.label(c);
+    index.set(ids[i]!, i);
+    const t = sc.map.terrainTypes[map.terrain[i]!]!;
     category[i] = CATEGORY[t.category] ?? OPEN;
     freezes[i] = t.category === 'impassable' && t.freezes ? 1 : 0;
   }
-  const edgeSet = (list: string[] | undefined): Set<string> => {
-    const s = new Set<string>();
-    for (const e of list ?? []) {
-      const canon = grid.parseEdge(e);
-      if (canon) s.add(canon);
-    }
-    return s;
-  };
-  const rivers = edgeSet(sc.map.rivers);
-  const lakes = edgeSet(sc.map.lakeShores);
-  const roads = edgeSet(sc.map.roads);
-  const rails = edgeSet(sc.map.rails);
+  const { rivers, lakeShores: lakes, roads, rails } = map.edges;
   const links: Link[][] = new Array<Link[]>(n);
   for (let i = 0; i < n; i++) {
     const a = grid.cellAt(i);
@@ -150,7 +139,7 @@ function compile(sc: Scenario): Board {
   const options = resolveOptions(sc);
   const supplyBase = new Int8Array(n).fill(-1);
   const fortification = new Uint8Array(n);
-  const victory: Board['victory'] = [];
+  const victory: RulesBoard['victory'] = [];
   for (const [ref, f] of Object.entries(sc.map.cells ?? {})) {
     const i = index.get(ref);
     if (i === undefined) continue;
@@ -195,6 +184,7 @@ function compile(sc: Scenario): Board {
     options,
     units,
     unitOrder,
+    initialControl: Array.from(map.control, (k) => sc.sides[k === 1 ? 1 : 0].code).join(''),
   };
 }
 

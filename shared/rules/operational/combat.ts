@@ -3,7 +3,7 @@
 // `state.combat`, so it can pause whenever a player must decide (loss ties, retreat,
 // breakthrough) and resume on the next action.
 import type { Combat, GameState, UnitState, DiceRoll } from '../types.js';
-import { isDifficult, isUrban, type Board, type Link } from './board.js';
+import { isDifficult, isUrban, type RulesBoard, type Link } from './board.js';
 import { cellPassable, frozenGround } from './supply.js';
 import {
   controlOf,
@@ -24,7 +24,7 @@ import {
 export const canDefend = (u: UnitState): boolean => u.supply !== 'isolated' && u.supply !== 'desperate';
 
 /** Cells where the player to move must still attack: an active friendly unit and an enemy. */
-export function pendingAttackCells(s: GameState, b: Board): number[] {
+export function pendingAttackCells(s: GameState, b: RulesBoard): number[] {
   if (s.player === null) return [];
   const side = sideNo(b, s.player);
   const occ = occupancy(s, b);
@@ -46,7 +46,7 @@ export interface ToHit {
 const clamp = (v: number): number => Math.min(6, Math.max(2, v));
 
 /** Needed scores of each attacker against the force in cell `i` (RULES-NOTES: Dice and to-hit). */
-export function toHit(s: GameState, b: Board, i: number, attackers: UnitState[], defenders: UnitState[]): ToHit {
+export function toHit(s: GameState, b: RulesBoard, i: number, attackers: UnitState[], defenders: UnitState[]): ToHit {
   const able = defenders.filter(canDefend);
   const defSide = defenders[0] ? sideNo(b, defenders[0].side) : 1 - sideNo(b, attackers[0]!.side);
   const anyDefTank = able.some((d) => info(b, d).branch === 'tank');
@@ -92,7 +92,7 @@ export function toHit(s: GameState, b: Board, i: number, attackers: UnitState[],
 }
 
 /** Hits the cell absorbs for this defending force (RULES-NOTES: Terrain absorption). */
-export function absorption(s: GameState, b: Board, i: number, defenders: UnitState[]): { capacity: number; cap: number } {
+export function absorption(s: GameState, b: RulesBoard, i: number, defenders: UnitState[]): { capacity: number; cap: number } {
   const defSide = defenders[0] ? sideNo(b, defenders[0].side) : 0;
   const cat = b.category[i]!;
   let capacity = 0;
@@ -112,7 +112,7 @@ const alive = (s: GameState, ids: string[], cell: string): UnitState[] =>
  * Units that may take the next hit: fewest hits so far in this combat, then the largest
  * strength, then tanks before others. More than one left means the owner chooses.
  */
-export function lossCandidates(b: Board, units: UnitState[], hits: Record<string, number>): UnitState[] {
+export function lossCandidates(b: RulesBoard, units: UnitState[], hits: Record<string, number>): UnitState[] {
   if (units.length === 0) return [];
   const fewest = Math.min(...units.map((u) => hits[u.id] ?? 0));
   let pool = units.filter((u) => (hits[u.id] ?? 0) === fewest);
@@ -124,7 +124,7 @@ export function lossCandidates(b: Board, units: UnitState[], hits: Record<string
 }
 
 /** How many units survive `losses` hits given by the loss order (identities do not matter). */
-function survivorsAfter(b: Board, units: UnitState[], losses: number): number {
+function survivorsAfter(b: RulesBoard, units: UnitState[], losses: number): number {
   const sim = units.map((u) => ({ ...u }));
   const hits: Record<string, number> = {};
   for (let k = 0; k < losses; k++) {
@@ -138,7 +138,7 @@ function survivorsAfter(b: Board, units: UnitState[], losses: number): number {
 }
 
 /** Cells a defending force could retreat into, with room for how many. */
-function retreatRoom(s: GameState, b: Board, c: Combat): { cell: number; room: number }[] {
+function retreatRoom(s: GameState, b: RulesBoard, c: Combat): { cell: number; room: number }[] {
   const i = b.index.get(c.cell)!;
   const def = sideNo(b, c.defender);
   const occ = occupancy(s, b);
@@ -158,7 +158,7 @@ function retreatRoom(s: GameState, b: Board, c: Combat): { cell: number; room: n
 }
 
 /** Legal retreat choices: each a list of cells, as few as will hold every survivor. */
-export function retreatOptions(s: GameState, b: Board, c: Combat): string[][] {
+export function retreatOptions(s: GameState, b: RulesBoard, c: Combat): string[][] {
   const defenders = alive(s, c.defenders, c.cell);
   const total = defenders.reduce((t, u) => t + u.strength, 0);
   if (c.defLoss < 1 || total < c.defLoss) return [];
@@ -254,7 +254,7 @@ export function combatActor(c: Combat): string {
 }
 
 /** Units among which the owner must pick the next loss now (empty if none is pending). */
-export function pendingLossChoice(s: GameState, b: Board): UnitState[] {
+export function pendingLossChoice(s: GameState, b: RulesBoard): UnitState[] {
   const c = s.combat;
   if (!c || (c.stage !== 'defenderLosses' && c.stage !== 'attackerLosses')) return [];
   const ids = c.stage === 'defenderLosses' ? c.defenders : c.attackers;
@@ -345,7 +345,7 @@ function settleControl(ctx: Ctx): void {
   else if (!att) setControl(ctx, i, sideNo(b, c.defender));
 }
 
-export function breakthroughAllowed(s: GameState, b: Board, side: string): boolean {
+export function breakthroughAllowed(s: GameState, b: RulesBoard, side: string): boolean {
   if (s.ground === 'easy' || s.ground === 'frozen') return true;
   if (s.ground === 'snow') return b.sides[sideNo(b, side)].flags.breakthroughInSnow;
   return false;
@@ -384,12 +384,12 @@ export function runCombat(ctx: Ctx): void {
   }
 }
 
-function linkBetween(b: Board, from: number, to: number): Link | undefined {
+function linkBetween(b: RulesBoard, from: number, to: number): Link | undefined {
   return b.links[from]!.find((l) => l.to === to);
 }
 
 /** Why a breakthrough path is illegal, or null. */
-export function breakthroughProblem(s: GameState, b: Board, unitId: string, path: number[]): string | null {
+export function breakthroughProblem(s: GameState, b: RulesBoard, unitId: string, path: number[]): string | null {
   const c = s.combat;
   if (!c || c.stage !== 'breakthrough' || !c.tanks.includes(unitId)) return 'That unit may not break through now.';
   const u = s.units.find((x) => x.id === unitId)!;
@@ -429,7 +429,7 @@ export function breakthroughProblem(s: GameState, b: Board, unitId: string, path
 }
 
 /** Every legal breakthrough path of a tank in the current combat. */
-export function breakthroughPaths(s: GameState, b: Board, unitId: string): number[][] {
+export function breakthroughPaths(s: GameState, b: RulesBoard, unitId: string): number[][] {
   const c = s.combat;
   if (!c) return [];
   const start = b.index.get(c.cell)!;

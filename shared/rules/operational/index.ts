@@ -22,15 +22,6 @@ export function startGame(scenario: Scenario, options: NewGameOptions = {}): { s
     if (cell === undefined) base.arrival = due.get(id) ?? 1;
     units.push(base);
   }
-  let control = '';
-  const { cols, rows } = b.grid.spec;
-  for (let r = 0; r < rows; r++) {
-    const row = scenario.map.control[r] ?? '';
-    for (let c = 0; c < cols; c++) {
-      const ch = row.charAt(c);
-      control += ch === b.sides[1].code ? b.sides[1].code : b.sides[0].code;
-    }
-  }
   const counts = (): Record<string, number> => Object.fromEntries(b.sides.map((x) => [x.id, 0]));
   const ground = scenario.groundConditions.initial;
   const state: GameState = {
@@ -49,7 +40,7 @@ export function startGame(scenario: Scenario, options: NewGameOptions = {}): { s
     preparedLeft: counts(),
     turnsTaken: counts(),
     passes: 0,
-    control,
+    control: b.initialControl,
     vp: counts(),
     units,
     pools: [],

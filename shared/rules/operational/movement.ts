@@ -2,7 +2,7 @@
 // railways, Soviet-style rail movement, and airborne drops. `destinations` lists what is
 // legal; `checkMove` validates a path the player chose, with the same rules.
 import type { GameState, UnitState, Destination } from '../types.js';
-import type { Board, Link } from './board.js';
+import type { RulesBoard, Link } from './board.js';
 import { cellPassable, frozenGround } from './supply.js';
 import { controlOf, emit, info, label, occupancy, occupy, sideNo, unitName, type Ctx } from './state.js';
 
@@ -20,12 +20,12 @@ export interface MoveCheck {
 
 const fail = (message: string): MoveCheck => ({ ok: false, message, mode: 'move', river: false, ruleEdge: null });
 
-function linkTo(b: Board, from: number, to: number): Link | undefined {
+function linkTo(b: RulesBoard, from: number, to: number): Link | undefined {
   return b.links[from]!.find((l) => l.to === to);
 }
 
 /** Lake shores and river corners (8-way diagonals) stop a step until the ground freezes. */
-function stepOpen(s: GameState, b: Board, l: Link): boolean {
+function stepOpen(s: GameState, b: RulesBoard, l: Link): boolean {
   if (!cellPassable(s, b, l.to)) return false;
   if (frozenGround(s)) return true;
   return !l.lakeShore && !l.diagLake && !l.diagRiver;
@@ -42,7 +42,7 @@ interface Occ {
   limit: number;
 }
 
-function occFor(s: GameState, b: Board, u: UnitState, counts?: Uint8Array): Occ {
+function occFor(s: GameState, b: RulesBoard, u: UnitState, counts?: Uint8Array): Occ {
   const side = sideNo(b, u.side);
   return { occ: counts ?? occupancy(s, b), side, enemy: side === 0 ? 1 : 0, limit: b.options.stackingLimit };
 }
@@ -52,7 +52,7 @@ const enemyIn = (o: Occ, i: number): boolean => o.occ[2 * i + o.enemy]! > 0;
 const contested = (o: Occ, i: number): boolean => o.occ[2 * i]! > 0 && o.occ[2 * i + 1]! > 0;
 
 /** A one-cell move; `null` when legal, else why not. */
-function oneStepProblem(s: GameState, b: Board, o: Occ, from: number, l: Link): string | null {
+function oneStepProblem(s: GameState, b: RulesBoard, o: Occ, from: number, l: Link): string | null {
   if (!stepOpen(s, b, l)) return `${label(b, l.to)} cannot be entered from ${label(b, from)} in ${s.ground} ground.`;
   if (contested(o, from) && contested(o, l.to)) return 'A unit may not move from one contested cell straight into another.';
   if (friendly(o, l.to) >= o.limit) return `${label(b, l.to)} already holds ${o.limit} friendly units.`;
@@ -63,24 +63,24 @@ function oneStepProblem(s: GameState, b: Board, o: Occ, from: number, l: Link): 
 }
 
 /** Strategic or rail movement: every cell of the way friendly-controlled and free of the enemy. */
-function strategicCellOk(s: GameState, b: Board, o: Occ, i: number): boolean {
+function strategicCellOk(s: GameState, b: RulesBoard, o: Occ, i: number): boolean {
   return controlOf(s, b, i) === o.side && !enemyIn(o, i) && cellPassable(s, b, i);
 }
 
-function mudLimited(s: GameState, b: Board, u: UnitState): boolean {
+function mudLimited(s: GameState, b: RulesBoard, u: UnitState): boolean {
   return s.ground === 'mud' && b.sides[sideNo(b, u.side)].flags.mudSlows;
 }
 
-function canStrategic(b: Board, u: UnitState): boolean {
+function canStrategic(b: RulesBoard, u: UnitState): boolean {
   const br = info(b, u).branch;
   return br === 'tank' || br === 'mechanised' || br === 'cavalry';
 }
 
-function canRail(b: Board, u: UnitState): boolean {
+function canRail(b: RulesBoard, u: UnitState): boolean {
   return b.sides[sideNo(b, u.side)].flags.railMovement && info(b, u).branch !== 'cavalry';
 }
 
-export function canDrop(s: GameState, b: Board, u: UnitState, o: Occ = occFor(s, b, u)): string | null {
+export function canDrop(s: GameState, b: RulesBoard, u: UnitState, o: Occ = occFor(s, b, u)): string | null {
   if (info(b, u).branch !== 'airborne') return 'Only airborne units make airborne drops.';
   if (u.dropped) return 'This unit has already made its airborne drop.';
   if (s.ground === 'mud') return 'No airborne drops in mud.';
@@ -91,7 +91,7 @@ export function canDrop(s: GameState, b: Board, u: UnitState, o: Occ = occFor(s,
 }
 
 /** Whether an active unit that has not moved yet has anywhere to go (cheaper than listing). */
-export function canStillMove(s: GameState, b: Board, u: UnitState, counts?: Uint8Array): boolean {
+export function canStillMove(s: GameState, b: RulesBoard, u: UnitState, counts?: Uint8Array): boolean {
   if (!canMoveAtAll(u)) return false;
   const o = occFor(s, b, u, counts);
   const start = b.index.get(u.cell!)!;
@@ -103,7 +103,7 @@ export function canStillMove(s: GameState, b: Board, u: UnitState, counts?: Uint
  * Every legal destination of an active unit that has not moved yet, one per cell.
  * `counts` may pass a precomputed occupancy() of the same state.
  */
-export function destinations(s: GameState, b: Board, u: UnitState, counts?: Uint8Array): Destination[] {
+export function destinations(s: GameState, b: RulesBoard, u: UnitState, counts?: Uint8Array): Destination[] {
   if (!canMoveAtAll(u)) return [];
   const o = occFor(s, b, u, counts);
   const start = b.index.get(u.cell!)!;
@@ -127,7 +127,7 @@ export function destinations(s: GameState, b: Board, u: UnitState, counts?: Uint
 
 function strategicSearch(
   s: GameState,
-  b: Board,
+  b: RulesBoard,
   o: Occ,
   start: number,
   maxSteps: number,
@@ -151,7 +151,7 @@ function strategicSearch(
   }
 }
 
-function dropProblem(s: GameState, b: Board, o: Occ, start: number, j: number): string | null {
+function dropProblem(s: GameState, b: RulesBoard, o: Occ, start: number, j: number): string | null {
   if (j === start) return 'A drop must leave its cell.';
   const d = b.grid.distance(b.grid.cellAt(start), b.grid.cellAt(j));
   if (d > 3) return `${label(b, j)} is ${d} cells away; a drop reaches 3.`;
@@ -162,7 +162,7 @@ function dropProblem(s: GameState, b: Board, o: Occ, start: number, j: number): 
 }
 
 /** Validates a chosen path (start cell excluded) and says which kind of move it is. */
-export function checkMove(s: GameState, b: Board, u: UnitState, path: number[]): MoveCheck {
+export function checkMove(s: GameState, b: RulesBoard, u: UnitState, path: number[]): MoveCheck {
   if (!canMoveAtAll(u)) return fail(`${unitName(b, u)} is not an active unit that can still move.`);
   const o = occFor(s, b, u);
   const start = b.index.get(u.cell!)!;
@@ -210,7 +210,7 @@ export function checkMove(s: GameState, b: Board, u: UnitState, path: number[]):
   );
 }
 
-export function checkDrop(s: GameState, b: Board, u: UnitState, to: number): string | null {
+export function checkDrop(s: GameState, b: RulesBoard, u: UnitState, to: number): string | null {
   if (!canMoveAtAll(u)) return `${unitName(b, u)} is not an active unit that can still move.`;
   const o = occFor(s, b, u);
   return canDrop(s, b, u, o) ?? dropProblem(s, b, o, b.index.get(u.cell!)!, to);

@@ -3,7 +3,7 @@
 // itself a list of steps with the same shape. `advance` runs automatic work until a player
 // must decide.
 import type { GameState, PhaseId, StepId } from '../types.js';
-import type { Board } from './board.js';
+import type { RulesBoard } from './board.js';
 import { pendingAttackCells } from './combat.js';
 import { arrivals, grantPools, reinforcementActions } from './reinforce.js';
 import { canStillMove } from './movement.js';
@@ -29,7 +29,7 @@ interface StepDef {
 
 const isPrepared = (s: GameState): boolean => s.phase === 'preparedOffensives';
 
-export function initiativeFor(b: Board, turn: number): string {
+export function initiativeFor(b: RulesBoard, turn: number): string {
   const r = (b.scenario.initiative ?? []).find((x) => turn >= x.fromTurn && turn <= x.toTurn);
   return r ? r.side : b.sides[0].id;
 }
@@ -48,7 +48,7 @@ export function canActivate(s: GameState, side: string): boolean {
   );
 }
 
-export function interdictingSide(s: GameState, b: Board): string | null {
+export function interdictingSide(s: GameState, b: RulesBoard): string | null {
   if (s.ground !== 'easy') return null;
   const r = (b.scenario.airInterdiction ?? []).find((x) => s.turn >= x.fromTurn && s.turn <= x.toTurn);
   if (!r) return null;

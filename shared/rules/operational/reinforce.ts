@@ -1,7 +1,7 @@
 // Step 1 of a side's first player turn in a game turn: new units arrive, replacement points
 // become available, and (where the side may) destroyed units are rebuilt.
 import type { Action, GameState, UnitState } from '../types.js';
-import type { Board } from './board.js';
+import type { RulesBoard } from './board.js';
 import { controlOf, emit, info, label, occupancy, occupy, sideNo, unitName, type Ctx } from './state.js';
 
 /** New units due now are placed; those with nowhere to go wait a turn. */
@@ -58,12 +58,12 @@ export function grantPools(ctx: Ctx, side: string): void {
   }
 }
 
-const branchOk = (b: Board, u: UnitState, branches: string[] | undefined): boolean =>
+const branchOk = (b: RulesBoard, u: UnitState, branches: string[] | undefined): boolean =>
   branches === undefined || branches.includes(info(b, u).branch);
 
 export const rebuildCost = (strength: number): number => (strength <= 2 ? 1 : strength - 1);
 
-export function replaceProblem(s: GameState, b: Board, side: string, unitId: string, pool: number, points: number): string | null {
+export function replaceProblem(s: GameState, b: RulesBoard, side: string, unitId: string, pool: number, points: number): string | null {
   const p = s.pools[pool];
   if (!p || p.side !== side || p.points <= 0) return 'No such replacement pool with points left.';
   const u = s.units.find((x) => x.id === unitId);
@@ -77,7 +77,7 @@ export function replaceProblem(s: GameState, b: Board, side: string, unitId: str
 
 export function rebuildProblem(
   s: GameState,
-  b: Board,
+  b: RulesBoard,
   side: string,
   unitId: string,
   pool: number,
@@ -133,7 +133,7 @@ export function doRebuild(ctx: Ctx, unitId: string, pool: number, cell: string, 
 }
 
 /** Every replacement and rebuild the side may make now. */
-export function reinforcementActions(s: GameState, b: Board, side: string): Action[] {
+export function reinforcementActions(s: GameState, b: RulesBoard, side: string): Action[] {
   const out: Action[] = [];
   s.pools.forEach((p, pool) => {
     if (p.side !== side || p.points <= 0) return;

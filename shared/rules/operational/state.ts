@@ -2,12 +2,12 @@
 // change in place, the compiled board, and the events written so far. Plus small queries
 // every module asks (who is where, who controls a cell).
 import type { GameEvent, GameState, UnitState, EventKind, DiceRoll } from '../types.js';
-import type { Board, UnitInfo } from './board.js';
+import type { RulesBoard, UnitInfo } from './board.js';
 import { rollD6 } from './dice.js';
 
 export interface Ctx {
   s: GameState;
-  b: Board;
+  b: RulesBoard;
   ev: GameEvent[];
 }
 
@@ -56,30 +56,30 @@ export function rollOne(ctx: Ctx, purpose: string, need?: number): { die: number
   return { die, roll: need === undefined ? { purpose, dice: [die] } : { purpose, dice: [die], need } };
 }
 
-export const sideNo = (b: Board, id: string): 0 | 1 => b.sideIndex.get(id) ?? 0;
-export const sideId = (b: Board, k: 0 | 1): string => b.sides[k].id;
-export const otherSide = (b: Board, id: string): string => b.sides[sideNo(b, id) === 0 ? 1 : 0].id;
-export const sideName = (b: Board, id: string): string => b.sides[sideNo(b, id)].name;
+export const sideNo = (b: RulesBoard, id: string): 0 | 1 => b.sideIndex.get(id) ?? 0;
+export const sideId = (b: RulesBoard, k: 0 | 1): string => b.sides[k].id;
+export const otherSide = (b: RulesBoard, id: string): string => b.sides[sideNo(b, id) === 0 ? 1 : 0].id;
+export const sideName = (b: RulesBoard, id: string): string => b.sides[sideNo(b, id)].name;
 
-export function info(b: Board, u: UnitState | string): UnitInfo {
+export function info(b: RulesBoard, u: UnitState | string): UnitInfo {
   const id = typeof u === 'string' ? u : u.id;
   const i = b.units.get(id);
   if (!i) throw new Error(`Unit ${id} is not in the scenario.`);
   return i;
 }
 
-export const unitName = (b: Board, u: UnitState | string): string => info(b, u).name;
+export const unitName = (b: RulesBoard, u: UnitState | string): string => info(b, u).name;
 export const onMap = (u: UnitState): boolean => u.cell !== null && u.strength > 0;
 
 export function findUnit(s: GameState, id: string): UnitState | undefined {
   return s.units.find((u) => u.id === id);
 }
 
-export const cellIx = (b: Board, id: string | null | undefined): number => (id == null ? -1 : (b.index.get(id) ?? -1));
-export const label = (b: Board, i: number): string => b.labels[i] ?? '?';
-export const labelOf = (b: Board, id: string): string => label(b, cellIx(b, id));
+export const cellIx = (b: RulesBoard, id: string | null | undefined): number => (id == null ? -1 : (b.index.get(id) ?? -1));
+export const label = (b: RulesBoard, i: number): string => b.labels[i] ?? '?';
+export const labelOf = (b: RulesBoard, id: string): string => label(b, cellIx(b, id));
 
-export function controlOf(s: GameState, b: Board, i: number): 0 | 1 {
+export function controlOf(s: GameState, b: RulesBoard, i: number): 0 | 1 {
   return s.control.charAt(i) === b.sides[1].code ? 1 : 0;
 }
 
@@ -92,7 +92,7 @@ export function setControl(ctx: Ctx, i: number, side: 0 | 1): void {
 }
 
 /** Units of each side per cell: counts[2*cell + side]. */
-export function occupancy(s: GameState, b: Board): Uint8Array {
+export function occupancy(s: GameState, b: RulesBoard): Uint8Array {
   const counts = new Uint8Array(b.n * 2);
   for (const u of s.units) {
     if (!onMap(u)) continue;

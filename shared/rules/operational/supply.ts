@@ -1,13 +1,13 @@
 // Supply lines: which cells a side can trace to one of its supply bases, whether a unit is
 // getting supplies (and why not), and the supply phase's status table.
 import type { GameState, UnitState, SupplyStatus } from '../types.js';
-import { IMPASSABLE, type Board } from './board.js';
+import { IMPASSABLE, type RulesBoard } from './board.js';
 import { controlOf, emit, info, label, loseStrength, occupancy, setControl, sideNo, unitName, onMap, type Ctx } from './state.js';
 
 export const frozenGround = (s: GameState): boolean => s.ground === 'frozen' || s.ground === 'snow';
 
 /** Whether a cell can be entered at all under the current ground (lakes freeze). */
-export function cellPassable(s: GameState, b: Board, i: number): boolean {
+export function cellPassable(s: GameState, b: RulesBoard, i: number): boolean {
   return b.category[i] !== IMPASSABLE || (b.freezes[i] === 1 && frozenGround(s));
 }
 
@@ -16,7 +16,7 @@ export function cellPassable(s: GameState, b: Board, i: number): boolean {
  * (a contested cell counts when the side controls it); -1 where no line reaches. River sides
  * never block; lake shores and lakes do until the ground freezes.
  */
-export function supplyDistances(s: GameState, b: Board, side: 0 | 1): Int32Array {
+export function supplyDistances(s: GameState, b: RulesBoard, side: 0 | 1): Int32Array {
   const dist = new Int32Array(b.n).fill(-1);
   const frozen = frozenGround(s);
   const queue: number[] = [];
@@ -45,7 +45,7 @@ export interface SupplyCheck {
 }
 
 /** Whether a unit is getting supplies now; `dist` from supplyDistances for its side. */
-export function supplyCheck(s: GameState, b: Board, u: UnitState, dist: Int32Array): SupplyCheck {
+export function supplyCheck(s: GameState, b: RulesBoard, u: UnitState, dist: Int32Array): SupplyCheck {
   const unit = info(b, u);
   if (unit.branch === 'cavalry' || unit.branch === 'airborne') {
     return { getting: true, note: `${unit.branch === 'cavalry' ? 'Cavalry' : 'Airborne'} units are always supplied.` };

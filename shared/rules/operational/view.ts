@@ -1,14 +1,14 @@
 // What the test-play UI shows: the state read through the rules (supply lines, legal
 // destinations, the question the acting player faces), computed on demand, never stored.
 import type { Destination, GameState, GameView, Prompt, UnitView } from '../types.js';
-import type { Board } from './board.js';
+import type { RulesBoard } from './board.js';
 import { pendingAttackCells, pendingLossChoice } from './combat.js';
 import { destinations } from './movement.js';
 import { supplyCheck, supplyDistances } from './supply.js';
 import { actorOf } from './actions.js';
 import { controlOf, info, label, sideName, unitName } from './state.js';
 
-function prompt(s: GameState, b: Board): Prompt | null {
+function prompt(s: GameState, b: RulesBoard): Prompt | null {
   const side = actorOf(s, b);
   if (side === null) return null;
   const c = s.combat;
@@ -35,7 +35,7 @@ function prompt(s: GameState, b: Board): Prompt | null {
   }
 }
 
-export function viewOf(s: GameState, b: Board): GameView {
+export function viewOf(s: GameState, b: RulesBoard): GameView {
   const dist = [supplyDistances(s, b, 0), supplyDistances(s, b, 1)] as const;
   const limit = b.options.supplyLineLimit ?? Infinity;
   const units: UnitView[] = s.units.map((u) => {
