@@ -435,6 +435,9 @@ function lazyGeometry(
     get rails() {
       return get().rails;
     },
+    get sharedRoutes() {
+      return get().sharedRoutes;
+    },
     get bridges() {
       return get().bridges;
     },

@@ -53,6 +53,8 @@ export interface ChunkGeometry {
   readonly lakeShores: Segments;
   readonly roads: Road[];
   readonly rails: Road[];
+  /** Rails whose side a road also crosses. */
+  readonly sharedRoutes: Road[];
   readonly bridges: Bridge[];
   readonly borders: ControlBorder[];
 }
@@ -207,6 +209,7 @@ export function buildChunk(
     lakeShores: segs(edges.lakeShores.get(key)),
     roads: roadEdges.map((e) => roadOf(model, e, size)),
     rails: railEdges.map((e) => roadOf(model, e, size)),
+    sharedRoutes: railEdges.filter((e) => model.roadSet.has(e)).map((e) => roadOf(model, e, size)),
     bridges,
     get borders() {
       return (borders ??= controlBorders(model, size, range));

@@ -183,6 +183,13 @@ export function drawFeatures(d: DrawContext): void {
   }
 
   if (chunk.rails.length) {
+    // Where road and rail share a route, a wider road band under the track keeps both visible.
+    if (chunk.sharedRoutes.length) {
+      roadPath(ctx, chunk.sharedRoutes);
+      ctx.strokeStyle = ROAD;
+      ctx.lineWidth = Math.max(roadW * 2.4, 4 / scale);
+      ctx.stroke();
+    }
     roadPath(ctx, chunk.rails);
     ctx.strokeStyle = RAIL;
     ctx.lineWidth = Math.max((far ? 1.1 : 1.6) / scale, size * 0.03);
@@ -289,7 +296,10 @@ function haloText(ctx: CanvasRenderingContext2D, text: string, x: number, y: num
 }
 
 function drawMarkers(d: DrawContext): void {
-  const { ctx, model, chunk, size } = d;
+  const { ctx, model, chunk } = d;
+  // Markers grow with the cell up to the size they have on a ~110 px cell, then stay put
+  // near the centre: a huge flag says no more than a normal one.
+  const size = Math.min(d.size, 110 / d.scale);
   const sideIndex = (id: string) => model.sides.findIndex((s) => s.id === id);
   const thin = size * 0.018;
   forCells(d, (local, global) => {
