@@ -1,6 +1,7 @@
 // Every hostile or broken pack is refused with a clear message, and the library it was
 // imported into is left exactly as it was.
 import { deflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mustWrite, scenario, testLibrary, type TestLibrary } from '../library/testing.js';
 import { sha256 } from './hash.js';
@@ -207,5 +208,29 @@ describe('scenario files must be valid scenarios', () => {
   it('refuses a scenario file that is not UTF-8', async () => {
     const problems = await refused(craftZip(withScenarioBytes(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))));
     expect(problems).toEqual(['scenarios/alpha.json: is not UTF-8 text']);
+  });
+});
+
+describe('damaged packs in general', () => {
+  it('a pack with any bytes changed is imported whole or not at all, and never crashes the reader', async () => {
+    const zip = craftZip(good());
+    const everything = ['alpha', 'already-here', 'bravo'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat(zip.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }), async (flips) => {
+        const damaged = Buffer.from(zip);
+        for (const [at, mask] of flips) damaged[at] = damaged[at]! ^ mask;
+        const fresh = testLibrary();
+        try {
+          mustWrite(fresh.lib.create(scenario('already-here', 'Already here')));
+          const result = await importPack(damaged, fresh.lib);
+          const ids = fresh.lib.list({ includeTrashed: true }).items.map((s) => s.id).sort();
+          expect(ids).toEqual(result.ok ? everything : ['already-here']);
+          if (result.ok) expect(fresh.lib.get('alpha')!.document).toEqual(scenario('alpha', 'Alpha'));
+        } finally {
+          fresh.cleanup();
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -83,7 +83,7 @@ export async function readPackZip(buffer: Buffer, limits: PackLimits = DEFAULT_L
           bytes += chunk.length;
           inflatedTotal += chunk.length;
           if (bytes > entry.uncompressedSize) {
-            return stop(`${name} inflates to more than the ${entry.uncompressedSize} bytes its header declares (a zip bomb?)`);
+            return stop(`${name} inflates to more than the ${entry.uncompressedSize} bytes its header declares; the pack is damaged or hostile`);
           }
           if (bytes > limits.maxEntryBytes) return stop(`${name} inflates past ${mb(limits.maxEntryBytes)}, the limit for one file`);
           if (inflatedTotal > limits.maxTotalBytes) return stop(`The pack inflates past ${mb(limits.maxTotalBytes)} in total, the limit for a pack`);
@@ -94,7 +94,7 @@ export async function readPackZip(buffer: Buffer, limits: PackLimits = DEFAULT_L
         });
         stream.on('error', (e: Error) => {
           // yauzl's own size check (validateEntrySizes) usually fires before ours sees the byte.
-          if (/too many bytes/.test(e.message)) stop(`${name} inflates to more than the ${entry.uncompressedSize} bytes its header declares (a zip bomb?)`);
+          if (/too many bytes/.test(e.message)) stop(`${name} inflates to more than the ${entry.uncompressedSize} bytes its header declares; the pack is damaged or hostile`);
           else if (/not enough bytes/.test(e.message)) stop(`${name} is damaged: it is shorter than its header declares`);
           else stop(`${name} is damaged: ${e.message}`);
         });
