@@ -2,7 +2,7 @@
 // actions) are described by schemas/savegame.schema.json; their TypeScript types are generated
 // from it (npm run gen) and re-exported here, never written twice.
 import type { Scenario } from '../format/scenario.types.js';
-import type { Action, EngineState, SupplyStatus, ActivationStatus, PhaseId, StepId } from '../format/savegame.types.js';
+import type { Action, Combat, EngineState, SupplyStatus, ActivationStatus, PhaseId, StepId } from '../format/savegame.types.js';
 
 export type {
   Action,
@@ -184,6 +184,8 @@ export interface GameView {
   destinations: Record<UnitId, Destination[]>;
   /** Cells where a mandatory attack is still to be made. */
   pendingAttacks: CellId[];
+  /** The attack being resolved, while it waits for a decision. */
+  combat: Combat | null;
   gameOver: { winner: SideId | null; reason: string } | null;
 }
 

@@ -314,6 +314,36 @@ describe('victory', () => {
   });
 });
 
+describe('the view', () => {
+  it('tells the UI where the game stands and who must decide what', () => {
+    const v = operational.view(start(two, [1]));
+    expect(v).toMatchObject({
+      phase: 'normalTurns',
+      step: 'activation',
+      turn: 1,
+      turns: 3,
+      date: '1941-10-01',
+      ground: 'easy',
+      clock: 0,
+      duration: 72,
+      player: 'ger',
+      initiative: 'ger',
+      prompt: { side: 'ger', kind: 'activation' },
+      vp: { ger: 0, sov: 0 },
+      pendingAttacks: [],
+      combat: null,
+      gameOver: null,
+    });
+    expect(v.units.map((u) => [u.id, u.where, u.supply, u.activation, u.gettingSupplies])).toEqual([
+      ['g', 'onMap', 'in-supply', 'ready', true],
+      ['s', 'onMap', 'in-supply', 'ready', true],
+    ]);
+    const moving = operational.view(play(start(two, [1]), activate('ger', '0,0')).state);
+    expect(moving.prompt?.kind).toBe('movement');
+    expect(moving.destinations['g']!.map((d) => d.cell)).toEqual(['1,0']);
+  });
+});
+
 describe('the reducer contract', () => {
   it('an illegal action returns a typed error and leaves the state untouched', () => {
     const s = start(two, [1]);

@@ -92,6 +92,9 @@ export function viewOf(s: GameState, b: RulesBoard): GameView {
     supplyCells,
     destinations: dests,
     pendingAttacks: s.step === 'attack' ? pendingAttackCells(s, b).map((i) => b.ids[i]!) : [],
+    combat: s.combat ? structuredCopy(s.combat) : null,
     gameOver: s.gameOver ? { ...s.gameOver } : null,
   };
 }
+
+const structuredCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
