@@ -183,6 +183,8 @@ function median(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
+  // Stdout carries only the JSON result; host and library chatter goes to stderr.
+  console.log = (...args: unknown[]) => console.error(...args);
   const size = arg('size', 200);
   const runs = arg('runs', 5);
   const shotsAt = process.argv.indexOf('--screenshots');
@@ -254,7 +256,7 @@ async function main(): Promise<void> {
   }
 
   const round = (x: number) => Math.round(x * 10) / 10;
-  console.log(
+  process.stdout.write(
     JSON.stringify(
       {
         bench: 'render',
@@ -273,7 +275,7 @@ async function main(): Promise<void> {
       },
       null,
       2,
-    ),
+    ) + '\n',
   );
 }
 
