@@ -1,0 +1,229 @@
+// Spreadsheet paste into the order-of-battle table. The designer copies rows from a
+// spreadsheet (tab-separated) or a CSV file (comma-separated) and sees a preview: each row
+// with the unit it makes, or what is wrong with it, before anything is added.
+//
+//   const preview = parseOobPaste(text, { scenario, side: 'germans' });
+//   preview.rows[0]  // { line: 2, values: [...], fields: {...}, unit?: PlacedUnit, errors: [{ column, message }] }
+//   addUnits(scenario, pastedUnits(preview))   // (oob.ts) only the rows without errors
+//
+// Columns: with a header row, by name (case-insensitive: name, branch/type, strength/sp,
+// elite, cell/hex/start, side); without one, by position: name, branch, strength, elite,
+// cell. CSV parsing (quotes, embedded commas, tabs and line breaks) is papaparse's.
+import Papa from 'papaparse';
+import { createGrid, type GridGeometry } from '../grid/index.js';
+import { makeLabeller } from '../grid/labels.js';
+import { gridSpecOf } from '../format/defaults.js';
+import type { Branch, PlacedUnit, Scenario, Side } from '../format/scenario.types.js';
+import { uniqueUnitId, unitIds } from './ids.js';
+
+export type OobColumn = 'name' | 'branch' | 'strength' | 'elite' | 'cell' | 'side';
+
+/** Column order when there is no header row. */
+export const POSITIONAL_COLUMNS: readonly OobColumn[] = ['name', 'branch', 'strength', 'elite', 'cell'];
+const REQUIRED: readonly OobColumn[] = ['name', 'branch', 'strength', 'cell'];
+
+/** Header words (lower case, spaces and punctuation dropped) → column. */
+const HEADER_WORDS: Readonly<Record<string, OobColumn>> = {
+  name: 'name', unit: 'name', unitname: 'name', formation: 'name',
+  branch: 'branch', type: 'branch', arm: 'branch', branchofservice: 'branch', service: 'branch',
+  strength: 'strength', sp: 'strength', str: 'strength', cs: 'strength', combatstrength: 'strength', strengthpoints: 'strength', points: 'strength',
+  elite: 'elite',
+  cell: 'cell', hex: 'cell', square: 'cell', start: 'cell', startcell: 'cell', starthex: 'cell', location: 'cell', position: 'cell',
+  side: 'side', player: 'side', army: 'side',
+};
+
+const BRANCH_WORDS: Readonly<Record<string, Branch>> = {
+  inf: 'infantry', infantry: 'infantry', rifle: 'infantry', rifles: 'infantry',
+  tank: 'tank', tanks: 'tank', armour: 'tank', armor: 'tank', armoured: 'tank', armored: 'tank', panzer: 'tank', pz: 'tank',
+  mech: 'mechanised', mechanised: 'mechanised', mechanized: 'mechanised', motorised: 'mechanised', motorized: 'mechanised', mot: 'mechanised', mtr: 'mechanised',
+  cav: 'cavalry', cavalry: 'cavalry', horse: 'cavalry',
+  airborne: 'airborne', para: 'airborne', paras: 'airborne', parachute: 'airborne', paratroops: 'airborne', abn: 'airborne',
+};
+
+const ELITE_YES = new Set(['yes', 'y', 'true', '1', 'x', 'elite', '✓', '✔']);
+const ELITE_NO = new Set(['', 'no', 'n', 'false', '0', '-']);
+
+const headerWord = (text: string): string => text.toLowerCase().replace(/[^a-z]/g, '');
+
+/** The branch a pasted word means, or null: "Panzer" → tank, "mot." → mechanised. */
+export function parseBranch(text: string): Branch | null {
+  return BRANCH_WORDS[text.trim().toLowerCase().replace(/[.\s]+$/g, '')] ?? null;
+}
+
+/** Elite flag from a pasted cell: yes/y/true/1/x/elite → true; empty/no/n/false/0/- → false; else null. */
+export function parseElite(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (ELITE_YES.has(t)) return true;
+  if (ELITE_NO.has(t)) return false;
+  return null;
+}
+
+export interface PasteError {
+  /** The column at fault, or null for the row as a whole (wrong number of columns). */
+  column: OobColumn | null;
+  message: string;
+}
+
+export interface PasteRow {
+  /** 1-based line of the pasted text where the row starts. */
+  line: number;
+  /** The row's cells as pasted (trimmed). */
+  values: string[];
+  /** The values by column, for a preview table. */
+  fields: Partial<Record<OobColumn, string>>;
+  /** The unit the row makes, when it has no errors. */
+  unit?: PlacedUnit;
+  errors: PasteError[];
+}
+
+export interface PastePreview {
+  rows: PasteRow[];
+  /** The header row, when one was recognised: its cells and the column each maps to (null = ignored). */
+  header?: { line: number; values: string[]; columns: (OobColumn | null)[] };
+  /** The column each position maps to. */
+  columns: (OobColumn | null)[];
+  delimiter: '\t' | ',';
+  /** Problems with the paste as a whole (e.g. a header without a cell column); rows then have no units. */
+  errors: string[];
+}
+
+export interface PasteTarget {
+  /** Gives the grid (for cell labels), the sides and the ids already taken. */
+  scenario: Pick<Scenario, 'map' | 'sides' | 'orderOfBattle' | 'reinforcements'>;
+  /** Side id of the new units, unless a side column says otherwise. */
+  side: string;
+  /** More ids to avoid (e.g. units added in this editing session but not yet saved). */
+  existingIds?: Iterable<string>;
+}
+
+interface RawRow {
+  line: number;
+  values: string[];
+}
+
+function readRows(text: string): { rows: RawRow[]; delimiter: '\t' | ',' } {
+  const rows: RawRow[] = [];
+  let cursor = 0;
+  let delimiter: '\t' | ',' = ',';
+  const lineAt = (pos: number): number => {
+    // Skip the line breaks and blank lines papaparse dropped before this row.
+    while (pos < text.length && /[\r\n]/.test(text.charAt(pos))) pos++;
+    let line = 1;
+    for (let i = 0; i < pos && i < text.length; i++) if (text.charAt(i) === '\n') line++;
+    return line;
+  };
+  Papa.parse<string[]>(text, {
+    delimiter: '',
+    delimitersToGuess: ['\t', ','],
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      delimiter = result.meta.delimiter === '\t' ? '\t' : ',';
+      rows.push({ line: lineAt(cursor), values: result.data.map((v) => String(v).trim()) });
+      cursor = result.meta.cursor;
+    },
+  });
+  return { rows, delimiter };
+}
+
+/** Header columns when the first row reads like one: at least two cells name a known column. */
+function headerColumns(values: readonly string[]): (OobColumn | null)[] | null {
+  const columns = values.map((v) => HEADER_WORDS[headerWord(v)] ?? null);
+  const known = columns.filter((c) => c !== null).length;
+  if (known < 2) return null;
+  // Later repeats of a column are ignored rather than overwriting the first.
+  return columns.map((c, i) => (c !== null && columns.indexOf(c) !== i ? null : c));
+}
+
+function findSide(text: string, sides: readonly Side[]): Side | undefined {
+  const t = text.trim().toLowerCase();
+  return sides.find((s) => s.id.toLowerCase() === t || s.name.toLowerCase() === t || s.code.toLowerCase() === t);
+}
+
+/** Parses pasted rows into a preview; never throws. */
+export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
+  const { rows: raw, delimiter } = readRows(text);
+  const grid: GridGeometry = createGrid(gridSpecOf(target.scenario));
+  const labeller = makeLabeller(grid.spec.labels, grid.spec.cols, grid.spec.rows);
+  const taken = new Set([...unitIds(target.scenario), ...(target.existingIds ?? [])]);
+  const preview: PastePreview = { rows: [], columns: [...POSITIONAL_COLUMNS], delimiter, errors: [] };
+
+  let body = raw;
+  const headerCols = raw[0] ? headerColumns(raw[0].values) : null;
+  if (raw[0] && headerCols) {
+    preview.header = { line: raw[0].line, values: raw[0].values, columns: headerCols };
+    preview.columns = headerCols;
+    body = raw.slice(1);
+    const missing = REQUIRED.filter((c) => !headerCols.includes(c));
+    if (missing.length)
+      preview.errors.push(`The header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; name the columns name, branch, strength, elite and cell.`);
+  }
+  const width = preview.columns.length;
+  const sides = target.scenario.sides;
+  const defaultSide = sides.find((s) => s.id === target.side);
+  if (!defaultSide && !preview.columns.includes('side')) preview.errors.push(`"${target.side}" is not a side of this scenario.`);
+
+  for (const r of body) {
+    const row: PasteRow = { line: r.line, values: r.values, fields: {}, errors: [] };
+    preview.rows.push(row);
+    // Spreadsheets sometimes copy empty trailing cells; only real extra data is an error.
+    const used = r.values.length > width && r.values.slice(width).every((v) => v === '') ? r.values.slice(0, width) : r.values;
+    if (used.length !== width) {
+      row.errors.push({ column: null, message: `Expected ${width} columns (${preview.columns.map((c) => c ?? '-').join(', ')}), found ${used.length}.` });
+      continue;
+    }
+    preview.columns.forEach((c, i) => {
+      if (c) row.fields[c] = used[i]!;
+    });
+    const f = row.fields;
+    const err = (column: OobColumn, message: string) => row.errors.push({ column, message });
+
+    // A line break inside a quoted spreadsheet cell is layout, not part of the name.
+    const name = (f.name ?? '').replace(/\s+/g, ' ');
+    if (!name) err('name', 'The unit needs a name.');
+    else if (name.length > 80) err('name', `The name is ${name.length} characters long; at most 80.`);
+
+    const branch = parseBranch(f.branch ?? '');
+    if (!branch) err('branch', `"${f.branch ?? ''}" is not a branch: use infantry, tank, mechanised, cavalry or airborne (or inf, armour, mech, cav, para...).`);
+
+    const strengthText = f.strength ?? '';
+    const strength = /^\d+$/.test(strengthText) ? Number(strengthText) : NaN;
+    if (!(strength >= 1 && strength <= 99)) err('strength', `Strength "${strengthText}" must be a whole number from 1 to 99.`);
+
+    const elite = f.elite === undefined ? false : parseElite(f.elite);
+    if (elite === null) err('elite', `"${f.elite}" is not a yes/no value: use yes, y, x, true, 1 or elite, or leave it empty.`);
+
+    const cellText = f.cell ?? '';
+    const cell = labeller.parse(cellText);
+    if (!cell) err('cell', `"${cellText}" is not a cell: write its label (e.g. ${grid.label({ col: 2, row: 6 })}) or "col,row" counted from 1.`);
+    else if (!grid.inMap(cell))
+      err('cell', `Cell ${cellText} lies outside the ${grid.spec.cols}×${grid.spec.rows} map.`);
+
+    let side = defaultSide;
+    if (f.side !== undefined && f.side !== '') {
+      side = findSide(f.side, sides);
+      if (!side) err('side', `"${f.side}" is not a side: use ${sides.map((s) => s.name).join(' or ')}.`);
+    } else if (!side) err('side', 'The row names no side.');
+
+    if (row.errors.length || preview.errors.length || !branch || !cell || !side) continue;
+    const unit: PlacedUnit = {
+      id: uniqueUnitId(side.code, name, taken),
+      side: side.id,
+      name,
+      branch,
+      strength,
+      cell: `${cell.col},${cell.row}`,
+    };
+    if (elite) unit.elite = true;
+    row.unit = unit;
+  }
+  return preview;
+}
+
+/** The units of the rows without errors, in paste order. */
+export const pastedUnits = (preview: PastePreview): PlacedUnit[] => preview.rows.flatMap((r) => (r.unit ? [r.unit] : []));
+
+/** How many rows are ready and how many have errors, for the preview's summary line. */
+export const pasteSummary = (preview: PastePreview): { ready: number; failed: number } => ({
+  ready: preview.rows.filter((r) => r.unit).length,
+  failed: preview.rows.filter((r) => !r.unit).length,
+});
