@@ -4,6 +4,7 @@ import type { Scenario } from '../../format/scenario.types.js';
 import type { Action, ApplyResult, GameEvent, GameState, NewGameOptions, Ruleset, UnitState } from '../types.js';
 import { actorOf, applyAction, legalActionsOf } from './actions.js';
 import { boardOf } from './board.js';
+import { turnDays } from '../../scenario/ground.js';
 import { DiceExhausted, scriptedDice, seedDice } from './dice.js';
 import { advance, enterPhase, initiativeFor } from './phases.js';
 import { cloneState, emit, type Ctx } from './state.js';
@@ -32,7 +33,7 @@ export function startGame(scenario: Scenario, options: NewGameOptions = {}): { s
     date: scenario.calendar.startDate,
     ground,
     clock: 0,
-    duration: ground === 'easy' ? 72 : 120,
+    duration: turnDays(ground) * 24,
     phase: 'groundConditions',
     step: null,
     player: null,

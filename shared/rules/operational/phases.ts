@@ -3,6 +3,7 @@
 // itself a list of steps with the same shape. `advance` runs automatic work until a player
 // must decide.
 import type { GameState, PhaseId, StepId } from '../types.js';
+import { addDays, decidingRule, turnDays } from '../../scenario/ground.js';
 import type { RulesBoard } from './board.js';
 import { pendingAttackCells } from './combat.js';
 import { arrivals, grantPools, reinforcementActions } from './reinforce.js';
@@ -57,9 +58,8 @@ export function interdictingSide(s: GameState, b: RulesBoard): string | null {
 
 function rollGround(ctx: Ctx): void {
   const { s, b } = ctx;
-  const rule = (b.scenario.groundConditions.changes ?? []).find(
-    (r) => s.turn >= r.fromTurn && (r.toTurn === undefined || s.turn <= r.toTurn) && (!r.when || r.when.includes(s.ground)),
-  );
+  const rules = b.scenario.groundConditions.changes ?? [];
+  const rule = rules[decidingRule(rules, s.turn, s.ground)];
   if (!rule) return;
   const fixed = rule.outcomes.find((o) => o.min <= 1 && o.max >= 6);
   if (fixed) {
@@ -180,12 +180,6 @@ function passTime(ctx: Ctx): void {
   });
 }
 
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return t.toISOString().slice(0, 10);
-}
-
 export const PHASES: Record<PhaseId, PhaseDef> = {
   groundConditions: { onBegin: rollGround, next: () => 'supply' },
   supply: { onBegin: supplyPhase, next: () => 'fuelShortage' },
@@ -243,7 +237,7 @@ export const PHASES: Record<PhaseId, PhaseDef> = {
     onBegin: (ctx) => {
       const { s } = ctx;
       s.clock = 0;
-      s.duration = s.ground === 'easy' ? 72 : 120;
+      s.duration = turnDays(s.ground) * 24;
       s.passes = 0;
       s.player = null;
       emit(ctx, 'phase', `Clock reset: this game turn lasts ${s.duration} hours (${s.ground} ground).`);
@@ -296,7 +290,7 @@ function scoreTurn(ctx: Ctx): void {
     finishGame(ctx, 'the last game turn is over');
     return;
   }
-  s.date = addDays(s.date, s.duration / 24);
+  s.date = addDays(s.date, turnDays(s.ground));
   s.turn += 1;
   s.initiative = initiativeFor(b, s.turn);
   s.turnsTaken = Object.fromEntries(b.sides.map((x) => [x.id, 0]));
