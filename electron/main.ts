@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { IPC_INVOKE } from '../shared/host/bridge.js';
 import type { InvokeResult } from '../shared/host/contract.js';
 import { createHost, type Host } from './ipc/handlers.js';
@@ -77,6 +77,23 @@ function listenForCalls(activeHost: Host): void {
   });
 }
 
+const SAVE_FILTERS: Record<'pdf' | 'png' | 'zip', Electron.FileFilter> = {
+  pdf: { name: 'PDF document', extensions: ['pdf'] },
+  png: { name: 'PNG image', extensions: ['png'] },
+  zip: { name: 'Zip of PNG images', extensions: ['zip'] },
+};
+
+/** The native save dialog for print output, over the window that asked; null when cancelled. */
+async function chooseSavePath(request: { defaultName: string; kind: keyof typeof SAVE_FILTERS }): Promise<string | null> {
+  const options: Electron.SaveDialogOptions = {
+    defaultPath: path.join(app.getPath('documents'), request.defaultName),
+    filters: [SAVE_FILTERS[request.kind]],
+  };
+  const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
+}
+
 async function openWindow(): Promise<BrowserWindow> {
   const win = new BrowserWindow(mainWindowOptions(path.join(here, 'preload.cjs')));
   win.once('ready-to-show', () => win.show());
@@ -96,6 +113,7 @@ async function start(): Promise<void> {
     runtime: { node: process.versions.node, electron: process.versions.electron, chrome: process.versions.chrome },
     onBundledProblem: (p) => console.warn(`[gridfront] bundled scenario left out: ${p.message}`),
     onSeeded: (message) => console.log(`[gridfront] ${message}`),
+    chooseSavePath,
   });
   serveApp();
   listenForCalls(host);

@@ -4,6 +4,7 @@ import { channelNames, HostError, type AppInfo, type Handlers, type HostKind } f
 import { createBundledScenarios, type BundledProblem } from '../services/bundled.js';
 import { openLibrary } from '../library/index.js';
 import { libraryHandlers, type LibraryHandlers } from '../library/handlers.js';
+import { printHandlers, type PrintServiceOptions } from '../print/handlers.js';
 import type { Library } from '../library/types.js';
 import { createRouter, type Router } from './router.js';
 
@@ -20,6 +21,8 @@ export interface HostOptions {
   onSeeded?: (message: string) => void;
   /** Told why the library could not be opened (the rest of the app still runs). */
   onLibraryError?: (message: string) => void;
+  /** Electron's save dialog for print output; without it print files come back as bytes. */
+  chooseSavePath?: PrintServiceOptions['chooseSavePath'];
 }
 
 export interface Host {
@@ -44,6 +47,7 @@ export function createHost(options: HostOptions): Host {
     'scenarios.listBundled': () => bundled.list(),
     'scenarios.getBundled': ({ id }) => bundled.get(id),
     ...(library.ok ? libraryHandlers(library.library) : unavailableLibrary(library.message)),
+    ...printHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
   };
 
   return {

@@ -8,11 +8,13 @@ import type { ChannelSpec } from './channel.js';
 import { appChannels } from './channels/app.js';
 import { scenarioChannels } from './channels/scenarios.js';
 import { libraryChannels } from './channels/library.js';
+import { printChannels } from './channels/print.js';
 
 export const channels = {
   ...appChannels,
   ...scenarioChannels,
   ...libraryChannels,
+  ...printChannels,
 } as const;
 
 export type Channels = typeof channels;
@@ -80,3 +82,4 @@ export type {
   RecoveryEntry,
   CheckStatus,
 } from './channels/library.js';
+export type { PrintFileResult, PngPages } from './channels/print.js';

@@ -1,0 +1,116 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HostError } from '../../shared/host/contract.js';
+import type { PrintFileResult } from '../../shared/host/channels/print.js';
+import { createRouter } from '../ipc/router.js';
+import example from '../../scenarios/seed-000-example.json' with { type: 'json' };
+import { fileStemOf, printHandlers } from './handlers.js';
+
+const context = { host: 'web' as const, origin: 'http://127.0.0.1' };
+const scenario = example as unknown as Record<string, unknown>;
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function failure(promise: Promise<unknown>): Promise<HostError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(HostError);
+  return err as HostError;
+}
+
+function data(result: PrintFileResult): Uint8Array {
+  if (result.kind !== 'data') throw new Error(`expected bytes, got ${result.kind}`);
+  return Buffer.from(result.base64, 'base64');
+}
+
+describe('print channels', () => {
+  it('the web host gets the PDF bytes back: an assembly sheet plus one page per tile', async () => {
+    const handlers = printHandlers();
+    const result = await handlers['print.pdf']({ scenario, options: { paper: 'Letter', cellSize: { value: 4, unit: 'in' } } }, context);
+    const bytes = data(result);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(result.kind === 'data' ? result.pages : -1);
+    expect(result).toMatchObject({ fileName: 'the-ros-salient-january-1944-print.pdf', mime: 'application/pdf', bytes: bytes.length });
+    // 3 × 5 Letter tiles for 4 in hexes, plus the assembly sheet.
+    expect(pdf.getPageCount()).toBe(16);
+  });
+
+  it('bad options are refused with a pointer to each field, before anything is written', async () => {
+    let asked = false;
+    const handlers = printHandlers({ chooseSavePath: async () => ((asked = true), '/nowhere.pdf') });
+    const err = await failure(Promise.resolve(handlers['print.pdf']({ scenario, options: { overlapMm: -3, lineColour: 'red' } }, context)));
+    expect(err.code).toBe('bad-request');
+    expect(err.issues.map((i) => i.pointer).sort()).toEqual(['/options/lineColour', '/options/overlapMm']);
+    expect(asked).toBe(false);
+  });
+
+  it('options that only fail once laid out (margins too wide for the paper) name the field too', async () => {
+    const err = await failure(Promise.resolve(printHandlers()['print.pdf']({ scenario, options: { paper: 'A4', marginMm: 95 } }, context)));
+    expect(err.issues[0]?.pointer).toBe('/options/marginMm');
+  });
+
+  it('a scenario that is not valid is refused with pointers into the scenario', async () => {
+    const broken = { ...scenario, map: { ...(scenario.map as object), cellSize: 'big' } };
+    const err = await failure(Promise.resolve(printHandlers()['print.pdf']({ scenario: broken, options: {} }, context)));
+    expect(err.code).toBe('invalid-document');
+    expect(err.issues.some((i) => i.pointer.startsWith('/scenario/map'))).toBe(true);
+  });
+
+  it('in Electron the file goes where the save dialog says, written whole; cancelling writes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gridfront-print-handlers-'));
+    dirs.push(dir);
+    const target = join(dir, 'out', 'mat.pdf');
+    const saved = await printHandlers({ chooseSavePath: async () => target })['print.pdf']({ scenario, options: {} }, context);
+    expect(saved).toMatchObject({ kind: 'saved', path: target, pages: 13 });
+    expect((await readFile(target)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await readdir(join(dir, 'out'))).toEqual(['mat.pdf']);
+
+    const cancelled = await printHandlers({ chooseSavePath: async () => null })['print.pdf']({ scenario, options: {} }, context);
+    expect(cancelled).toEqual({ kind: 'cancelled' });
+  });
+
+  it('PNG export of one page is a single PNG of that page at the chosen dpi', async () => {
+    const result = await printHandlers()['print.png']({ scenario, options: { paper: 'A4' }, dpi: 50, pages: 1 }, context);
+    const png = data(result);
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    // A4 portrait at 50 dpi: 8.27 in × 50 ≈ 413 px wide.
+    const width = Buffer.from(png).readUInt32BE(16);
+    expect(Math.abs(width - 413)).toBeLessThanOrEqual(1);
+    expect(result).toMatchObject({ fileName: 'the-ros-salient-january-1944-print-A1-50dpi.png', mime: 'image/png', pages: 1 });
+  });
+
+  it('PNG export of every page is a zip with one PNG per PDF page', async () => {
+    const result = await printHandlers()['print.png']({ scenario, options: {}, dpi: 50, pages: 'all' }, context);
+    const zip = Buffer.from(data(result));
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    const names = [...zip.toString('latin1').matchAll(/the-ros-salient-january-1944-print-\d+-(\w+)\.png/g)].map((m) => m[1]);
+    expect(new Set(names)).toEqual(new Set(['assembly', 'A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4', 'C1', 'C2', 'C3', 'C4']));
+  });
+
+  it('asking for a page past the end says how many pages there are', async () => {
+    const err = await failure(Promise.resolve(printHandlers()['print.png']({ scenario, options: {}, dpi: 50, pages: 40 }, context)));
+    expect(err.message).toContain('13 pages');
+  });
+
+  it('the router checks print payloads: dpi range and the page choice', async () => {
+    const router = createRouter({ ...(printHandlers() as never) }, { onInternalError: () => undefined });
+    const r = await router.handle('print.png', { scenario, options: {}, dpi: 5000, pages: 'some' }, context);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.issues?.map((i) => i.pointer).sort()).toEqual(['/dpi', '/pages']);
+  });
+
+  it('file names come from the title in plain lower-case words', () => {
+    expect(fileStemOf('The Ros Salient, January 1944')).toBe('the-ros-salient-january-1944');
+    expect(fileStemOf('Żółć — 1943!')).toBe('zo-c-1943');
+    expect(fileStemOf('***')).toBe('map');
+  });
+});

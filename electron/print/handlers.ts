@@ -1,0 +1,162 @@
+// Binds the print service to its host channels. Plain Node: where a file goes is asked
+// through `chooseSavePath`, which the Electron main process fills in with its native save
+// dialog. Without it (the web host) the bytes travel back to the page as base64.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import yazl from 'yazl';
+import { loadScenario } from '../../shared/format/migrate.js';
+import type { Scenario } from '../../shared/format/scenario.types.js';
+import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
+import type { PrintFileResult } from '../../shared/host/channels/print.js';
+import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
+import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
+import { renderLayoutPdf } from './pdf.js';
+import { pdfToPngs } from './raster.js';
+
+type PrintChannel = Extract<ChannelName, `print.${string}`>;
+export type PrintHandlers = Pick<Handlers, PrintChannel>;
+
+export type SaveKind = 'pdf' | 'png' | 'zip';
+
+export interface PrintServiceOptions {
+  /**
+   * Asks the user where to save (Electron's save dialog); resolves to null when they
+   * cancel. Left out, the handlers return the bytes instead of writing a file.
+   */
+  chooseSavePath?: (request: { defaultName: string; kind: SaveKind }) => Promise<string | null>;
+}
+
+const MIME: Record<SaveKind, 'application/pdf' | 'image/png' | 'application/zip'> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  zip: 'application/zip',
+};
+
+/** "The Ros Salient, January 1944" → "the-ros-salient-january-1944". */
+export function fileStemOf(title: string): string {
+  const stem = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return stem || 'map';
+}
+
+function optionIssues(problems: PrintOptionProblem[]): HostError {
+  return new HostError({
+    code: 'bad-request',
+    message: `Print options: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+    issues: problems.map((p) => ({ pointer: `/options/${p.field.split('.').join('/')}`, message: p.message })),
+  });
+}
+
+/** The scenario checked against the schema and the layout for the options, or a host error naming what is wrong. */
+function prepare(scenarioJson: unknown, input: PrintOptionsInput): { scenario: Scenario; layout: PrintLayout } {
+  const loaded = loadScenario(scenarioJson);
+  if (!loaded.ok) {
+    throw new HostError({
+      code: 'invalid-document',
+      message: `The scenario cannot be printed: ${loaded.issues[0]?.pointer || '/'} ${loaded.issues[0]?.message ?? ''}`.trim(),
+      issues: loaded.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
+    });
+  }
+  const resolved = resolvePrintOptions(loaded.scenario, input);
+  if (!resolved.ok) throw optionIssues(resolved.problems);
+  try {
+    return { scenario: loaded.scenario, layout: layoutPrint(loaded.scenario, input) };
+  } catch (err) {
+    if (err instanceof PrintOptionsError) throw optionIssues(err.problems);
+    throw err;
+  }
+}
+
+/** Writes through a temporary file so a failed write never leaves half a file under the chosen name. */
+async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    // PNG is already deflated; storing it again compressed gains nothing.
+    for (const f of files) zip.addBuffer(Buffer.from(f.data), f.name, { compress: false });
+    zip.end();
+  });
+}
+
+/** One page of a PDF as a PDF of its own, so pdftoppm renders only that page. */
+async function singlePage(pdf: Uint8Array, index: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(pdf);
+  const out = await PDFDocument.create();
+  const [page] = await out.copyPages(source, [index]);
+  out.addPage(page!);
+  return out.save();
+}
+
+/** Page names in PDF order: "assembly", then the tile labels. */
+export function pageNames(layout: PrintLayout): string[] {
+  return [...(layout.assembly ? ['assembly'] : []), ...layout.pages.map((p) => p.label)];
+}
+
+export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers {
+  async function deliver(kind: SaveKind, defaultName: string, pages: number, make: () => Promise<Uint8Array>): Promise<PrintFileResult> {
+    if (service.chooseSavePath) {
+      // Ask first: nobody should wait for a big job only to cancel the dialog afterwards.
+      const path = await service.chooseSavePath({ defaultName, kind });
+      if (!path) return { kind: 'cancelled' };
+      const data = await make();
+      await writeAtomically(path, data);
+      return { kind: 'saved', path, bytes: data.length, pages };
+    }
+    const data = await make();
+    return { kind: 'data', fileName: defaultName, mime: MIME[kind], base64: Buffer.from(data).toString('base64'), bytes: data.length, pages };
+  }
+
+  return {
+    'print.pdf': async ({ scenario: json, options, fileStem }) => {
+      const { scenario, layout } = prepare(json, options);
+      const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;
+      return deliver('pdf', `${stem}.pdf`, pageNames(layout).length, () => renderLayoutPdf(scenario, layout));
+    },
+    'print.png': async ({ scenario: json, options, dpi, pages, fileStem }) => {
+      const { scenario, layout } = prepare(json, options);
+      const names = pageNames(layout);
+      const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;
+      if (pages === 'all') {
+        return deliver('zip', `${stem}-${dpi}dpi.zip`, names.length, async () => {
+          const pngs = await pdfToPngs(await renderLayoutPdf(scenario, layout), dpi);
+          const width = String(pngs.length - 1).length;
+          return zipBytes(pngs.map((data, i) => ({ name: `${stem}-${String(i).padStart(width, '0')}-${names[i]}.png`, data })));
+        });
+      }
+      if (pages >= names.length) {
+        throw new HostError({
+          code: 'bad-request',
+          message: `There is no page ${pages + 1}: this print has ${names.length} page${names.length === 1 ? '' : 's'}.`,
+          issues: [{ pointer: '/pages', message: `must be below ${names.length}` }],
+        });
+      }
+      return deliver('png', `${stem}-${names[pages]}-${dpi}dpi.png`, 1, async () => {
+        const pdf = await singlePage(await renderLayoutPdf(scenario, layout), pages);
+        const [png] = await pdfToPngs(pdf, dpi);
+        if (!png) throw new Error('pdftoppm wrote no image');
+        return png;
+      });
+    },
+  };
+}
