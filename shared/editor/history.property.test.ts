@@ -12,7 +12,7 @@ import { connectPath, editEdges } from './commands/edges.js';
 import { clearCellFeatures, setCellName, setFortification, setVictory } from './commands/features.js';
 import { addTerrainType, removeTerrainType, updateTerrainType } from './commands/palette.js';
 import { resizeMap } from './commands/resize.js';
-import { setGridOptions, setGroundScale } from './commands/settings.js';
+import { setGridOptions, setGroundScale, type GridOptions } from './commands/settings.js';
 import { blankScenario, GRID_CASES, snapshot } from './testing.js';
 import { EditError, type Command } from './types.js';
 import type { Scenario } from '../format/scenario.types.js';
@@ -59,7 +59,7 @@ function commandFor(doc: MapDocument, o: Op): Command | null {
     }
     case 13: return updateTerrainType(doc, type, { name: `Renamed ${o.d}`, colour: `#${(o.a * 7919).toString(16).padStart(6, '0').slice(0, 6)}` });
     case 14: return setGroundScale(doc, 1 + o.a);
-    case 15: return setGridOptions(doc, [{ labels: 'A1' }, { offset: 'even' }, { offset: 'odd' }, { kind: 'square', adjacency: 8 }, { kind: 'hex', orientation: 'pointy' }][o.c % 5]!);
+    case 15: return setGridOptions(doc, ([{ labels: 'A1' }, { offset: 'even' }, { offset: 'odd' }, { kind: 'square', adjacency: 8 }, { kind: 'hex', orientation: 'pointy' }] as GridOptions[])[o.c % 5]!);
     default: {
       const line = doc.grid.edgesAlongPath(doc.grid.line(cell, other));
       return fillToFrontLine(doc, line);

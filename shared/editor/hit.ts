@@ -2,6 +2,7 @@
 // is under the pointer, which cells a brush, rectangle or fill covers. All return cell
 // indices (`grid.index` order), which is what the layer commands take.
 import type { Cell, EdgeId, GridGeometry, Point } from '../grid/index.js';
+import { neighbourIndices, neighbourTable } from './neighbours.js';
 
 /**
  * The side under the pointer when it lies within `tolerance` pixels of it (the side must
@@ -96,12 +97,15 @@ export function floodRegion(grid: GridGeometry, values: Uint8Array, start: Cell,
   const seen = new Uint8Array(grid.cellCount);
   seen[first] = 1;
   const out: number[] = [first];
+  const table = neighbourTable(grid);
+  const near = new Int32Array(8);
   for (let head = 0; head < out.length; head++) {
-    const cell = grid.cellAt(out[head]!);
-    for (const n of grid.neighbours(cell)) {
-      const j = grid.index(n);
+    const i = out[head]!;
+    const n = neighbourIndices(grid, table, i, near);
+    for (let k = 0; k < n; k++) {
+      const j = near[k]!;
       if (seen[j] || values[j] !== value) continue;
-      if (blocked && crossesBlocked(grid, cell, n, blocked)) continue;
+      if (blocked && crossesBlocked(grid, grid.cellAt(i), grid.cellAt(j), blocked)) continue;
       if (out.length >= limit) return { cells: out, truncated: true };
       seen[j] = 1;
       out.push(j);

@@ -111,9 +111,11 @@ export function setLayerCells(doc: MapDocument, layer: CellLayer, cells: Iterabl
   // Small brush dabs dedupe with a Set; big fills with one byte per map cell.
   const mark = list.length > 4096 ? new Uint8Array(data.length) : null;
   const seen = mark ? null : new Set<number>();
-  const picked: number[] = [];
-  const before: number[] = [];
-  for (const i of list) {
+  const indices = new Int32Array(list.length);
+  const before = new Uint8Array(list.length);
+  let n = 0;
+  for (let k = 0; k < list.length; k++) {
+    const i = list[k]!;
     if (!Number.isInteger(i) || i < 0 || i >= data.length) continue;
     if (mark) {
       if (mark[i]) continue;
@@ -123,12 +125,12 @@ export function setLayerCells(doc: MapDocument, layer: CellLayer, cells: Iterabl
       seen!.add(i);
     }
     if (data[i] !== value) {
-      picked.push(i);
-      before.push(data[i]!);
+      indices[n] = i;
+      before[n++] = data[i]!;
     }
   }
-  if (picked.length === 0) return null;
-  return new CellsCommand(layer, title, Int32Array.from(picked), Uint8Array.from(before), new Uint8Array(picked.length).fill(value));
+  if (n === 0) return null;
+  return new CellsCommand(layer, title, indices.subarray(0, n), before.subarray(0, n), new Uint8Array(n).fill(value));
 }
 
 /** Paint terrain type `typeId` on cells (indices, e.g. from cellsInBrush / cellsInRect / floodRegion). */

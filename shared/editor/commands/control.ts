@@ -12,6 +12,7 @@
 import { parseCellId, type Cell, type EdgeId } from '../../grid/index.js';
 import type { MapDocument } from '../document.js';
 import { crossesBlocked, floodRegion } from '../hit.js';
+import { neighbourIndices, neighbourTable } from '../neighbours.js';
 import { EditError } from '../types.js';
 import { rewriteLayer, setControl, type CellsCommand } from './cells.js';
 
@@ -84,12 +85,15 @@ function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<E
       queue.push(i);
     }
   }
+  const table = neighbourTable(grid);
+  const near = new Int32Array(8);
+  const check = blocked.size > 0;
   for (let head = 0; head < queue.length; head++) {
     const i = queue[head]!;
-    const cell = grid.cellAt(i);
-    for (const n of grid.neighbours(cell)) {
-      const j = grid.index(n);
-      if (dist[j] !== -1 || crossesBlocked(grid, cell, n, blocked)) continue;
+    const n = neighbourIndices(grid, table, i, near);
+    for (let k = 0; k < n; k++) {
+      const j = near[k]!;
+      if (dist[j] !== -1 || (check && crossesBlocked(grid, grid.cellAt(i), grid.cellAt(j), blocked))) continue;
       dist[j] = dist[i]! + 1;
       queue.push(j);
     }
