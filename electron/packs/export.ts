@@ -8,7 +8,7 @@ import { CURRENT_FORMAT_VERSION, loadScenario } from '../../shared/format/migrat
 import type { PackExtra, PackManifest, PackScenario } from '../../shared/format/pack-manifest.types.js';
 import { PackError } from './errors.js';
 import { sha256 } from './hash.js';
-import { MANIFEST_FILE, MAX_THUMBNAIL_BYTES } from './limits.js';
+import { DEFAULT_LIMITS, MANIFEST_FILE, MAX_THUMBNAIL_BYTES } from './limits.js';
 import { MANIFEST_FORMAT_VERSION, manifestProblems } from './manifest.js';
 import { safeFileName } from './paths.js';
 import type { PackProblem } from './types.js';
@@ -75,6 +75,18 @@ function uniqueName(wanted: string, used: Set<string>): string {
   return name;
 }
 
+/** A pack this app could not import again is not written (see limits.ts). */
+function sizeProblems(files: readonly PackFile[]): PackProblem[] {
+  const limits = DEFAULT_LIMITS;
+  const problems: PackProblem[] = files
+    .filter((f) => f.data.length > limits.maxEntryBytes)
+    .map((f) => ({ file: f.name, message: `${f.name} is ${f.data.length} bytes; a file in a pack may be at most ${limits.maxEntryBytes}` }));
+  const total = files.reduce((sum, f) => sum + f.data.length, 0);
+  if (total > limits.maxTotalBytes) problems.push({ message: `The pack would hold ${total} bytes; at most ${limits.maxTotalBytes} are allowed` });
+  if (files.length + 1 > limits.maxEntries) problems.push({ message: `The pack would hold ${files.length + 1} files; at most ${limits.maxEntries} are allowed` });
+  return problems;
+}
+
 /** Builds the manifest and the file list, or throws PackError with every reason it cannot. */
 export function planPack(info: PackInfo, scenarios: readonly ExportScenario[], options: ExportOptions = {}): { manifest: PackManifest; files: PackFile[] } {
   const problems: PackProblem[] = [];
@@ -128,6 +140,7 @@ export function planPack(info: PackInfo, scenarios: readonly ExportScenario[], o
   });
 
   if (scenarios.length === 0) problems.push({ message: 'A pack needs at least one scenario' });
+  problems.push(...sizeProblems(files));
   const manifest: PackManifest = {
     formatVersion: MANIFEST_FORMAT_VERSION,
     name: info.name,

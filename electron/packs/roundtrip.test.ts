@@ -101,6 +101,13 @@ describe('export', () => {
     await expect(exportPack({ ...info, version: 'latest' }, [{ json: alpha }])).rejects.toThrow(/manifest\.json/);
     await expect(exportPack(info, [])).rejects.toThrow(/at least one scenario/);
   });
+
+  it('refuses to write a pack this app could not import again (a file over the per-file cap)', async () => {
+    const huge = Buffer.alloc(64 * 1024 * 1024 + 1);
+    await expect(exportPack(info, [{ json: alpha, extras: [{ kind: 'savegame', data: huge }] }])).rejects.toThrow(
+      /extras\/alpha\/savegame\.json is 67108865 bytes; a file in a pack may be at most 67108864/,
+    );
+  });
 });
 
 describe('export → import round trip', () => {
