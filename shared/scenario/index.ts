@@ -1,0 +1,12 @@
+// The scenario editor's panel logic, free of any UI: checks panel, order-of-battle paste,
+// strength totals, turn track and order-of-battle edits. Pure functions over the scenario
+// document; edits return a new scenario (or an EditResult) and never change their input.
+export * from './checks.js';
+export * from './ground.js';
+export * from './ids.js';
+export * from './oob.js';
+export * from './paste.js';
+export * from './ranges.js';
+export * from './reach.js';
+export * from './totals.js';
+export * from './turn-track.js';
