@@ -1,0 +1,54 @@
+// What a computer player is to the game loop: given a state and the actions the rules offer
+// the side that must act, pick one of them. Players never change the state themselves.
+import type { Action, GameState } from '../rules/types.js';
+
+export interface Player {
+  readonly name: string;
+  /** One of `legal` (never empty when called). */
+  choose(state: GameState, legal: readonly Action[]): Action;
+}
+
+/** 32-bit mix of a few integers (murmur3 finaliser); the bots' stateless tie-breaker. */
+export function mix32(...xs: number[]): number {
+  let h = 0x9e3779b9;
+  for (const x of xs) {
+    h = Math.imul(h ^ (x >>> 0), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+/** A stable 32-bit hash of a string (FNV-1a). */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** mulberry32: a small, fast 32-bit generator; `next()` is uniform in [0, 1). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Picks uniformly among the legal actions with its own generator: the same seed and the same
+ * game give the same choices. Make a new one for every game (it keeps its stream).
+ */
+export function randomPlayer(seed: number): Player {
+  const next = prng(mix32(seed, 0x5eed));
+  return {
+    name: 'random',
+    choose(_state, legal) {
+      return legal[Math.floor(next() * legal.length)]!;
+    },
+  };
+}
