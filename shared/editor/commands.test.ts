@@ -9,7 +9,7 @@ import { connectPath, editEdges } from './commands/edges.js';
 import { clearCellFeatures, editCellFeatures, setCellName, setEntry, setFortification, setSupplyBase, setVictory } from './commands/features.js';
 import { setCellSize, setGridOptions, setGroundScale } from './commands/settings.js';
 import { addTerrainType, removeTerrainType, updateTerrainType } from './commands/palette.js';
-import { checkInverse } from './testing.js';
+import { blankScenario, checkInverse, GRID_CASES } from './testing.js';
 import { EditError, type Command } from './types.js';
 
 const tiny = () => MapDocument.fromScenario(makeTinyScenario());
@@ -285,5 +285,35 @@ describe('terrain palette', () => {
     expect(rows).toEqual(before.map((r) => r.replaceAll('f', '~')));
     expect(doc.terrainTypes.map((t) => t.id)).toEqual(['clear', 'city', 'lake', 'mountain']);
     expect(() => removeTerrainType(doc, 'clear', 'clear')).toThrow(/itself/);
+  });
+});
+
+describe('fill to front line along a path of cells', () => {
+  for (const c of GRID_CASES) {
+    it(`${c.name}: cells beyond a front drawn down column 2 go to the far side's base; the front cells to the nearer side`, () => {
+      // A blank 9×7 map: the west five columns held by the first side, bases at (0,3) and (8,3).
+      const doc = MapDocument.fromScenario(blankScenario(c.grid, 9, 7));
+      const front = Array.from({ length: 7 }, (_, row) => ({ col: 2, row }));
+      front.slice(1).forEach((x, k) => expect(doc.grid.adjacent(front[k]!, x)).toBe(true));
+      const cmd = fillToFrontLine(doc, [], { frontCells: front });
+      expectExactInverse(doc, cmd);
+      for (let row = 0; row < doc.rows; row++) {
+        for (let col = 0; col < doc.cols; col++) expect(doc.control[doc.grid.index({ col, row })], `${col},${row}`).toBe(col <= 2 ? 0 : 1);
+      }
+    });
+  }
+
+  it('on an 8-way square grid a diagonal front does not leak at its corners', () => {
+    const doc = MapDocument.fromScenario(blankScenario({ kind: 'square', adjacency: 8 }, 8, 8));
+    // Diagonal from the top edge to the bottom edge; bases sit at (0,4) and (7,4).
+    const front = doc.grid.line({ col: 0, row: 0 }, { col: 7, row: 7 });
+    doc.execute(fillToFrontLine(doc, [], { frontCells: front, seeds: { [doc.sides[1].id]: [{ col: 7, row: 0 }] } })!);
+    // Below-left of the diagonal is the first side's, above-right the second's.
+    expect(doc.control[doc.grid.index({ col: 1, row: 6 })]).toBe(0);
+    expect(doc.control[doc.grid.index({ col: 6, row: 1 })]).toBe(1);
+    expect(doc.control[doc.grid.index({ col: 4, row: 2 })]).toBe(1);
+    // Next to the corner where the front leaves the map: through a gap the first side would get there first.
+    expect(doc.control[doc.grid.index({ col: 2, row: 0 })]).toBe(1);
+    expect(doc.control[doc.grid.index({ col: 0, row: 1 })]).toBe(0);
   });
 });

@@ -9,6 +9,12 @@
 // by the line with no seed in it), keep their current control. With a front line that runs
 // from map edge to map edge and seeds on both sides, every cell ends up on its own side of
 // the line, whatever the line's shape. The result is one undoable command.
+//
+// The front may also (or instead) be given as a path of cells, the cells the front runs
+// through: spreading may enter such a cell but never leaves it, so the path walls the two
+// sides apart, and each front cell goes to the side that reaches it first (ties keep their
+// control). On an 8-way square grid a diagonal step of the path would leave a gap at the
+// corner, so the path is closed there with one orthogonal cell.
 import { parseCellId, type Cell, type EdgeId } from '../../grid/index.js';
 import type { MapDocument } from '../document.js';
 import { crossesBlocked, floodRegion } from '../hit.js';
@@ -25,6 +31,8 @@ export function fillControl(doc: MapDocument, start: Cell, sideId: string, limit
 export interface FrontLineOptions {
   /** Extra seed cells per side id, on top of supply bases and units. */
   seeds?: Readonly<Record<string, readonly Cell[]>>;
+  /** The front as a path of adjacent cells it runs through (see above), with or without sides. */
+  frontCells?: readonly Cell[];
 }
 
 /** The seed cells of each side (by side index): supply bases, placed units, extra seeds. */
@@ -53,7 +61,8 @@ export function fillToFrontLine(doc: MapDocument, line: Iterable<EdgeId>, option
     blocked.add(canonical);
   }
   const seeds = frontLineSeeds(doc, options);
-  const distances = seeds.map((cells) => spread(doc, cells, blocked));
+  const wall = frontWall(doc, options.frontCells ?? []);
+  const distances = seeds.map((cells) => spread(doc, cells, blocked, wall));
   const next = Uint8Array.from(doc.control);
   for (let i = 0; i < next.length; i++) {
     let best = -1;
@@ -74,7 +83,7 @@ export function fillToFrontLine(doc: MapDocument, line: Iterable<EdgeId>, option
 }
 
 /** Steps from the nearest seed to every cell without crossing a blocked side; -1 where unreached. */
-function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<EdgeId>): Int32Array {
+function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<EdgeId>, wall: Uint8Array | null): Int32Array {
   const grid = doc.grid;
   const dist = new Int32Array(grid.cellCount).fill(-1);
   const queue: number[] = [];
@@ -90,6 +99,8 @@ function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<E
   const check = blocked.size > 0;
   for (let head = 0; head < queue.length; head++) {
     const i = queue[head]!;
+    // A front cell is claimed by whoever reaches it, but control does not pass through it.
+    if (wall && wall[i]) continue;
     const n = neighbourIndices(grid, table, i, near);
     for (let k = 0; k < n; k++) {
       const j = near[k]!;
@@ -99,4 +110,20 @@ function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<E
     }
   }
   return dist;
+}
+
+/** One byte per cell marking the front's cells, with 8-way diagonal steps closed up; null when none. */
+function frontWall(doc: MapDocument, path: readonly Cell[]): Uint8Array | null {
+  if (path.length === 0) return null;
+  const grid = doc.grid;
+  const wall = new Uint8Array(grid.cellCount);
+  const mark = (c: Cell) => {
+    if (grid.inMap(c)) wall[grid.index(c)] = 1;
+  };
+  path.forEach((c, k) => {
+    mark(c);
+    const prev = path[k - 1];
+    if (prev && prev.col !== c.col && prev.row !== c.row && grid.spec.kind === 'square') mark({ col: c.col, row: prev.row });
+  });
+  return wall;
 }
