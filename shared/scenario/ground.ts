@@ -31,11 +31,14 @@ export function groundStep(rules: readonly GroundChangeRule[], turn: number, cur
     odds[current] = 1;
     return odds;
   }
+  // Count faces, then divide once, so a fixed change (1–6) is exactly 1, not six sixths.
+  const faces = zeroOdds();
   for (let die = 1; die <= 6; die++) {
     // The first outcome holding the score wins, like the engine (overlaps are a format error).
     const hit = rule.outcomes.find((o) => o.min <= die && die <= o.max);
-    odds[hit ? hit.condition : current] += 1 / 6;
+    faces[hit ? hit.condition : current] += 1;
   }
+  for (const g of GROUND_CONDITIONS) odds[g] = faces[g] / 6;
   return odds;
 }
 
@@ -63,8 +66,8 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * The ground forecast for turns 1..calendar.turns. Odds are computed exactly by propagating
- * the chain (no sampling). Dates follow the paths the ground can actually take: the earliest
+ * The ground forecast for turns 1..calendar.turns. Odds come from propagating
+ * the chain over all d6 faces (no sampling; held as doubles). Dates follow the paths the ground can actually take: the earliest
  * start of a turn is the shortest sum of earlier turns' lengths over all possible histories.
  */
 export function groundForecast(scenario: Pick<Scenario, 'calendar' | 'groundConditions'>): GroundForecast[] {
