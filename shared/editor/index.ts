@@ -14,6 +14,8 @@ export { MapDocument, encodeLayer, type DocState, type DocPart, type EdgeStores,
 export { OrderedMap, OrderedSet } from './ordered.js';
 export { History, CompositeCommand, type HistoryListener } from './history.js';
 export * from './hit.js';
+export { dirtyCells } from './change.js';
+export { neighbourTable, neighbourIndices, type NeighbourTable } from './neighbours.js';
 export { CellsCommand, setLayerCells, paintTerrain, eraseTerrain, setControl, rewriteLayer } from './commands/cells.js';
 export { fillControl, fillToFrontLine, frontLineSeeds, type FrontLineOptions } from './commands/control.js';
 export { EdgesCommand, editEdges, connectPath, type EdgeMode } from './commands/edges.js';

@@ -1,0 +1,25 @@
+// Turning a document change into the cells a view must redraw.
+import { parseCellId, type Cell, type GridGeometry } from '../grid/index.js';
+import type { DocChange } from './types.js';
+
+/**
+ * The in-map cells whose drawing a change touches: cells whose terrain or control changed,
+ * the cells on both sides of each changed side, and cells whose features changed. Undefined
+ * when everything must be redrawn (palette, grid shape, or a large fill reported as 'all').
+ * Unit changes are not map drawing and are left to the unit layer.
+ */
+export function dirtyCells(change: DocChange, grid: GridGeometry): Cell[] | undefined {
+  if (change.cells === 'all' || change.resized || change.palette) return undefined;
+  const seen = new Set<number>();
+  for (const i of change.cells) seen.add(i);
+  for (const e of change.edges) {
+    const canonical = grid.parseEdge(e);
+    if (!canonical) continue;
+    for (const c of grid.edgeCells(canonical)) if (grid.inMap(c)) seen.add(grid.index(c));
+  }
+  for (const id of change.features) {
+    const c = parseCellId(id);
+    if (c && grid.inMap(c)) seen.add(grid.index(c));
+  }
+  return [...seen].map((i) => grid.cellAt(i));
+}
