@@ -66,9 +66,10 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * The ground forecast for turns 1..calendar.turns. Odds come from propagating
- * the chain over all d6 faces (no sampling; held as doubles). Dates follow the paths the ground can actually take: the earliest
- * start of a turn is the shortest sum of earlier turns' lengths over all possible histories.
+ * The ground forecast for turns 1..calendar.turns. Odds come from propagating the chain
+ * over all d6 faces (no sampling; held as doubles). Dates follow the paths the ground can
+ * actually take: the earliest start of a turn is the shortest sum of earlier turns' lengths
+ * over all possible histories, the latest the longest.
  */
 export function groundForecast(scenario: Pick<Scenario, 'calendar' | 'groundConditions'>): GroundForecast[] {
   const rules = scenario.groundConditions.changes ?? [];
