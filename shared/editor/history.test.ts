@@ -100,6 +100,25 @@ describe('history', () => {
     expect(history.dirty).toBe(false);
   });
 
+  it('clearing a name and typing it again leaves no step and the file exactly as opened', () => {
+    const { doc, history, original } = setup();
+    history.run(setCellName(doc, { col: 4, row: 1 }, null));
+    history.run(setCellName(doc, { col: 4, row: 1 }, 'Vyazma'));
+    expect(history.canUndo).toBe(false);
+    expect(snapshot(doc)).toBe(original);
+  });
+
+  it('a drag that removes a river side and puts it back leaves the river list as it was', () => {
+    const { doc, history, original } = setup();
+    history.beginGesture('Remove river');
+    history.run(editEdges(doc, 'rivers', ['2,1,NE'], 'remove'));
+    history.run(editEdges(doc, 'rivers', ['2,1,NE'], 'add'));
+    history.endGesture();
+    expect(snapshot(doc)).toBe(original);
+    while (history.canUndo) history.undo();
+    expect(snapshot(doc)).toBe(original);
+  });
+
   it('repeated ground-scale edits merge; painting in between separates them', () => {
     const { doc, history } = setup();
     history.run(setGroundScale(doc, 30));

@@ -1,6 +1,7 @@
 // A keyed store that remembers where each entry stood, so that deleting an entry and putting
-// it back (undo) restores the file's original order: a saved file then differs from the one
-// that was opened only where the user actually changed something.
+// it back (undo, or clearing a name and typing it again) restores the file's original order:
+// a saved file then differs from the one that was opened only where the user actually
+// changed something. A deleted key keeps its position, and takes it again when it returns.
 export class OrderedMap<K, V> {
   private readonly values = new Map<K, V>();
   private readonly seqs = new Map<K, number>();
@@ -26,13 +27,13 @@ export class OrderedMap<K, V> {
 
   /** The position key of an entry, for restoring it later with `set(key, value, seq)`. */
   seqOf(key: K): number | undefined {
-    return this.seqs.get(key);
+    return this.values.has(key) ? this.seqs.get(key) : undefined;
   }
 
   /** Sets a value; a new key goes last unless an earlier position `seq` is given. */
   set(key: K, value: V, seq?: number): void {
-    if (!this.seqs.has(key) || seq !== undefined) {
-      const s = seq ?? this.next;
+    if (!this.values.has(key) || seq !== undefined) {
+      const s = seq ?? this.seqs.get(key) ?? this.next;
       this.seqs.set(key, s);
       if (s >= this.next) this.next = s + 1;
     }
@@ -40,7 +41,6 @@ export class OrderedMap<K, V> {
   }
 
   delete(key: K): boolean {
-    this.seqs.delete(key);
     return this.values.delete(key);
   }
 
@@ -95,7 +95,7 @@ export class OrderedSet<T> extends Set<T> {
   }
 
   seqOf(item: T): number | undefined {
-    return this.seqs.get(item);
+    return super.has(item) ? this.seqs.get(item) : undefined;
   }
 
   override add(item: T): this {
@@ -104,9 +104,8 @@ export class OrderedSet<T> extends Set<T> {
 
   /** Adds an item at a remembered position (or last when none is given). */
   addAt(item: T, seq?: number): this {
-    // Set's constructor may call add before field initialisers run; there is no iterable here.
     if (!super.has(item) || seq !== undefined) {
-      const s = seq ?? this.next;
+      const s = seq ?? this.seqs.get(item) ?? this.next;
       this.seqs.set(item, s);
       if (s >= this.next) this.next = s + 1;
     }
@@ -114,7 +113,6 @@ export class OrderedSet<T> extends Set<T> {
   }
 
   override delete(item: T): boolean {
-    this.seqs.delete(item);
     return super.delete(item);
   }
 

@@ -160,8 +160,13 @@ function patched(doc: MapDocument, id: CellId, before: CellFeatures | undefined,
       next.entry = [...patch.entry];
     }
   }
-  return Object.keys(next).length > 0 ? next : undefined;
+  // Written in the schema's key order, so clearing a field and setting it again gives the same object.
+  const ordered: CellFeatures = {};
+  for (const key of FEATURE_KEYS) if (next[key] !== undefined) (ordered as Record<string, unknown>)[key] = next[key];
+  return Object.keys(ordered).length > 0 ? ordered : undefined;
 }
+
+const FEATURE_KEYS = ['name', 'supplyBase', 'fortification', 'victory', 'entry'] as const;
 
 function sameFeatures(a: CellFeatures | undefined, b: CellFeatures | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
