@@ -10,7 +10,7 @@ import { clearCellFeatures, editCellFeatures, setCellName, setEntry, setFortific
 import { setCellSize, setGridOptions, setGroundScale } from './commands/settings.js';
 import { addTerrainType, removeTerrainType, updateTerrainType } from './commands/palette.js';
 import { blankScenario, checkInverse, GRID_CASES } from './testing.js';
-import { EditError, type Command } from './types.js';
+import { EditError, invert, type Command } from './types.js';
 
 const tiny = () => MapDocument.fromScenario(makeTinyScenario());
 const idx = (doc: MapDocument, col: number, row: number) => doc.grid.index({ col, row });
@@ -315,5 +315,21 @@ describe('fill to front line along a path of cells', () => {
     // Next to the corner where the front leaves the map: through a gap the first side would get there first.
     expect(doc.control[doc.grid.index({ col: 2, row: 0 })]).toBe(1);
     expect(doc.control[doc.grid.index({ col: 0, row: 1 })]).toBe(0);
+  });
+});
+
+describe('invert', () => {
+  it('the inverse of a command applies its undo and reverts its redo', () => {
+    const doc = tiny();
+    const before = JSON.stringify(doc.toScenario());
+    const cmd = paintTerrain(doc, cellsInBrush(doc.grid, { col: 3, row: 3 }, 1), 'city')!;
+    doc.execute(cmd);
+    const after = JSON.stringify(doc.toScenario());
+    const back = invert(cmd);
+    expect(back.label).toBe(`Undo ${cmd.label}`);
+    doc.execute(back);
+    expect(JSON.stringify(doc.toScenario())).toBe(before);
+    doc.revert(back);
+    expect(JSON.stringify(doc.toScenario())).toBe(after);
   });
 });
