@@ -4,7 +4,7 @@
 // random draw, so the same seed always plays the same game.
 import type { Action, GameState, UnitState } from '../rules/types.js';
 import { hashString, mix32, type Player } from './player.js';
-import { countsOf, planGroup } from './plan.js';
+import { countsOf, planGroup, type MoveOption, type Plan } from './plan.js';
 import { lossTable } from './odds.js';
 import { branchOf, maxOf, sideOf, situation, type Situation } from './situation.js';
 import { Prices, W } from './values.js';
@@ -33,12 +33,39 @@ function best<A extends Action>(state: GameState, seed: number, scored: { action
   return top;
 }
 
-export function heuristicBot(options: BotOptions = {}): Player {
-  const seed = options.seed ?? 1;
-  return { name: 'bot', choose: (state, legal) => decide(state, legal, seed) };
+/**
+ * The plan chosen at activation, kept so the moves that carry it out need no re-planning.
+ * It is only a cache: a move is taken from it only while it is still legal and the units
+ * still to move are exactly the plan's, otherwise the bot plans again from the state.
+ */
+interface PlanMemo {
+  scenario: unknown;
+  turn: number;
+  /** Every unit of the activated stack; those without a move stay. */
+  group: string[];
+  moves: { unit: string; action: Action }[];
 }
 
-function decide(s: GameState, legal: readonly Action[], seed: number): Action {
+export function heuristicBot(options: BotOptions = {}): Player {
+  const seed = options.seed ?? 1;
+  const memo: { plan: PlanMemo | null } = { plan: null };
+  return { name: 'bot', choose: (state, legal) => decide(state, legal, seed, memo) };
+}
+
+function fromMemo(s: GameState, legal: readonly Action[], memo: { plan: PlanMemo | null }): Action | undefined {
+  const plan = memo.plan;
+  if (!plan || plan.scenario !== s.scenario || plan.turn !== s.turn) return undefined;
+  const movers = s.units.filter((u) => u.act === 'active' && !u.moved && u.cell !== null && u.strength > 0 && u.side === legal[0]!.side);
+  if (!movers.every((u) => plan.group.includes(u.id)) || !plan.moves.every((m) => movers.some((u) => u.id === m.unit))) return undefined;
+  const next = plan.moves[0];
+  if (!next) return legal.find((a) => a.type === 'endMovement');
+  const want = JSON.stringify(next.action);
+  const hit = legal.find((a) => JSON.stringify(a) === want);
+  if (hit) plan.moves = plan.moves.slice(1);
+  return hit;
+}
+
+function decide(s: GameState, legal: readonly Action[], seed: number, memo: { plan: PlanMemo | null }): Action {
   const first = legal[0]!;
   const side = first.side;
   const has = (t: Action['type']): boolean => legal.some((a) => a.type === t);
@@ -49,8 +76,10 @@ function decide(s: GameState, legal: readonly Action[], seed: number): Action {
   else if (has('fuelPick') || has('endFuel')) choice = fuel(s, legal, seed);
   else if (has('interdict') || has('skipInterdiction')) choice = interdict(situation(s, side), legal, seed);
   else if (has('endReinforcement')) choice = reinforce(situation(s, side), legal, seed);
-  else if (has('activate') || has('pass')) choice = activate(situation(s, side), legal, seed);
-  else if (has('endMovement')) choice = move(situation(s, side), legal);
+  else if (has('activate') || has('pass')) {
+    memo.plan = null;
+    choice = activate(situation(s, side), legal, seed, memo);
+  } else if (has('endMovement')) choice = fromMemo(s, legal, memo) ?? move(situation(s, side), legal);
   else if (has('attack')) choice = attackOrder(situation(s, side), ofType(legal, 'attack'), seed);
   return choice ?? first;
 }
@@ -58,18 +87,31 @@ function decide(s: GameState, legal: readonly Action[], seed: number): Action {
 const unitsAt = (sit: Situation, i: number, side: 0 | 1): UnitState[] => sit.at[i]!.filter((u) => sideOf(sit.b, u) === side);
 
 /** Activation: plan each stack that can activate and take the best plan, or pass. */
-function activate(sit: Situation, legal: readonly Action[], seed: number): Action {
+function activate(sit: Situation, legal: readonly Action[], seed: number, memo: { plan: PlanMemo | null }): Action {
   const p = new Prices(sit);
   const counts = countsOf(sit);
+  const plans = new Map<Action, Plan>();
   const scored = ofType(legal, 'activate').map((a) => {
     const i = sit.b.index.get(a.cell)!;
     const group = unitsAt(sit, i, sit.me).filter((u) => u.act === 'ready' && !u.activated);
-    return { action: a as Action, score: planGroup(sit, p, i, group, counts).value };
+    const plan = planGroup(sit, p, i, group, counts);
+    plans.set(a, plan);
+    return { action: a as Action, score: plan.value };
   });
   const pass = legal.find((a) => a.type === 'pass');
   if (scored.length === 0) return pass ?? legal[0]!;
   const top = best(sit.s, seed, scored);
-  return top.score >= W.passBelow || !pass ? top.action : pass;
+  if (top.score < W.passBelow && pass) return pass;
+  const plan = plans.get(top.action);
+  if (plan) {
+    memo.plan = { scenario: sit.s.scenario, turn: sit.s.turn, group: plan.group, moves: plan.moves.map((m) => ({ unit: m.unit.id, action: moveAction(sit, m.unit, m.option) })) };
+  }
+  return top.action;
+}
+
+function moveAction(sit: Situation, u: UnitState, o: MoveOption): Action {
+  const side = sit.b.sides[sit.me].id;
+  return o.drop ? { type: 'drop', side, unit: u.id, to: sit.b.ids[o.to]! } : { type: 'move', side, unit: u.id, path: o.path! };
 }
 
 /** Movement: re-plan the units still to move and make the first move of the plan. */

@@ -20,6 +20,8 @@ export interface Plan {
   value: number;
   /** Moves in the order to make them (attackers first), units that stay left out. */
   moves: { unit: UnitState; option: MoveOption }[];
+  /** Ids of the units in the group (moves may be fewer when some stay). */
+  group: string[];
 }
 
 const STAY = (from: number): MoveOption => ({ to: from, path: null, drop: false, river: false });
@@ -52,41 +54,90 @@ export function optionsOf(sit: Situation, u: UnitState, counts: Uint8Array): Mov
 const hasInSupplyTank = (sit: Situation, units: readonly UnitState[]): boolean =>
   units.some((u) => u.supply === 'in-supply' && branchOf(sit.b, u) === 'tank');
 
+/** What stays the same while one group's assignments are compared. */
+interface PlanCtx {
+  from: number;
+  group: UnitState[];
+  groupIds: Set<string>;
+  /** My units outside the group, per cell (filled on demand). */
+  others: Map<number, UnitState[]>;
+  /** Cells where my units that moved earlier this player turn already face the enemy. */
+  committed: number[];
+  strNow: number;
+  exposureNow: number;
+  attackMemo: Map<string, number>;
+}
+
+function planCtx(sit: Situation, p: Prices, from: number, group: UnitState[]): PlanCtx {
+  const { b, s, me, foe } = sit;
+  const groupIds = new Set(group.map((u) => u.id));
+  const committed = new Set<number>();
+  for (const u of s.units) {
+    if (u.act !== 'active' || groupIds.has(u.id) || u.cell === null || u.strength <= 0 || sideOf(b, u) !== me) continue;
+    const i = b.index.get(u.cell)!;
+    if (sit.cnt[foe][i]! > 0) committed.add(i);
+  }
+  const stackNow = sit.at[from]!.filter((u) => sideOf(b, u) === me);
+  const strNow = stackNow.reduce((t, u) => t + u.strength, 0);
+  return {
+    from,
+    group,
+    groupIds,
+    others: new Map(),
+    committed: [...committed],
+    strNow,
+    exposureNow: p.exposure(from, strNow, hasInSupplyTank(sit, stackNow)),
+    attackMemo: new Map(),
+  };
+}
+
+function othersAt(sit: Situation, ctx: PlanCtx, i: number): UnitState[] {
+  let list = ctx.others.get(i);
+  if (!list) {
+    list = sit.at[i]!.filter((u) => sideOf(sit.b, u) === sit.me && !ctx.groupIds.has(u.id));
+    ctx.others.set(i, list);
+  }
+  return list;
+}
+
 /**
  * Value of the group's assignment: attacks in every cell where my active units will face the
  * enemy, plus each moving unit's change of position, minus what leaving `from` exposes.
  */
-function evaluate(sit: Situation, p: Prices, from: number, group: UnitState[], assign: MoveOption[]): number {
-  const { b, s, at, me, foe } = sit;
-  const groupIds = new Set(group.map((u) => u.id));
+function evaluate(sit: Situation, p: Prices, ctx: PlanCtx, assign: MoveOption[]): number {
+  const { b, at, foe } = sit;
+  const { from, group } = ctx;
   const arrivals = new Map<number, UnitState[]>();
   group.forEach((u, k) => {
     const o = assign[k]!;
-    const moved: UnitState = { ...u, act: 'active', river: o.path ? o.river : u.river };
-    const list = arrivals.get(o.to) ?? [];
-    list.push(moved);
-    arrivals.set(o.to, list);
+    const river = o.path ? o.river : u.river;
+    const moved: UnitState = u.act === 'active' && u.river === river ? u : { ...u, act: 'active', river };
+    const list = arrivals.get(o.to);
+    if (list) list.push(moved);
+    else arrivals.set(o.to, [moved]);
   });
-  // My units per touched cell after the plan.
-  const after = (i: number): UnitState[] => [...at[i]!.filter((u) => sideOf(b, u) === me && !groupIds.has(u.id)), ...(arrivals.get(i) ?? [])];
+  const after = (i: number): UnitState[] => {
+    const mineThere = othersAt(sit, ctx, i);
+    const arr = arrivals.get(i);
+    return arr ? (mineThere.length > 0 ? [...mineThere, ...arr] : arr) : mineThere;
+  };
   let value = 0;
-  const attackCells = new Set<number>();
-  for (const [i, list] of arrivals) if (sit.cnt[foe][i]! > 0 && list.length > 0) attackCells.add(i);
-  // Units of mine that moved earlier this player turn and already face the enemy.
-  for (const u of s.units) {
-    if (u.act !== 'active' || groupIds.has(u.id) || u.cell === null || u.strength <= 0 || sideOf(b, u) !== me) continue;
-    const i = b.index.get(u.cell)!;
-    if (sit.cnt[foe][i]! > 0) attackCells.add(i);
-  }
+  const attackCells = new Set<number>(ctx.committed);
+  for (const i of arrivals.keys()) if (sit.cnt[foe][i]! > 0) attackCells.add(i);
   for (const i of attackCells) {
     const attackers = after(i).filter((u) => u.act !== 'expended');
-    const defenders = at[i]!.filter((u) => sideOf(b, u) === foe);
-    value += p.attack(i, attackers, defenders).value;
+    let key = `${i}`;
+    for (const u of attackers) key += `|${u.id}${u.river ? 'r' : ''}`;
+    let v = ctx.attackMemo.get(key);
+    if (v === undefined) {
+      const defenders = at[i]!.filter((u) => sideOf(b, u) === foe);
+      v = p.attack(i, attackers, defenders).value;
+      ctx.attackMemo.set(key, v);
+    }
+    value += v;
   }
   // Position of units that do not fight.
-  const stackNow = at[from]!.filter((u) => sideOf(b, u) === me);
-  const strNow = stackNow.reduce((t, u) => t + u.strength, 0);
-  const exposureNow = p.exposure(from, strNow, hasInSupplyTank(sit, stackNow));
+  const { strNow, exposureNow } = ctx;
   group.forEach((u, k) => {
     const o = assign[k]!;
     if (attackCells.has(o.to) || o.to === from) return;
@@ -105,9 +156,9 @@ function evaluate(sit: Situation, p: Prices, from: number, group: UnitState[], a
     value += g;
   });
   // Leaving the cell empty next to the enemy invites them in.
-  if (after(from).length === 0 && sit.threat[from]! > 0) value -= 0.5 * p.lose(from);
-  else if (!attackCells.has(from)) {
-    const stay = after(from);
+  const stay = after(from);
+  if (stay.length === 0 && sit.threat[from]! > 0) value -= 0.5 * p.lose(from);
+  else if (!attackCells.has(from) && stay.length > 0 && arrivals.get(from)?.length !== group.length) {
     const str = stay.reduce((t, x) => t + x.strength, 0);
     value -= p.exposure(from, str, hasInSupplyTank(sit, stay)) - exposureNow * (str / Math.max(1, strNow));
   }
@@ -115,8 +166,9 @@ function evaluate(sit: Situation, p: Prices, from: number, group: UnitState[], a
 }
 
 /** Best single non-attacking destination for each unit in turn, keeping the stacking limit. */
-function spread(sit: Situation, p: Prices, from: number, group: UnitState[], opts: MoveOption[][], fixed: (MoveOption | null)[]): MoveOption[] {
+function spread(sit: Situation, p: Prices, ctx: PlanCtx, opts: MoveOption[][], fixed: (MoveOption | null)[]): MoveOption[] {
   const { b, foe, me } = sit;
+  const { from, group } = ctx;
   const limit = b.options.stackingLimit;
   const room = new Map<number, number>();
   const roomAt = (i: number): number => room.get(i) ?? limit - sit.cnt[me][i]!;
@@ -130,7 +182,7 @@ function spread(sit: Situation, p: Prices, from: number, group: UnitState[], opt
     const tryIt = (o: MoveOption): void => {
       const trial = [...assign];
       trial[k] = o;
-      const v = evaluate(sit, p, from, group, trial);
+      const v = evaluate(sit, p, ctx, trial);
       if (v > bestScore + 1e-9) {
         bestScore = v;
         best = o;
@@ -155,9 +207,10 @@ export function planGroup(sit: Situation, p: Prices, from: number, group: UnitSt
   const ordered = [...group].sort((x, y) => y.strength - x.strength || (x.id < y.id ? -1 : 1));
   const opts = ordered.map((u) => optionsOf(sit, u, counts));
   const none: (MoveOption | null)[] = ordered.map(() => null);
+  const ctx = planCtx(sit, p, from, ordered);
   const candidates: MoveOption[][] = [];
   candidates.push(ordered.map(() => STAY(from)));
-  candidates.push(spread(sit, p, from, ordered, opts, none));
+  candidates.push(spread(sit, p, ctx, opts, none));
   // Concentrate on one enemy-held neighbour (or on the enemy in this cell).
   const targets = new Set<number>();
   if (sit.cnt[foe][from]! > 0) targets.add(from);
@@ -183,12 +236,12 @@ export function planGroup(sit: Situation, p: Prices, from: number, group: UnitSt
       room--;
     });
     if (fixed.every((f) => f === null)) continue;
-    candidates.push(spread(sit, p, from, ordered, opts, fixed));
+    candidates.push(spread(sit, p, ctx, opts, fixed));
   }
   let best: MoveOption[] = candidates[0]!;
   let bestValue = -Infinity;
   for (const c of candidates) {
-    const v = evaluate(sit, p, from, ordered, c);
+    const v = evaluate(sit, p, ctx, c);
     if (v > bestValue + 1e-9) {
       bestValue = v;
       best = c;
@@ -199,5 +252,5 @@ export function planGroup(sit: Situation, p: Prices, from: number, group: UnitSt
     .map((unit, k) => ({ unit, option: best[k]! }))
     .filter((m) => m.option.path !== null)
     .sort((x, y) => Number(sit.cnt[foe][y.option.to]! > 0) - Number(sit.cnt[foe][x.option.to]! > 0));
-  return { value: bestValue, moves };
+  return { value: bestValue, moves, group: ordered.map((u) => u.id) };
 }

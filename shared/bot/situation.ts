@@ -151,6 +151,9 @@ export function steps(b: RulesBoard, passable: Uint8Array, from: number): Int32A
   return d;
 }
 
+/** Pull of an objective k steps away, relative to standing on it. */
+const DECAY = Array.from({ length: 40 }, (_, k) => 0.6 ** k);
+
 function objectivePull(
   s: GameState,
   b: RulesBoard,
@@ -190,7 +193,7 @@ function objectivePull(
     for (let i = 0; i < b.n; i++) {
       const k = d[i]!;
       if (k < 0) continue;
-      const v = t.w * 0.6 ** k;
+      const v = t.w * (DECAY[k] ?? 0);
       if (v > pull[i]!) pull[i] = v;
     }
   }

@@ -1,0 +1,13 @@
+// Player kinds a simulation can put on either side, by name (CLI and worker messages carry
+// names, not functions).
+import { heuristicBot, randomPlayer, type Player } from '../../shared/bot/index.js';
+
+export const PLAYER_KINDS = ['bot', 'random'] as const;
+export type PlayerKind = (typeof PLAYER_KINDS)[number];
+
+export const isPlayerKind = (s: string): s is PlayerKind => (PLAYER_KINDS as readonly string[]).includes(s);
+
+/** A fresh player for one game; `side` decorrelates two players of the same kind. */
+export function makePlayer(kind: PlayerKind, seed: number, side: 0 | 1): Player {
+  return kind === 'bot' ? heuristicBot({ seed }) : randomPlayer(seed * 2 + side);
+}

@@ -1,0 +1,134 @@
+// Runs a batch of simulated games on worker threads. Game i always uses seed S+i and its
+// record lands at index i, so the results are the same whatever the number of workers or the
+// order games finish in. An abort stops handing out games, lets the ones in play finish
+// (briefly), shuts the workers down and returns what was completed.
+import { Worker } from 'node:worker_threads';
+import type { Scenario } from '../../shared/format/scenario.types.js';
+import type { GameRecord } from '../../shared/bot/index.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
+import { playOne } from './play-one.js';
+import type { PlayerKind } from './players.js';
+
+export interface SimOptions {
+  games: number;
+  /** Game i plays with seed `seed + i`. */
+  seed: number;
+  /** Worker threads; 0 plays in this thread (same results, no parallelism). */
+  workers: number;
+  players: [PlayerKind, PlayerKind];
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** How long an abort waits for games already in play before stopping the workers. */
+  graceMs?: number;
+}
+
+export interface SimRun {
+  /** Completed games in index order (all of them unless cancelled or failed). */
+  records: GameRecord[];
+  requested: number;
+  cancelled: boolean;
+  errors: { index: number; seed: number; message: string }[];
+  wallMs: number;
+  /** Sum of the time spent playing each game (engine and players). */
+  gameMs: number;
+}
+
+/** A worker for this module's location: TypeScript sources go through tsx, a build loads worker.js. */
+function spawnWorker(setup: WorkerSetup): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    return new Worker(new URL('./boot.mjs', here), { workerData: { ...setup, entry: new URL('./worker.ts', here).href } });
+  }
+  return new Worker(new URL('./worker.js', here), { workerData: setup });
+}
+
+export async function runSimulation(scenario: Scenario, options: SimOptions): Promise<SimRun> {
+  const total = Math.max(0, Math.floor(options.games));
+  const t0 = performance.now();
+  const slots: (GameRecord | undefined)[] = new Array(total);
+  const errors: SimRun['errors'] = [];
+  let gameMs = 0;
+  let done = 0;
+  const finish = (cancelled: boolean): SimRun => ({
+    records: slots.filter((r): r is GameRecord => r !== undefined),
+    requested: total,
+    cancelled,
+    errors: errors.sort((x, y) => x.index - y.index),
+    wallMs: performance.now() - t0,
+    gameMs,
+  });
+
+  if (options.workers <= 0) {
+    for (let i = 0; i < total; i++) {
+      if (options.signal?.aborted) return finish(true);
+      const g0 = performance.now();
+      try {
+        slots[i] = playOne(scenario, options.players, options.seed + i);
+      } catch (e) {
+        errors.push({ index: i, seed: options.seed + i, message: e instanceof Error ? e.message : String(e) });
+      }
+      gameMs += performance.now() - g0;
+      options.onProgress?.(++done, total);
+      // Let signal handlers and timers run between games.
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    return finish(false);
+  }
+
+  const count = Math.max(1, Math.min(Math.floor(options.workers), total));
+  const setup: WorkerSetup = { scenario, players: options.players };
+  return new Promise<SimRun>((resolve, reject) => {
+    const workers: Worker[] = [];
+    let next = 0;
+    let inFlight = 0;
+    let stopping = false;
+    let settled = false;
+    let graceTimer: ReturnType<typeof setTimeout> | null = null;
+
+    const shutdown = (result: SimRun | Error): void => {
+      if (settled) return;
+      settled = true;
+      if (graceTimer) clearTimeout(graceTimer);
+      options.signal?.removeEventListener('abort', onAbort);
+      void Promise.all(workers.map((w) => w.terminate())).then(() => (result instanceof Error ? reject(result) : resolve(result)));
+    };
+    const dispatch = (w: Worker): void => {
+      if (stopping || next >= total) {
+        if (inFlight === 0) shutdown(finish(stopping));
+        return;
+      }
+      const index = next++;
+      inFlight++;
+      const msg: ToWorker = { type: 'play', index, seed: options.seed + index };
+      w.postMessage(msg);
+    };
+    const onAbort = (): void => {
+      stopping = true;
+      if (inFlight === 0) shutdown(finish(true));
+      else graceTimer = setTimeout(() => shutdown(finish(true)), options.graceMs ?? 2000);
+    };
+    if (options.signal?.aborted) {
+      resolve(finish(true));
+      return;
+    }
+    options.signal?.addEventListener('abort', onAbort);
+
+    for (let k = 0; k < count; k++) {
+      const w = spawnWorker(setup);
+      workers.push(w);
+      w.on('message', (m: FromWorker) => {
+        inFlight--;
+        if (m.type === 'result') {
+          slots[m.index] = m.record;
+          gameMs += m.ms;
+        } else {
+          errors.push({ index: m.index, seed: options.seed + m.index, message: m.message });
+        }
+        options.onProgress?.(++done, total);
+        dispatch(w);
+      });
+      w.on('error', (e) => shutdown(new Error(`A simulation worker failed: ${e.message}`)));
+      dispatch(w);
+    }
+  });
+}
