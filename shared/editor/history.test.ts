@@ -190,3 +190,28 @@ describe('history', () => {
     expect(labels).toEqual(['Paint City (1 cell)', null]);
   });
 });
+
+describe('history limits', () => {
+  it('forgets the oldest steps beyond the step limit, and the saved state with them', () => {
+    const { doc, history } = setup();
+    history.limit = 3;
+    for (let i = 0; i < 5; i++) history.run(setControl(doc, [i], doc.control[i] === 0 ? 'sov' : 'ger'));
+    let undone = 0;
+    while (history.canUndo) {
+      history.undo();
+      undone++;
+    }
+    expect(undone).toBe(3);
+    expect(history.dirty).toBe(true);
+  });
+
+  it('forgets the oldest steps when the memory budget is exceeded, keeping the newest', () => {
+    const { doc, history } = setup();
+    history.byteBudget = 40;
+    history.run(paintTerrain(doc, [0, 1, 2, 3], 'city')); // 24 bytes
+    history.run(paintTerrain(doc, [6, 7, 8, 9], 'city')); // 24 bytes: over budget together
+    expect(history.undoLabel).toBe('Paint City (4 cells)');
+    history.undo();
+    expect(history.canUndo).toBe(false);
+  });
+});

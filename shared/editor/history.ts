@@ -33,6 +33,10 @@ export class CompositeCommand implements Command {
   isNoop(): boolean {
     return this.parts.every((p) => p.isNoop?.() ?? false);
   }
+
+  get bytes(): number {
+    return this.parts.reduce((n, p) => n + (p.bytes ?? 0), 0);
+  }
 }
 
 interface Gesture {
@@ -51,6 +55,11 @@ export class History {
   private readonly listeners = new Set<HistoryListener>();
   /** Most steps kept; the oldest are forgotten beyond it. */
   limit = 500;
+  /**
+   * Most memory the undo steps may hold (a whole-map fill on a 1024×1024 map holds ~6 MB, a
+   * resize of it ~4 MB); the oldest steps are forgotten beyond it, the newest always kept.
+   */
+  byteBudget = 256 * 1024 * 1024;
 
   constructor(readonly doc: MapDocument) {}
 
@@ -182,8 +191,9 @@ export class History {
 
   private push(cmd: Command): void {
     this.undos.push(cmd);
-    if (this.undos.length > this.limit) {
-      this.undos.shift();
+    let bytes = this.undos.reduce((n, c) => n + (c.bytes ?? 0), 0);
+    while (this.undos.length > 1 && (this.undos.length > this.limit || bytes > this.byteBudget)) {
+      bytes -= this.undos.shift()!.bytes ?? 0;
       this.savedAt = this.savedAt > 0 ? this.savedAt - 1 : -1;
     }
     this.notify();
@@ -207,5 +217,6 @@ function relabel(cmd: Command, gestureLabel: string): Command {
     apply: (doc) => cmd.apply(doc),
     revert: (doc) => cmd.revert(doc),
     isNoop: () => cmd.isNoop?.() ?? false,
+    bytes: cmd.bytes,
   };
 }

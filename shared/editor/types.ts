@@ -107,6 +107,8 @@ export interface Command {
   mergeWith?(next: Command): Command | null;
   /** True when applying would change nothing (e.g. a merge that cancelled out). */
   isNoop?(): boolean;
+  /** Rough memory held for undo, in bytes, so the history can cap what it keeps. */
+  readonly bytes?: number;
 }
 
 /** The same edit backwards: apply reverts and revert applies. */

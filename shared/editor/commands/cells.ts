@@ -37,6 +37,10 @@ export class CellsCommand implements Command {
     return `${this.title} (${count(this.length, 'cell')})`;
   }
 
+  get bytes(): number {
+    return this.indices.length * 6;
+  }
+
   apply(doc: MapDocument): DocChange {
     return this.write(doc, this.after);
   }

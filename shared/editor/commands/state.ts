@@ -12,6 +12,18 @@ export class StateCommand implements Command {
     readonly mergeKey?: string,
   ) {}
 
+  /** Typed layers dominate; stores and lists are counted roughly per entry. */
+  get bytes(): number {
+    let n = 0;
+    for (const part of [this.before, this.after]) {
+      n += (part.terrain?.byteLength ?? 0) + (part.control?.byteLength ?? 0);
+      n += (part.cells?.size ?? 0) * 100;
+      if (part.edges) for (const set of Object.values(part.edges)) n += set.size * 40;
+      n += ((part.orderOfBattle?.length ?? 0) + (part.reinforcements?.length ?? 0)) * 200;
+    }
+    return n;
+  }
+
   apply(doc: MapDocument): DocChange {
     doc.write(this.after);
     return changeOf(this.before, this.after);
