@@ -134,7 +134,8 @@ export function setLayerCells(doc: MapDocument, layer: CellLayer, cells: Iterabl
     }
   }
   if (n === 0) return null;
-  return new CellsCommand(layer, title, indices.subarray(0, n), before.subarray(0, n), new Uint8Array(n).fill(value));
+  // Copies, so a command for a few cells out of a big list holds no more than it needs.
+  return new CellsCommand(layer, title, indices.slice(0, n), before.slice(0, n), new Uint8Array(n).fill(value));
 }
 
 /** Paint terrain type `typeId` on cells (indices, e.g. from cellsInBrush / cellsInRect / floodRegion). */
