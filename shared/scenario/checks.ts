@@ -20,22 +20,22 @@
 // search. They are warnings: legal files the designer probably did not mean.
 import { buildContext, runChecks, scenarioChecks, type CheckContext, type Finding, type ScenarioCheck } from '../format/checks/index.js';
 import { pointer } from '../format/issues.js';
-import type { Scenario } from '../format/scenario.types.js';
+import type { GroundCondition, Scenario } from '../format/scenario.types.js';
 import { scenarioSchemaIssues, validateScenario, type ValidationIssue } from '../format/validate.js';
 import { groundForecast, type GroundForecast } from './ground.js';
-import type { GroundCondition } from '../format/scenario.types.js';
-import { passableUnder, reachableCells } from './reach.js';
 import { spansOf } from './ranges.js';
+import { passableUnder, reachableCells } from './reach.js';
 
 /** One line of the checks panel (the format validator's issue shape). */
 export type Issue = ValidationIssue;
 export type CheckStatus = 'valid' | 'warnings' | 'errors';
 
-// Several checks read the ground forecast; compute it once per scenario object.
-const forecasts = new WeakMap<Scenario, GroundForecast[]>();
+// Several checks read the ground forecast; compute it once per run. Keyed by the run's
+// context, not the scenario, since a UI store may edit the same scenario object in place.
+const forecasts = new WeakMap<CheckContext, GroundForecast[]>();
 function groundForecastOf(ctx: CheckContext): GroundForecast[] {
-  let f = forecasts.get(ctx.scenario);
-  if (!f) forecasts.set(ctx.scenario, (f = groundForecast(ctx.scenario)));
+  let f = forecasts.get(ctx);
+  if (!f) forecasts.set(ctx, (f = groundForecast(ctx.scenario)));
   return f;
 }
 const possibleGround = (ctx: CheckContext): Set<GroundCondition> => new Set(groundForecastOf(ctx).flatMap((f) => f.possible));
