@@ -94,6 +94,7 @@ describe('units', () => {
   it('moves a unit to a cell by label, in the grid scheme or "col,row" from 1', () => {
     expect(ok(moveUnitToCell(base(), 'g-1', '0204')).orderOfBattle[0]!.cell).toBe('1,3');
     expect(ok(moveUnitToCell(base(), 'g-1', '3, 5')).orderOfBattle[0]!.cell).toBe('2,4');
+    expect(ok(moveUnitToCell(base(), 'g-1', { col: 5, row: 4 })).orderOfBattle[0]!.cell).toBe('5,4'); // a drop on the map
     const off = moveUnitToCell(base(), 'g-1', '0701');
     expect(off).toEqual({ ok: false, field: 'cell', message: 'Cell 0701 lies outside the 6×5 map.' });
   });

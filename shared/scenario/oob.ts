@@ -64,12 +64,16 @@ function fieldProblem(scenario: Scenario, fields: Partial<UnitFields>): EditResu
 
 const gridOf = (scenario: Scenario): GridGeometry => createGrid(gridSpecOf(scenario));
 
-/** A cell label typed by a person → "col,row", or a failed result saying why. */
-export function cellFromLabel(scenario: Scenario, label: string, field = 'cell'): { cell: string } | { ok: false; message: string; field: string } {
+/**
+ * A cell label typed by a person ("0307", "C7", or "3,7" counted from 1) → "col,row", or a
+ * failed result saying why. A Cell object (e.g. from a drop on the map) is taken as is.
+ */
+export function cellFromLabel(scenario: Scenario, label: string | Cell, field = 'cell'): { cell: string } | { ok: false; message: string; field: string } {
   const grid = gridOf(scenario);
-  const cell: Cell | null = makeLabeller(grid.spec.labels, grid.spec.cols, grid.spec.rows).parse(label);
-  if (!cell) return { ok: false, field, message: `"${label}" is not a cell: write its label (e.g. ${grid.label({ col: 0, row: 0 })}) or "col,row" counted from 1.` };
-  if (!grid.inMap(cell)) return { ok: false, field, message: `Cell ${label.trim()} lies outside the ${grid.spec.cols}×${grid.spec.rows} map.` };
+  const cell: Cell | null = typeof label === 'string' ? makeLabeller(grid.spec.labels, grid.spec.cols, grid.spec.rows).parse(label) : label;
+  const shown = typeof label === 'string' ? label.trim() : grid.label(label);
+  if (!cell) return { ok: false, field, message: `"${shown}" is not a cell: write its label (e.g. ${grid.label({ col: 0, row: 0 })}) or "col,row" counted from 1.` };
+  if (!grid.inMap(cell)) return { ok: false, field, message: `Cell ${shown} lies outside the ${grid.spec.cols}×${grid.spec.rows} map.` };
   return { cell: `${cell.col},${cell.row}` };
 }
 
@@ -104,7 +108,7 @@ function newUnit(scenario: Scenario, fields: UnitFields): NewUnit {
 // ---- units ----------------------------------------------------------------------------
 
 /** Adds a unit starting at the cell a label names; its id is derived from side and name. */
-export function addUnit(scenario: Scenario, fields: UnitFields & { cell: string }): EditResult {
+export function addUnit(scenario: Scenario, fields: UnitFields & { cell: string | Cell }): EditResult {
   const bad = fieldProblem(scenario, fields);
   if (bad) return bad;
   const place = cellFromLabel(scenario, fields.cell);
@@ -172,10 +176,10 @@ export function updateUnit(scenario: Scenario, id: string, patch: Partial<UnitFi
 }
 
 /**
- * Moves a unit to the cell a label names ("0307", "C7", "3,7" from 1): a starting unit's
- * cell, or a reinforcement's entry cell.
+ * Moves a unit to the cell a label names ("0307", "C7", "3,7" from 1) or to a Cell: a
+ * starting unit's cell, or a reinforcement's entry cell.
  */
-export function moveUnitToCell(scenario: Scenario, id: string, label: string): EditResult {
+export function moveUnitToCell(scenario: Scenario, id: string, label: string | Cell): EditResult {
   const found = findUnit(scenario, id);
   if (!found) return fail('id', `No unit has the id "${id}".`);
   const place = cellFromLabel(scenario, label, found.where === 'start' ? 'cell' : 'entryCell');
@@ -235,7 +239,7 @@ function withReinforcements(scenario: Scenario, list: Reinforcement[]): Scenario
 }
 
 /** Adds a new unit arriving on `turn` at the cell a label names. */
-export function addReinforcement(scenario: Scenario, fields: UnitFields & { turn: number; entryCell: string }): EditResult {
+export function addReinforcement(scenario: Scenario, fields: UnitFields & { turn: number; entryCell: string | Cell }): EditResult {
   const bad = fieldProblem(scenario, fields) ?? turnProblem(scenario, fields.turn);
   if (bad) return bad;
   const place = cellFromLabel(scenario, fields.entryCell, 'entryCell');
@@ -256,7 +260,7 @@ export function setReinforcementTurn(scenario: Scenario, id: string, turn: numbe
 }
 
 /** Changes where a reinforcement enters (same as moveUnitToCell for a reinforcement). */
-export function setReinforcementEntry(scenario: Scenario, id: string, label: string): EditResult {
+export function setReinforcementEntry(scenario: Scenario, id: string, label: string | Cell): EditResult {
   const found = findUnit(scenario, id);
   if (!found || found.where !== 'reinforcement') return fail('id', `No reinforcement has the id "${id}".`);
   return moveUnitToCell(scenario, id, label);
@@ -266,7 +270,7 @@ export function setReinforcementEntry(scenario: Scenario, id: string, label: str
  * Makes a unit arrive as a reinforcement on `turn` at the cell a label names: a starting
  * unit leaves the order of battle; a reinforcement just gets the new turn and entry cell.
  */
-export function scheduleUnit(scenario: Scenario, id: string, turn: number, entryLabel: string): EditResult {
+export function scheduleUnit(scenario: Scenario, id: string, turn: number, entryLabel: string | Cell): EditResult {
   const found = findUnit(scenario, id);
   if (!found) return fail('id', `No unit has the id "${id}".`);
   const bad = turnProblem(scenario, turn);
@@ -290,7 +294,7 @@ export function scheduleUnit(scenario: Scenario, id: string, turn: number, entry
 }
 
 /** Makes a reinforcement start on the map instead, at the cell a label names. */
-export function placeAtStart(scenario: Scenario, id: string, label: string): EditResult {
+export function placeAtStart(scenario: Scenario, id: string, label: string | Cell): EditResult {
   const found = findUnit(scenario, id);
   if (!found) return fail('id', `No unit has the id "${id}".`);
   if (found.where === 'start') return moveUnitToCell(scenario, id, label);

@@ -118,6 +118,16 @@ describe('paste: bad rows', () => {
     expect(pasteSummary(p)).toEqual({ ready: 1, failed: 1 });
   });
 
+  it('a quote never closed is reported on its row instead of eating the rest silently', () => {
+    const p = parseOobPaste('A,inf,2,,0101\nB,"inf,2,,0101\nC,inf,1,,0102', target());
+    expect(p.rows[0]!.unit).toBeDefined();
+    expect(p.rows[1]!.errors[0]).toEqual({ column: null, message: expect.stringMatching(/cannot be read as CSV.*quotes/) });
+  });
+
+  it('a byte-order mark from a CSV file does not hide the header', () => {
+    expect(parseOobPaste('\uFEFFName,Branch,SP,Elite,Cell\nA,inf,2,,0101', target()).header?.columns[0]).toBe('name');
+  });
+
   it('never throws on odd input', () => {
     for (const text of ['', '\n', '"unterminated', ',,,,', '\t\t\t\t', 'a']) expect(() => parseOobPaste(text, target())).not.toThrow();
     expect(parseOobPaste('', target()).rows).toEqual([]);

@@ -99,9 +99,12 @@ export interface PasteTarget {
 interface RawRow {
   line: number;
   values: string[];
+  /** CSV syntax problems papaparse found in the row (e.g. a quote never closed). */
+  problems: string[];
 }
 
-function readRows(text: string): { rows: RawRow[]; delimiter: '\t' | ',' } {
+function readRows(input: string): { rows: RawRow[]; delimiter: '\t' | ',' } {
+  const text = input.replace(/^\uFEFF/, ''); // a byte-order mark from a CSV file
   const rows: RawRow[] = [];
   let cursor = 0;
   let delimiter: '\t' | ',' = ',';
@@ -118,7 +121,9 @@ function readRows(text: string): { rows: RawRow[]; delimiter: '\t' | ',' } {
     skipEmptyLines: 'greedy',
     step: (result) => {
       delimiter = result.meta.delimiter === '\t' ? '\t' : ',';
-      rows.push({ line: lineAt(cursor), values: result.data.map((v) => String(v).trim()) });
+      // A one-column paste has no delimiter to detect; that is not a problem of the row.
+      const problems = result.errors.filter((e) => e.code !== 'UndetectableDelimiter').map((e) => e.message);
+      rows.push({ line: lineAt(cursor), values: result.data.map((v) => String(v).trim()), problems });
       cursor = result.meta.cursor;
     },
   });
@@ -165,6 +170,10 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
   for (const r of body) {
     const row: PasteRow = { line: r.line, values: r.values, fields: {}, errors: [] };
     preview.rows.push(row);
+    if (r.problems.length) {
+      row.errors.push({ column: null, message: `This row cannot be read as CSV: ${r.problems.join('; ')}. Check its quotes.` });
+      continue;
+    }
     // Spreadsheets sometimes copy empty trailing cells; only real extra data is an error.
     const used = r.values.length > width && r.values.slice(width).every((v) => v === '') ? r.values.slice(0, width) : r.values;
     if (used.length !== width) {

@@ -165,6 +165,14 @@ describe('initiative edits', () => {
     expect(setInitiative(s, 0, 'soviets')).toBe(s);
   });
 
+  it('a side that is not in the scenario changes nothing', () => {
+    const s = base();
+    expect(setInitiative(s, 2, 'finns')).toBe(s);
+    expect(setPreparedOffensives(s, 2, 'finns', 1)).toBe(s);
+    expect(toggleAirInterdiction(s, 2, 'finns')).toBe(s);
+    expect(setFuelShortage(s, 2, 'finns', 1)).toBe(s);
+  });
+
   it('on an empty schedule the side gets the whole game', () => {
     const { initiative: _, ...rest } = smallScenario();
     void _;

@@ -3,7 +3,9 @@
 // airlifted supply, command confusion, arrivals), and edits made by clicking on the track.
 //
 // Every edit is pure: it returns a new scenario and leaves the old one untouched; an edit
-// that changes nothing returns the very same object, so a caller can drop it from undo.
+// that changes nothing (or names a turn outside the calendar, a side that is not one of the
+// scenario's, or a count out of range) returns the very same object, so a caller can drop
+// it from undo with a plain `===` test.
 // Schedules are stored as from–to ranges; edits go through per-turn sets and back, so a
 // range is split when a turn in its middle changes and neighbours merge when they match.
 import type { FuelShortage, PreparedOffensive, Scenario, SideTurnRange } from '../format/scenario.types.js';
@@ -75,6 +77,7 @@ function withList<K extends 'initiative' | 'preparedOffensives' | 'fuelShortage'
 }
 
 const isTurn = (scenario: Scenario, turn: number) => Number.isInteger(turn) && turn >= 1 && turn <= scenario.calendar.turns;
+const isSide = (scenario: Scenario, side: string) => scenario.sides.some((s) => s.id === side);
 const lastMentioned = (ranges: readonly { toTurn: number }[], turns: number) => Math.max(turns, ...ranges.map((r) => r.toTurn));
 
 /**
@@ -83,7 +86,7 @@ const lastMentioned = (ranges: readonly { toTurn: number }[], turns: number) => 
  * entries collapse to the first one's side. On an empty schedule the side gets every turn.
  */
 export function setInitiativeRange(scenario: Scenario, fromTurn: number, toTurn: number, side: string): Scenario {
-  if (!isTurn(scenario, fromTurn) || !isTurn(scenario, toTurn) || fromTurn > toTurn) return scenario;
+  if (!isTurn(scenario, fromTurn) || !isTurn(scenario, toTurn) || fromTurn > toTurn || !isSide(scenario, side)) return scenario;
   const entries = scenario.initiative ?? [];
   const last = lastMentioned(entries, scenario.calendar.turns);
   const holder: (string | null)[] = [];
@@ -115,7 +118,7 @@ export const setInitiative = (scenario: Scenario, turn: number, side: string): S
  * entries already there for that side and turn are replaced by one (counts 1..20).
  */
 export function setPreparedOffensives(scenario: Scenario, turn: number, side: string, count: number): Scenario {
-  if (!isTurn(scenario, turn) || !Number.isInteger(count) || count < 0 || count > 20) return scenario;
+  if (!isTurn(scenario, turn) || !isSide(scenario, side) || !Number.isInteger(count) || count < 0 || count > 20) return scenario;
   const list = scenario.preparedOffensives ?? [];
   const here = list.filter((p) => p.side === side && p.turn === turn);
   if (here.length === (count > 0 ? 1 : 0) && (count === 0 || here[0]!.count === count)) return scenario;
@@ -146,7 +149,7 @@ export const hasSideTurn = (scenario: Scenario, schedule: SideTurnSchedule, turn
 
 /** Switches air interdiction, airlifted supply or command confusion on or off for one side and turn. */
 export function setSideTurn(scenario: Scenario, schedule: SideTurnSchedule, turn: number, side: string, on: boolean): Scenario {
-  if (!isTurn(scenario, turn) || hasSideTurn(scenario, schedule, turn, side) === on) return scenario;
+  if (!isTurn(scenario, turn) || !isSide(scenario, side) || hasSideTurn(scenario, schedule, turn, side) === on) return scenario;
   const list = scenario[schedule] ?? [];
   const turns = new Set(list.filter((r) => r.side === side).flatMap(turnsOf));
   if (on) turns.add(turn);
@@ -171,7 +174,7 @@ export const fuelShortageUnits = (scenario: Scenario, turn: number, side: string
  * Neighbouring turns with the same number of units merge into one range.
  */
 export function setFuelShortage(scenario: Scenario, turn: number, side: string, units: number): Scenario {
-  if (!isTurn(scenario, turn) || !Number.isInteger(units) || units < 0 || units > 99) return scenario;
+  if (!isTurn(scenario, turn) || !isSide(scenario, side) || !Number.isInteger(units) || units < 0 || units > 99) return scenario;
   if (fuelShortageUnits(scenario, turn, side) === units) return scenario;
   const list = scenario.fuelShortage ?? [];
   const byTurn = new Map<number, number>();
