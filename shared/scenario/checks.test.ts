@@ -143,6 +143,10 @@ describe('supply bases', () => {
     expect(issue.severity).toBe('warning');
     expect(issue.message).toMatch(/Sea/);
   });
+
+  it('a supply base on passable rough ground is fine', () => {
+    expect(checkScenario(withTerrain(smallScenario(), '0,2', 'r'))).toEqual([]);
+  });
 });
 
 describe('entry cells and reinforcements', () => {
