@@ -5,18 +5,14 @@
 // victory-cell control; --json prints one JSON object instead. Ctrl+C stops the workers and
 // prints what was completed. Exit code 0, 1 when games failed or the arguments/scenario are
 // unusable, 130 when interrupted.
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatIssue } from '../shared/format/issues.js';
-import { parseJson } from '../shared/format/json.js';
-import { loadScenario } from '../shared/format/migrate.js';
-import type { Scenario } from '../shared/format/scenario.types.js';
 import { summarizeGames, type SimSummary } from '../shared/bot/summary.js';
 import { runSimulation, type SimRun } from '../electron/sim/pool.js';
 import { isPlayerKind, PLAYER_KINDS, type PlayerKind } from '../electron/sim/players.js';
+import { readScenario } from '../electron/sim/load.js';
 
 const USAGE = 'usage: npm run sim -- <scenario.json> --games N --seed S [--workers W] [--players bot,bot] [--json]';
 
@@ -64,24 +60,6 @@ export function parseSimArgs(argv: readonly string[]): SimArgs | string {
     return `--players takes two of ${PLAYER_KINDS.join('/')} separated by a comma (first side, second side), not "${values.players}".`;
   }
   return { file: positionals[0]!, games, seed, workers, players: [kinds[0], kinds[1]] as [PlayerKind, PlayerKind], json: values.json };
-}
-
-export function readScenario(file: string): { ok: true; scenario: Scenario } | { ok: false; message: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { ok: false, message: `${file}: cannot read the file (${code === 'ENOENT' ? 'no such file' : (e as Error).message})` };
-  }
-  const parsed = parseJson(text);
-  if (!parsed.ok) return { ok: false, message: `${file}: ${parsed.message}` };
-  const loaded = loadScenario(parsed.value);
-  if (!loaded.ok) return { ok: false, message: loaded.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n') };
-  if (loaded.scenario.ruleset.id !== 'operational') {
-    return { ok: false, message: `${file}: the bots play the operational ruleset, not "${loaded.scenario.ruleset.id}".` };
-  }
-  return { ok: true, scenario: loaded.scenario };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;

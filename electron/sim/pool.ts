@@ -7,6 +7,7 @@ import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { GameRecord } from '../../shared/bot/index.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
 import { playOne } from './play-one.js';
+import { checkRandomGame, type CheckResult } from './invariants.js';
 import type { PlayerKind } from './players.js';
 
 export interface SimOptions {
@@ -42,20 +43,35 @@ function spawnWorker(setup: WorkerSetup): Worker {
   return new Worker(new URL('./worker.js', here), { workerData: setup });
 }
 
-export async function runSimulation(scenario: Scenario, options: SimOptions): Promise<SimRun> {
-  const total = Math.max(0, Math.floor(options.games));
+interface PoolOptions {
+  workers: number;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  graceMs?: number;
+}
+
+interface PoolRun<R> {
+  results: (R | undefined)[];
+  errors: SimRun['errors'];
+  cancelled: boolean;
+  wallMs: number;
+  busyMs: number;
+}
+
+/** Hands job i (seed seeds[i]) to the next free worker; `local` runs a job in this thread. */
+async function runPool<R>(setup: WorkerSetup, kind: ToWorker['type'], seeds: readonly number[], options: PoolOptions, local: (seed: number) => R): Promise<PoolRun<R>> {
+  const total = seeds.length;
   const t0 = performance.now();
-  const slots: (GameRecord | undefined)[] = new Array(total);
+  const results: (R | undefined)[] = new Array(total);
   const errors: SimRun['errors'] = [];
-  let gameMs = 0;
+  let busyMs = 0;
   let done = 0;
-  const finish = (cancelled: boolean): SimRun => ({
-    records: slots.filter((r): r is GameRecord => r !== undefined),
-    requested: total,
-    cancelled,
+  const finish = (cancelled: boolean): PoolRun<R> => ({
+    results,
     errors: errors.sort((x, y) => x.index - y.index),
+    cancelled,
     wallMs: performance.now() - t0,
-    gameMs,
+    busyMs,
   });
 
   if (options.workers <= 0) {
@@ -63,11 +79,11 @@ export async function runSimulation(scenario: Scenario, options: SimOptions): Pr
       if (options.signal?.aborted) return finish(true);
       const g0 = performance.now();
       try {
-        slots[i] = playOne(scenario, options.players, options.seed + i);
+        results[i] = local(seeds[i]!);
       } catch (e) {
-        errors.push({ index: i, seed: options.seed + i, message: e instanceof Error ? e.message : String(e) });
+        errors.push({ index: i, seed: seeds[i]!, message: e instanceof Error ? e.message : String(e) });
       }
-      gameMs += performance.now() - g0;
+      busyMs += performance.now() - g0;
       options.onProgress?.(++done, total);
       // Let signal handlers and timers run between games.
       await new Promise<void>((r) => setImmediate(r));
@@ -76,8 +92,7 @@ export async function runSimulation(scenario: Scenario, options: SimOptions): Pr
   }
 
   const count = Math.max(1, Math.min(Math.floor(options.workers), total));
-  const setup: WorkerSetup = { scenario, players: options.players };
-  return new Promise<SimRun>((resolve, reject) => {
+  return new Promise<PoolRun<R>>((resolve, reject) => {
     const workers: Worker[] = [];
     let next = 0;
     let inFlight = 0;
@@ -85,7 +100,7 @@ export async function runSimulation(scenario: Scenario, options: SimOptions): Pr
     let settled = false;
     let graceTimer: ReturnType<typeof setTimeout> | null = null;
 
-    const shutdown = (result: SimRun | Error): void => {
+    const shutdown = (result: PoolRun<R> | Error): void => {
       if (settled) return;
       settled = true;
       if (graceTimer) clearTimeout(graceTimer);
@@ -99,7 +114,7 @@ export async function runSimulation(scenario: Scenario, options: SimOptions): Pr
       }
       const index = next++;
       inFlight++;
-      const msg: ToWorker = { type: 'play', index, seed: options.seed + index };
+      const msg: ToWorker = { type: kind, index, seed: seeds[index]! };
       w.postMessage(msg);
     };
     const onAbort = (): void => {
@@ -118,11 +133,10 @@ export async function runSimulation(scenario: Scenario, options: SimOptions): Pr
       workers.push(w);
       w.on('message', (m: FromWorker) => {
         inFlight--;
-        if (m.type === 'result') {
-          slots[m.index] = m.record;
-          gameMs += m.ms;
-        } else {
-          errors.push({ index: m.index, seed: options.seed + m.index, message: m.message });
+        if (m.type === 'error') errors.push({ index: m.index, seed: seeds[m.index]!, message: m.message });
+        else {
+          results[m.index] = (m.type === 'result' ? m.record : m.result) as R;
+          busyMs += m.ms;
         }
         options.onProgress?.(++done, total);
         dispatch(w);
@@ -131,4 +145,25 @@ export async function runSimulation(scenario: Scenario, options: SimOptions): Pr
       dispatch(w);
     }
   });
+}
+
+export async function runSimulation(scenario: Scenario, options: SimOptions): Promise<SimRun> {
+  const total = Math.max(0, Math.floor(options.games));
+  const seeds = Array.from({ length: total }, (_, i) => options.seed + i);
+  const run = await runPool<GameRecord>({ scenario, players: options.players }, 'play', seeds, options, (seed) =>
+    playOne(scenario, options.players, seed),
+  );
+  return {
+    records: run.results.filter((r): r is GameRecord => r !== undefined),
+    requested: total,
+    cancelled: run.cancelled,
+    errors: run.errors,
+    wallMs: run.wallMs,
+    gameMs: run.busyMs,
+  };
+}
+
+/** Random legal games of `scenario` with invariant checks, one per seed (see invariants.ts). */
+export async function runChecks(scenario: Scenario, seeds: readonly number[], options: PoolOptions): Promise<PoolRun<CheckResult>> {
+  return runPool<CheckResult>({ scenario, players: ['random', 'random'] }, 'check', seeds, options, (seed) => checkRandomGame(scenario, seed));
 }

@@ -2,18 +2,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
 import { playOne } from './play-one.js';
+import { checkRandomGame } from './invariants.js';
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
 if (!port) throw new Error('electron/sim/worker.ts runs only as a worker thread.');
 
 port.on('message', (m: ToWorker) => {
-  if (m.type !== 'play') return;
   const t0 = performance.now();
   let reply: FromWorker;
   try {
-    const record = playOne(setup.scenario, setup.players, m.seed);
-    reply = { type: 'result', index: m.index, record, ms: performance.now() - t0 };
+    if (m.type === 'check') {
+      const result = checkRandomGame(setup.scenario, m.seed);
+      reply = { type: 'checked', index: m.index, result, ms: performance.now() - t0 };
+    } else {
+      const record = playOne(setup.scenario, setup.players, m.seed);
+      reply = { type: 'result', index: m.index, record, ms: performance.now() - t0 };
+    }
   } catch (e) {
     reply = { type: 'error', index: m.index, message: e instanceof Error ? e.message : String(e) };
   }
