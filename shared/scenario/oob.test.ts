@@ -16,6 +16,7 @@ import {
   scheduleUnit,
   setReinforcementTurn,
   sortOrderOfBattle,
+  sortReinforcements,
   sortUnits,
   updateReplacement,
   updateUnit,
@@ -142,6 +143,18 @@ describe('reinforcement schedule', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/from 1 to 8/);
     expect(ok(setReinforcementTurn(later, 'g-1', 8)).reinforcements![0]!.turn).toBe(8);
+  });
+
+  it('the schedule sorts by turn, entry cell or a unit column, stable on ties', () => {
+    let s = base();
+    s = ok(addReinforcement(s, { side: 'germans', name: 'B', branch: 'tank', strength: 2, turn: 5, entryCell: '0102' }));
+    s = ok(addReinforcement(s, { side: 'soviets', name: 'A', branch: 'infantry', strength: 4, turn: 2, entryCell: '0601' }));
+    s = ok(addReinforcement(s, { side: 'germans', name: 'C', branch: 'infantry', strength: 1, turn: 5, entryCell: '0101' }));
+    const names = (x: Scenario) => x.reinforcements!.map((r) => r.unit.name).join('');
+    expect(names(sortReinforcements(s))).toBe('ABC');
+    expect(names(sortReinforcements(s, 'turn', 'desc'))).toBe('BCA');
+    expect(names(sortReinforcements(s, 'entryCell'))).toBe('CBA');
+    expect(names(sortReinforcements(s, 'strength', 'desc'))).toBe('ABC');
   });
 
   it('moving a reinforcement sets its entry cell', () => {

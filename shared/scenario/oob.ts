@@ -307,10 +307,23 @@ export function placeAtStart(scenario: Scenario, id: string, label: string | Cel
   );
 }
 
-/** Orders the reinforcement schedule by turn (stable within a turn). */
-export function sortReinforcements(scenario: Scenario): Scenario {
+export type ReinforcementSortColumn = UnitSortColumn | 'turn' | 'entryCell';
+
+/** A sorted copy of reinforcement rows: by turn, entry cell, or any unit column (stable). */
+export function sortReinforcementRows(list: readonly Reinforcement[], column: ReinforcementSortColumn = 'turn', direction: SortDirection = 'asc'): Reinforcement[] {
+  const sign = direction === 'desc' ? -1 : 1;
+  if (column === 'turn' || column === 'entryCell') {
+    const compare = column === 'turn' ? (a: Reinforcement, b: Reinforcement) => a.turn - b.turn : (a: Reinforcement, b: Reinforcement) => byCell(a.entryCell, b.entryCell);
+    return list.map((r, i) => ({ r, i })).sort((x, y) => sign * compare(x.r, y.r) || x.i - y.i).map((x) => x.r);
+  }
+  // Sort the units (the cell column reads the entry cell), carrying their rows along.
+  return sortUnits(list.map((r) => ({ ...r.unit, cell: r.entryCell, row: r })), column, direction).map((u) => u.row);
+}
+
+/** Reorders the stored reinforcement schedule (by turn unless told otherwise). */
+export function sortReinforcements(scenario: Scenario, column: ReinforcementSortColumn = 'turn', direction: SortDirection = 'asc'): Scenario {
   const list = scenario.reinforcements ?? [];
-  return list.length ? { ...scenario, reinforcements: list.map((r, i) => ({ r, i })).sort((a, b) => a.r.turn - b.r.turn || a.i - b.i).map((x) => x.r) } : scenario;
+  return list.length ? { ...scenario, reinforcements: sortReinforcementRows(list, column, direction) } : scenario;
 }
 
 // ---- replacements ---------------------------------------------------------------------
