@@ -108,11 +108,13 @@ function readRows(input: string): { rows: RawRow[]; delimiter: '\t' | ',' } {
   const rows: RawRow[] = [];
   let cursor = 0;
   let delimiter: '\t' | ',' = ',';
+  // Line numbers are counted incrementally, so a long paste stays linear.
+  let scanned = 0;
+  let line = 1;
   const lineAt = (pos: number): number => {
     // Skip the line breaks and blank lines papaparse dropped before this row.
     while (pos < text.length && /[\r\n]/.test(text.charAt(pos))) pos++;
-    let line = 1;
-    for (let i = 0; i < pos && i < text.length; i++) if (text.charAt(i) === '\n') line++;
+    for (; scanned < pos && scanned < text.length; scanned++) if (text.charAt(scanned) === '\n') line++;
     return line;
   };
   Papa.parse<string[]>(text, {

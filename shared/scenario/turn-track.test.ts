@@ -11,6 +11,7 @@ import {
   setPreparedOffensives,
   setSideTurn,
   toggleAirInterdiction,
+  toggleAirliftedSupply,
   toggleCommandConfusion,
   toggleFuelShortage,
   turnTrack,
@@ -241,6 +242,29 @@ describe('per-side turn toggles', () => {
     expect(setSideTurn(both, 'airInterdiction', 2, 'soviets', true)).toBe(both);
     const off = toggleAirInterdiction(toggleAirInterdiction(toggleAirInterdiction(both, 2, 'soviets'), 1, 'germans'), 2, 'germans');
     expect(off.airInterdiction).toBeUndefined();
+  });
+
+  it('any sequence of toggles matches a plain set of (side, turn) and keeps the fewest ranges', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.constantFrom('germans', 'soviets')), { maxLength: 40 }), (toggles) => {
+        let s: Scenario = smallScenario();
+        const model = new Set<string>();
+        for (const [turn, side] of toggles) {
+          s = toggleAirliftedSupply(s, turn, side);
+          const key = `${side}@${turn}`;
+          if (model.has(key)) model.delete(key);
+          else model.add(key);
+        }
+        const ranges = s.airliftedSupply ?? [];
+        const stored = new Set(ranges.flatMap((r) => Array.from({ length: r.toTurn - r.fromTurn + 1 }, (_, k) => `${r.side}@${r.fromTurn + k}`)));
+        expect(stored).toEqual(model);
+        for (const side of ['germans', 'soviets']) {
+          const mine = ranges.filter((r) => r.side === side).sort((a, b) => a.fromTurn - b.fromTurn);
+          // Neither overlapping nor touching: otherwise two ranges should have been one.
+          mine.forEach((r, i) => i > 0 && expect(r.fromTurn).toBeGreaterThan(mine[i - 1]!.toTurn + 1));
+        }
+      }),
+    );
   });
 
   it('fuel shortage ranges merge only when the number of tank units matches', () => {
