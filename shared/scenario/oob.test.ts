@@ -87,6 +87,8 @@ describe('units', () => {
     const s = ok(updateUnit(base(), 'g-1', { strength: 7, elite: true, name: 'Gruppe A' }));
     expect(s.orderOfBattle[0]).toEqual({ id: 'g-1', side: 'germans', name: 'Gruppe A', branch: 'infantry', strength: 7, elite: true, cell: '1,2' });
     expect(ok(updateUnit(s, 'g-1', { elite: false })).orderOfBattle[0]).not.toHaveProperty('elite');
+    const unchanged = base();
+    expect(ok(updateUnit(unchanged, 'g-1', { strength: 4, name: 'I Corps ', elite: false, branch: undefined }))).toBe(unchanged);
     const bad = updateUnit(base(), 'g-1', { strength: 100 });
     expect(bad.ok).toBe(false);
     expect(updateUnit(base(), 'zz', { strength: 2 }).ok).toBe(false);

@@ -83,8 +83,9 @@ function turnProblem(scenario: Scenario, turn: number): EditResult | null {
   return null;
 }
 
-function cleanFields<T extends Partial<UnitFields>>(fields: T): T {
-  const out = { ...fields };
+/** The fields actually given (a form may pass `undefined` for untouched ones), names trimmed. */
+function cleanFields(fields: Partial<UnitFields>): Partial<UnitFields> {
+  const out = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<UnitFields>;
   if (out.name !== undefined) out.name = out.name.trim();
   return out;
 }
@@ -159,12 +160,15 @@ export function deleteUnit(scenario: Scenario, id: string): Scenario {
   return withReinforcements(scenario, scenario.reinforcements!.filter((_, i) => i !== found.index));
 }
 
-/** Changes a unit's name, branch, strength, elite flag or side. */
+/** Changes a unit's name, branch, strength, elite flag or side; the same scenario when nothing differs. */
 export function updateUnit(scenario: Scenario, id: string, patch: Partial<UnitFields>): EditResult {
   const found = findUnit(scenario, id);
   if (!found) return fail('id', `No unit has the id "${id}".`);
   const bad = fieldProblem(scenario, patch);
   if (bad) return bad;
+  const given = cleanFields(patch);
+  const same = (Object.keys(given) as (keyof UnitFields)[]).every((k) => (k === 'elite' ? !!given.elite === !!found.unit.elite : given[k] === found.unit[k]));
+  if (same) return done(scenario, id); // nothing to record for undo
   if (found.where === 'start') {
     const list = [...scenario.orderOfBattle];
     list[found.index] = withFields(found.unit, patch);
