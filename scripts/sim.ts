@@ -123,6 +123,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     controller.abort();
   };
   process.on('SIGINT', onSigint);
+  // A status line on stderr (stdout stays one JSON object with --json); also tells a caller the
+  // interrupt handler is in place.
+  process.stderr.write(
+    `Playing ${args.games} game${args.games === 1 ? '' : 's'} of ${loaded.scenario.id} on ${args.workers === 0 ? 'the main thread' : `${args.workers} worker${args.workers === 1 ? '' : 's'}`} (Ctrl+C stops and reports what is done).\n`,
+  );
   const tty = process.stdout.isTTY === true && !args.json;
   let lastDraw = 0;
   const t0 = performance.now();

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { readScenario } from './load.js';
+import { runSimulation } from './pool.js';
+import { summarizeGames } from '../../shared/bot/summary.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const SEED000 = 'scenarios/seed-000-example.json';
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run sim`'s script the way npm does (tsx), optionally interrupting it. */
+function sim(args: string[], interruptAfterMs?: number): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sim.ts', ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    let armed = false;
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      // The status line says the interrupt handler is in place; give the games a moment to start.
+      if (interruptAfterMs !== undefined && !armed && stderr.includes('Ctrl+C')) {
+        armed = true;
+        setTimeout(() => child.kill('SIGINT'), interruptAfterMs);
+      }
+    });
+    if (interruptAfterMs !== undefined) {
+      // Interrupt once the first games are done (progress is not shown with --json, so wait).
+      setTimeout(() => child.kill('SIGINT'), interruptAfterMs);
+    }
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run sim', () => {
+  it('plays N games on workers and prints one JSON object with rates, intervals, margins and cell control', async () => {
+    const r = await sim([SEED000, '--games', '12', '--seed', '1', '--workers', '2', '--json']);
+    expect(r.stderr).toBe('Playing 12 games of seed-000-example on 2 workers (Ctrl+C stops and reports what is done).\n');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.run).toMatchObject({ requested: 12, completed: 12, cancelled: false, seed: 1, workers: 2, players: ['bot', 'bot'] });
+    const s = out.summary;
+    expect(s.wins[0].count + s.wins[1].count + s.draws.count).toBe(12);
+    for (const r of [...s.wins, s.draws]) expect(r.ci95.low <= r.rate && r.rate <= r.ci95.high).toBe(true);
+    expect(s.margin.histogram.reduce((t: number, b: { count: number }) => t + b.count, 0)).toBe(12);
+    expect(s.victoryCells.map((v: { name: string }) => v.name)).toEqual(['Korsun', 'Lysyanka', 'Shpola', 'Zvenigorodka']);
+    expect(s.victoryCells[0].byTurn).toHaveLength(22);
+    expect(out.errors).toEqual([]);
+  }, 60_000);
+
+  it('gives the same results whatever the number of workers (game i always uses seed S+i)', async () => {
+    const loaded = readScenario(`${root}${SEED000}`);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const options = { games: 6, seed: 40, players: ['bot', 'random'] as ['bot', 'random'] };
+    const inThread = await runSimulation(loaded.scenario, { ...options, workers: 0 });
+    const onTwo = await runSimulation(loaded.scenario, { ...options, workers: 2 });
+    expect(onTwo.records).toEqual(inThread.records);
+    expect(summarizeGames(loaded.scenario, onTwo.records)).toEqual(summarizeGames(loaded.scenario, inThread.records));
+  }, 60_000);
+
+  it('stops cleanly on Ctrl+C and still reports the games it completed', async () => {
+    const r = await sim([SEED000, '--games', '5000', '--seed', '1', '--workers', '2', '--json'], 1500);
+    expect(r.code).toBe(130);
+    const out = JSON.parse(r.stdout);
+    expect(out.run.cancelled).toBe(true);
+    expect(out.run.completed).toBeGreaterThan(0);
+    expect(out.run.completed).toBeLessThan(5000);
+    expect(out.summary.games).toBe(out.run.completed);
+    expect(r.stderr).toContain('Stopping');
+  }, 60_000);
+
+  it('refuses unusable arguments and scenario files with a message and exit code 1', async () => {
+    const bad = await sim([SEED000, '--games', 'many']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--games must be a whole number');
+    const missing = await sim(['scenarios/no-such-file.json', '--games', '2']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no such file');
+    const players = await sim([SEED000, '--players', 'bot']);
+    expect(players.code).toBe(1);
+    expect(players.stderr).toContain('--players');
+  }, 60_000);
+});
