@@ -9,6 +9,7 @@ export function slugOf(text: string, max = ID_MAX): string {
   return text
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents split off by NFKD: é → e
     .replace(/[^a-z0-9_-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^-+|-+$/g, '')
@@ -28,9 +29,12 @@ export function unitIds(scenario: Pick<Scenario, 'orderOfBattle' | 'reinforcemen
  */
 export function uniqueUnitId(sidePrefix: string, name: string, taken: Set<string>): string {
   const prefix = slugOf(sidePrefix, 16) || 'u';
-  const base = `${prefix}-${slugOf(name, ID_MAX - prefix.length - 5) || 'unit'}`;
+  const base = `${prefix}-${slugOf(name, ID_MAX - prefix.length - 1) || 'unit'}`;
   let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  for (let n = 2; taken.has(id); n++) {
+    const suffix = `-${n}`;
+    id = base.slice(0, ID_MAX - suffix.length) + suffix; // never longer than the schema allows
+  }
   taken.add(id);
   return id;
 }
