@@ -59,10 +59,14 @@ export interface GroundForecast {
   endLatest: string;
 }
 
-/** Adds whole days to a YYYY-MM-DD date (calendar arithmetic in UTC, so no DST surprises). */
+/**
+ * Adds whole days to a YYYY-MM-DD date (calendar arithmetic in UTC, so no DST surprises).
+ * A date that is not YYYY-MM-DD (a half-typed field) gives '' rather than an exception.
+ */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m || !Number.isFinite(days)) return '';
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days)).toISOString().slice(0, 10);
 }
 
 /**

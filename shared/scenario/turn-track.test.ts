@@ -75,6 +75,11 @@ describe('ground forecast', () => {
     expect(g[1]!.startEarliest).toBe('1944-01-29');
   });
 
+  it('a half-typed start date gives empty dates instead of an exception', () => {
+    const s = { ...withGround('easy', [mudFrom3]), calendar: { startDate: '1944-0', turns: 3 } };
+    expect(groundForecast(s).map((t) => t.startEarliest)).toEqual(['', '', '']);
+  });
+
   it('odds always sum to 1 and the earliest start is never after the latest', () => {
     const outcome = fc.record({ min: fc.integer({ min: 1, max: 6 }), span: fc.integer({ min: 0, max: 5 }), condition: fc.constantFrom(...GROUND_CONDITIONS) });
     const rule = fc.record({
