@@ -1,0 +1,309 @@
+// State of the print dialog: the form as the user typed it, the options it stands for, the
+// page layout the preview draws (recomputed a moment after the last change; the layout is
+// pure and cheap) and the output jobs sent to the host.
+import { getContext, setContext } from 'svelte';
+import type { Scenario } from '../../../shared/format/scenario.types.js';
+import { layoutPrint, type PrintLayout } from '../../../shared/print/layout.js';
+import {
+  DEFAULT_LINE_COLOUR,
+  DEFAULT_LINE_WIDTH_MM,
+  DEFAULT_MARGIN_MM,
+  DEFAULT_OVERLAP_MM,
+  MODE_DEFAULTS,
+  PrintOptionsError,
+  resolvePrintOptions,
+  type CoordinatePosition,
+  type CoordinateStyle,
+  type Orientation,
+  type PrintLayers,
+  type PrintMode,
+  type PrintOptionProblem,
+  type PrintOptionsInput,
+} from '../../../shared/print/options.js';
+import { toMm, trimNumber, type LengthUnit, type PaperName } from '../../../shared/print/units.js';
+import { host, HostError, type PrintFileResult } from '../host/index.js';
+import type { AppState } from './app.svelte.js';
+
+export type PaperPick = PaperName | 'custom' | 'single';
+/** What the page selector shows: the assembly sheet or one tile (index into layout.pages). */
+export type PageSelection = 'assembly' | number;
+export type Job = 'pdf' | 'png';
+
+/** How long the preview waits after the last keystroke before laying out again. */
+export const LAYOUT_DELAY_MS = 150;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "must be from 0 to 200 mm; got -3" → "Must be from 0 to 200 mm." The user can see what they typed. */
+export function fieldMessage(message: string): string {
+  const text = message.replace(/;\s*got .*$/s, '').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.)]$/.test(text) ? '' : '.');
+}
+
+/** A text field's number; NaN for anything that is not plainly one (so the options check names the field). */
+function num(text: string): number {
+  const t = text.trim().replace(',', '.');
+  return t === '' ? NaN : Number(t);
+}
+
+function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(base64);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** Offers bytes the web host sent back as a browser download. */
+function download(result: Extract<PrintFileResult, { kind: 'data' }>): void {
+  const url = URL.createObjectURL(new Blob([base64ToBytes(result.base64)], { type: result.mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = result.fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser has taken its copy once the click is handled; keep the URL a while regardless.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${trimNumber(n / 1024, 0)} KB`;
+  return `${trimNumber(n / (1024 * 1024), 1)} MB`;
+}
+
+export class PrintState {
+  isOpen = $state(false);
+
+  // The form, as typed. Numbers stay text so a half-typed "1." is not fought over.
+  mode = $state<PrintMode>('full');
+  cellValue = $state('');
+  cellUnit = $state<LengthUnit>('cm');
+  paper = $state<PaperPick>('A4');
+  customWidth = $state('600');
+  customHeight = $state('900');
+  customUnit = $state<LengthUnit>('mm');
+  orientation = $state<Orientation | 'auto'>('auto');
+  margin = $state(String(DEFAULT_MARGIN_MM));
+  overlap = $state(String(DEFAULT_OVERLAP_MM));
+  wholeCells = $state(false);
+  lineWidth = $state(String(DEFAULT_LINE_WIDTH_MM));
+  lineColour = $state(DEFAULT_LINE_COLOUR);
+  coordStyle = $state<CoordinateStyle>('CCRR');
+  coordPosition = $state<CoordinatePosition>('top');
+  layers = $state<PrintLayers>({ ...MODE_DEFAULTS.full.layers });
+  pngDpi = $state(150);
+  pngPages = $state<'selected' | 'all'>('selected');
+
+  /** The layout the preview shows: the last good one, recomputed LAYOUT_DELAY_MS after a change. */
+  layout = $state.raw<PrintLayout | null>(null);
+  /** True while the preview is older than the form. */
+  stale = $state(false);
+  selected = $state<PageSelection>('assembly');
+
+  job = $state<Job | null>(null);
+  jobStartedAt = $state(0);
+  outcome = $state<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  readonly app: AppState;
+
+  constructor(app: AppState) {
+    this.app = app;
+  }
+
+  scenario = $derived.by((): Scenario | null => this.app.open?.scenario ?? null);
+
+  /** The options the form stands for (every field explicit, so what you see is what prints). */
+  input = $derived.by((): PrintOptionsInput => {
+    const paper: PrintOptionsInput['paper'] =
+      this.paper === 'custom'
+        ? { width: toMm({ value: num(this.customWidth), unit: this.customUnit }), height: toMm({ value: num(this.customHeight), unit: this.customUnit }) }
+        : this.paper === 'single'
+          ? 'A4'
+          : this.paper;
+    return {
+      mode: this.mode,
+      cellSize: { value: num(this.cellValue), unit: this.cellUnit },
+      paper,
+      orientation: this.orientation,
+      marginMm: num(this.margin),
+      overlapMm: num(this.overlap),
+      lineWidthMm: num(this.lineWidth),
+      lineColour: this.lineColour,
+      coordinates: { style: this.coordStyle, position: this.coordPosition },
+      layers: { ...this.layers },
+      singleSheet: this.paper === 'single',
+      wholeCells: this.wholeCells,
+    };
+  });
+
+  /** Problems with single fields, by option field ("overlapMm", "paper", …); checked at once as the user types. */
+  fieldProblems = $derived.by((): PrintOptionProblem[] => {
+    const scenario = this.scenario;
+    if (!scenario) return [];
+    const resolved = resolvePrintOptions(scenario, this.input);
+    return resolved.ok ? [] : resolved.problems;
+  });
+  /** Limits that depend on the paper and orientation together (margins, overlap); found when laying out. */
+  layoutProblems = $state.raw<PrintOptionProblem[]>([]);
+  problems = $derived([...this.fieldProblems, ...this.layoutProblems]);
+
+  errorFor(field: string): string | null {
+    const p = this.problems.find((x) => x.field === field || x.field.startsWith(`${field}.`));
+    return p ? fieldMessage(p.message) : null;
+  }
+
+  /** Pages in the PDF: the assembly sheet, then the tiles. */
+  pageCount = $derived(this.layout ? this.layout.pages.length + (this.layout.assembly ? 1 : 0) : 0);
+
+  /** The selected page's index in the PDF (what a one-page PNG export renders). */
+  selectedPdfIndex = $derived.by((): number => {
+    const layout = this.layout;
+    if (!layout || this.selected === 'assembly') return 0;
+    return this.selected + (layout.assembly ? 1 : 0);
+  });
+
+  selectedLabel = $derived.by((): string => {
+    const layout = this.layout;
+    if (!layout || this.selected === 'assembly') return layout?.assembly ? 'Assembly' : 'A1';
+    return layout.pages[this.selected]?.label ?? 'A1';
+  });
+
+  /** "13 pages (assembly sheet + 3 × 4 tiles) · A4 portrait · map 61.1 × 70 cm (24.1 × 27.6 in)". */
+  summary = $derived.by((): string[] => {
+    const layout = this.layout;
+    if (!layout) return [];
+    const o = layout.options;
+    const paperName =
+      o.singleSheet
+        ? `one ${trimNumber(layout.pageSizeMm.width / 10, 1)} × ${trimNumber(layout.pageSizeMm.height / 10, 1)} cm sheet`
+        : typeof o.paper === 'string'
+          ? `${o.paper} ${layout.orientation}`
+          : `${trimNumber(o.paperMm.width)} × ${trimNumber(o.paperMm.height)} mm ${layout.orientation}`;
+    const pages = layout.assembly
+      ? `${plural(this.pageCount, 'page')} (assembly sheet + ${layout.tileRows} × ${layout.tileCols} tiles)`
+      : plural(this.pageCount, 'page');
+    const b = layout.mapBounds;
+    const size = `map ${trimNumber(b.width / 10, 1)} × ${trimNumber(b.height / 10, 1)} cm (${trimNumber(b.width / 25.4, 1)} × ${trimNumber(b.height / 25.4, 1)} in)`;
+    return [pages, paperName, size];
+  });
+
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Lays out again a moment after the form last changed; keeps the previous preview meanwhile. */
+  scheduleLayout(): void {
+    this.stale = true;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.relayout(), LAYOUT_DELAY_MS);
+  }
+
+  relayout(): void {
+    clearTimeout(this.#timer);
+    const scenario = this.scenario;
+    if (!scenario || this.fieldProblems.length > 0) {
+      this.layoutProblems = [];
+      this.stale = this.fieldProblems.length > 0;
+      return;
+    }
+    let layout: PrintLayout;
+    try {
+      layout = layoutPrint(scenario, this.input);
+    } catch (err) {
+      if (!(err instanceof PrintOptionsError)) throw err;
+      this.layoutProblems = err.problems;
+      this.stale = true;
+      return;
+    }
+    this.layoutProblems = [];
+    this.layout = layout;
+    this.stale = false;
+    if (this.selected !== 'assembly' && this.selected >= layout.pages.length) this.selected = layout.assembly ? 'assembly' : 0;
+    if (this.selected === 'assembly' && !layout.assembly) this.selected = 0;
+  }
+
+  /** Fills the form with the defaults for this scenario (its own cell size and label scheme). */
+  resetForm(): void {
+    const scenario = this.scenario;
+    if (!scenario) return;
+    this.cellValue = trimNumber(scenario.map.cellSize.value, 3);
+    this.cellUnit = scenario.map.cellSize.unit;
+    this.setMode(this.mode);
+  }
+
+  /** Switching what to print switches the layers and coordinates to what suits it; they can be changed after. */
+  setMode(mode: PrintMode): void {
+    this.mode = mode;
+    const d = MODE_DEFAULTS[mode];
+    this.layers = { ...d.layers };
+    this.coordStyle = d.coordinates ? (this.scenario?.map.grid.labels ?? 'CCRR') : 'none';
+  }
+
+  #formFor: Scenario | null = null;
+
+  openDialog(): void {
+    if (!this.scenario) return;
+    // A different scenario starts from its own defaults; the same one keeps the last choices.
+    if (this.#formFor !== this.scenario) {
+      this.#formFor = this.scenario;
+      this.resetForm();
+      this.selected = 'assembly';
+      this.layout = null;
+    }
+    this.outcome = null;
+    this.isOpen = true;
+    this.relayout();
+  }
+
+  close(): void {
+    this.isOpen = false;
+  }
+
+  async savePdf(): Promise<void> {
+    await this.run('pdf', () => host.print.pdf({ scenario: this.request(), options: this.input }));
+  }
+
+  async exportPng(): Promise<void> {
+    const pages = this.pngPages === 'all' ? 'all' : this.selectedPdfIndex;
+    await this.run('png', () => host.print.png({ scenario: this.request(), options: this.input, dpi: this.pngDpi, pages }));
+  }
+
+  private request(): Record<string, unknown> {
+    return this.scenario as unknown as Record<string, unknown>;
+  }
+
+  private async run(job: Job, call: () => Promise<PrintFileResult>): Promise<void> {
+    if (this.job || !this.scenario) return;
+    this.relayout();
+    if (this.problems.length > 0) return;
+    this.job = job;
+    this.jobStartedAt = performance.now();
+    this.outcome = null;
+    try {
+      const result = await call();
+      if (result.kind === 'cancelled') this.outcome = null;
+      else if (result.kind === 'saved') this.outcome = { tone: 'ok', text: `Saved ${plural(result.pages, job === 'pdf' ? 'page' : 'image')} (${formatBytes(result.bytes)}) to ${result.path}` };
+      else {
+        download(result);
+        this.outcome = { tone: 'ok', text: `Downloaded ${result.fileName}: ${plural(result.pages, job === 'pdf' ? 'page' : 'image')}, ${formatBytes(result.bytes)}` };
+      }
+    } catch (err) {
+      const text = err instanceof HostError || err instanceof Error ? err.message : String(err);
+      this.outcome = { tone: 'error', text: `${job === 'pdf' ? 'The PDF' : 'The PNG export'} could not be made: ${text}` };
+    } finally {
+      this.job = null;
+    }
+  }
+}
+
+const KEY = Symbol('gridfront.print');
+
+export function providePrint(print: PrintState): PrintState {
+  return setContext(KEY, print);
+}
+
+export function usePrint(): PrintState {
+  const print = getContext<PrintState | undefined>(KEY);
+  if (!print) throw new Error('usePrint() needs <App> (providePrint) above this component');
+  return print;
+}
