@@ -22,7 +22,7 @@ test.describe('desktop app', () => {
     try {
       const window = await app.firstWindow();
       await expect(window).toHaveTitle(/Gridfront/);
-      await expect(window.getByRole('heading', { name: 'Bundled scenarios' })).toBeVisible();
+      await expect(window.getByRole('heading', { name: 'Library' })).toBeVisible();
       expect(window.url()).toMatch(/^app:\/\/gridfront\//);
       // The page sees only the narrow bridge, never Node.
       const globals = await window.evaluate(() => ({

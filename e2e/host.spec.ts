@@ -13,9 +13,9 @@ test.describe('web host', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     await expect(page).toHaveTitle(/Gridfront/);
-    // The start screen lists the bundled scenarios, which it can only know through the
-    // renderer's HostApi client talking to this host.
-    await expect(page.getByRole('heading', { name: 'Bundled scenarios' })).toBeVisible();
+    // The library view lists the bundled scenarios (seeded on first run), which it can only
+    // know through the renderer's HostApi client talking to this host.
+    await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
     const titles = await page.evaluate(async () => {
       const res = await fetch('api/invoke', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'scenarios.listBundled' }) });
       const body = (await res.json()) as { ok: boolean; value: { title: string }[] };

@@ -116,7 +116,7 @@ async function openScenario(page: Page, id: string) {
   await page.goto('/');
   const card = page.locator(`[data-testid="scenario-card"][data-scenario-id="${id}"]`);
   await expect(card).toBeVisible();
-  await card.click();
+  await card.dblclick(); // a click selects in the library; double-click opens
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
 }
 

@@ -5,7 +5,8 @@ import type { Scenario } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import { host, HostError, type BundledScenarioSummary } from '../host/index.js';
 import type { MapRenderer } from '../map/MapRenderer.js';
-import { buildMapModel, cellInfo, type CellInfo, type MapModel } from '../map/model.js';
+import { cellInfo, type CellInfo, type MapModel } from '../map/model.js';
+import { MapSession } from '../tools/session.js';
 
 export type Screen = 'start' | 'map';
 export type ViewTool = 'pan' | 'select';
@@ -13,6 +14,8 @@ export type ViewTool = 'pan' | 'select';
 export interface OpenScenario {
   readonly scenario: Scenario;
   readonly model: MapModel;
+  /** The map designer's editable copy of the map (its model is `model`). */
+  readonly session: MapSession;
   /** performance.now() when the document arrived, to time the first paint from. */
   readonly loadedAt: number;
 }
@@ -74,13 +77,25 @@ export class AppState {
   /** Show a scenario document already in memory. Throws if its map cannot be built. */
   show(scenario: Scenario): void {
     const loadedAt = performance.now();
-    const model = buildMapModel(scenario);
+    const session = new MapSession(scenario);
     this.hover = null;
     this.selected = null;
     this.mapReady = false;
     this.firstDrawMs = null;
-    this.open = { scenario, model, loadedAt };
+    this.open = { scenario, model: session.model, session, loadedAt };
     this.screen = 'map';
+  }
+
+  /** Swap in an edited version of the open document; the map model is rebuilt only when its map changed. */
+  update(scenario: Scenario): void {
+    const open = this.open;
+    if (!open) return;
+    // The designer's own output (or a change elsewhere in the scenario) keeps the live map.
+    if (open.session.owns(scenario)) this.open = { ...open, scenario };
+    else {
+      const session = new MapSession(scenario);
+      this.open = { ...open, scenario, model: session.model, session };
+    }
   }
 
   close(): void {

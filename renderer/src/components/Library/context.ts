@@ -1,0 +1,55 @@
+// The library view and the document lifecycle share these stores; components get them from
+// context (set up once in App.svelte by createWorkbench).
+import { getContext, setContext } from 'svelte';
+import type { AppState } from '../../state/app.svelte.js';
+import { DocumentState } from '../../state/document.svelte.js';
+import { LibraryState } from '../../state/library.svelte.js';
+import { Dialogs } from './dialogs.svelte.js';
+import { Toasts } from './toasts.svelte.js';
+
+export interface Workbench {
+  library: LibraryState;
+  doc: DocumentState;
+  toasts: Toasts;
+  dialogs: Dialogs;
+}
+
+const KEY = Symbol('gridfront.workbench');
+
+export function provideWorkbench(app: AppState): Workbench {
+  const toasts = new Toasts();
+  const dialogs = new Dialogs();
+  const library = new LibraryState();
+  const doc = new DocumentState(app, {
+    async askLeave(title) {
+      const key = await dialogs.ask({
+        title: 'Save changes?',
+        message: `“${title}” has changes that are not saved yet.`,
+        buttons: [
+          { key: 'cancel', label: 'Cancel' },
+          { key: 'discard', label: 'Discard', kind: 'danger' },
+          { key: 'save', label: 'Save', kind: 'primary' },
+        ],
+      });
+      return key === 'save' || key === 'discard' ? key : 'cancel';
+    },
+    report(message, details) {
+      toasts.show(message, { tone: 'error', details });
+    },
+    saved() {
+      void library.refresh();
+    },
+  });
+  return setContext(KEY, { library, doc, toasts, dialogs });
+}
+
+export function useWorkbench(): Workbench {
+  const wb = getContext<Workbench | undefined>(KEY);
+  if (!wb) throw new Error('useWorkbench() needs provideWorkbench() in <App>');
+  return wb;
+}
+
+/** The open document, for components outside the library folder (TopBar, Inspector, designer). */
+export function useDocument(): DocumentState {
+  return useWorkbench().doc;
+}

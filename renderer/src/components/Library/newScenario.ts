@@ -1,0 +1,100 @@
+// The New Scenario dialog's fields turned into a scenario document: the shared blank-scenario
+// builder, plus what it leaves to the dialog (square adjacency, side flags).
+import { nanoid } from 'nanoid';
+import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
+import { newScenario } from '../../../../shared/format/new-scenario.js';
+import type { Scenario } from '../../../../shared/format/scenario.types.js';
+
+export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
+
+export const GRID_CHOICES: { value: GridChoice; label: string }[] = [
+  { value: 'hex-flat', label: 'Hex, flat-top' },
+  { value: 'hex-pointy', label: 'Hex, pointy-top' },
+  { value: 'square-4', label: 'Square, 4 neighbours' },
+  { value: 'square-8', label: 'Square, 8 neighbours (diagonals)' },
+  { value: 'offsetSquare', label: 'Offset square (brick)' },
+];
+
+export const FLAG_LABELS: Record<keyof ResolvedSideFlags, string> = {
+  mudSlows: 'Slowed by mud',
+  losesDifficultInSnow: 'No terrain cover in snow',
+  railMovement: 'Rail movement',
+  breakthroughInSnow: 'Breakthrough in snow',
+  rebuilds: 'Rebuilds units',
+  deepPenetration: 'Deep penetration',
+};
+
+export interface SideDraft {
+  name: string;
+  colour: string;
+  flags: ResolvedSideFlags;
+  /** Once the user sets a flag by hand, renaming the side no longer resets them. */
+  flagsTouched: boolean;
+}
+
+export interface NewScenarioDraft {
+  title: string;
+  grid: GridChoice;
+  cols: number;
+  rows: number;
+  cellSize: number;
+  unit: 'mm' | 'cm' | 'in';
+  groundScaleKm: number;
+  sides: [SideDraft, SideDraft];
+}
+
+export function side(name: string, colour: string): SideDraft {
+  return { name, colour, flags: defaultFlagsForSideName(name), flagsTouched: false };
+}
+
+export function initialDraft(): NewScenarioDraft {
+  return {
+    title: '',
+    grid: 'hex-flat',
+    cols: 30,
+    rows: 20,
+    cellSize: 10,
+    unit: 'cm',
+    groundScaleKm: 40,
+    sides: [side('Germans', '#6b7a8f'), side('Soviets', '#b33a3a')],
+  };
+}
+
+/** Field → message for what would be refused. */
+export function draftProblems(d: NewScenarioDraft): Record<string, string> {
+  const p: Record<string, string> = {};
+  if (!d.title.trim()) p.title = 'Give the scenario a title.';
+  const size = (n: number) => Number.isInteger(n) && n >= 1 && n <= 4096;
+  if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
+  if (!(d.cellSize > 0 && d.cellSize <= 1000)) p.cellSize = 'The cell size is a number above 0.';
+  if (!(d.groundScaleKm > 0 && d.groundScaleKm <= 100000)) p.groundScaleKm = 'The ground scale is a number of km above 0.';
+  d.sides.forEach((s, i) => {
+    if (!s.name.trim()) p[`side${i}`] = 'Each side needs a name.';
+  });
+  if (!p.side1 && d.sides[0].name.trim().toLowerCase() === d.sides[1].name.trim().toLowerCase()) p.side1 = 'The two sides need different names.';
+  return p;
+}
+
+export function buildScenario(d: NewScenarioDraft): Scenario {
+  const kind = d.grid.startsWith('hex') ? 'hex' : d.grid.startsWith('square') ? 'square' : 'offsetSquare';
+  const scenario = newScenario({
+    id: nanoid(12),
+    title: d.title.trim(),
+    gridKind: kind,
+    ...(kind === 'hex' ? { orientation: d.grid === 'hex-pointy' ? 'pointy' : 'flat' } : {}),
+    cols: d.cols,
+    rows: d.rows,
+    cellSize: { value: d.cellSize, unit: d.unit },
+    groundScaleKm: d.groundScaleKm,
+    sides: [
+      { name: d.sides[0].name.trim(), colour: d.sides[0].colour },
+      { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
+    ],
+  });
+  if (d.grid === 'square-8') scenario.map.grid.adjacency = 8;
+  scenario.sides = scenario.sides.map((s, i) => {
+    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([, on]) => on));
+    return Object.keys(flags).length ? { ...s, flags } : s;
+  }) as Scenario['sides'];
+  return scenario;
+}

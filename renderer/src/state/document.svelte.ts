@@ -1,0 +1,257 @@
+// The open document: a library scenario being viewed or edited. Edits come in through
+// `replace(next, label)` (the scenario inspector today, the map designer next); they mark the
+// document dirty, show it on the map and, while unsaved, keep a crash-recovery copy in the
+// library at most every few seconds. Saving validates in the library and keeps a revision.
+
+import type { Scenario } from '../../../shared/format/scenario.types.js';
+import { host, type LibraryIssue, type RecoveryEntry } from '../host/index.js';
+import { buildMapModel } from '../map/model.js';
+import { drawThumbnail } from '../map/thumbnail.js';
+import type { AppState } from './app.svelte.js';
+import { errorText, issueText, written, WriteRefused } from './library.svelte.js';
+
+const RECOVERY_INTERVAL_MS = 3000;
+const THUMBNAIL = { width: 440, height: 280 };
+
+export type ChangeListener = (scenario: Scenario, label: string) => void;
+
+/** Outcome of asking to leave a dirty document. */
+export type LeaveChoice = 'save' | 'discard' | 'cancel';
+
+export interface DocumentHooks {
+  /** Asks whether to save, discard or stay (the custom Save / Discard / Cancel dialog). */
+  askLeave(title: string): Promise<LeaveChoice>;
+  /** Tells the user something went wrong, with optional detail lines. */
+  report(message: string, details?: string[]): void;
+  /** Called after each successful save (to refresh the library view). */
+  saved?(id: string): void;
+}
+
+export class DocumentState {
+  /** The library id of the open document (null when nothing from the library is open). */
+  id = $state<string | null>(null);
+  scenario = $state.raw<Scenario | null>(null);
+  dirty = $state(false);
+  saving = $state(false);
+  /** What the last refused save said, pointer by pointer, until the next save. */
+  issues = $state.raw<LibraryIssue[]>([]);
+  /** A recovery copy left by an earlier session, waiting for Restore / Discard. */
+  recovery = $state.raw<(RecoveryEntry & { title: string }) | null>(null);
+
+  /** True while the map shows this document (the test hook can show other scenarios). */
+  active = $derived.by(() => this.id !== null && this.scenario !== null && this.app.open?.scenario === this.scenario);
+  title = $derived(this.scenario?.title ?? '');
+
+  private labels: string[] = [];
+  private listeners = new Set<ChangeListener>();
+  private recoveryTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastRecoveryWrite = 0;
+
+  constructor(
+    private readonly app: AppState,
+    private readonly hooks: DocumentHooks,
+  ) {}
+
+  /** Opens a library scenario (the map view shows it). */
+  async open(id: string): Promise<void> {
+    const entry = await host.library.get({ id });
+    if (!entry) throw new Error('That scenario is no longer in the library.');
+    this.load(id, entry.document, false);
+  }
+
+  private load(id: string, scenario: Scenario, dirty: boolean): void {
+    this.app.show(scenario); // throws if the map cannot be built, before anything changes here
+    this.cancelRecoveryWrite();
+    this.id = id;
+    this.scenario = scenario;
+    this.dirty = dirty;
+    this.issues = [];
+    this.labels = dirty ? ['Recovered unsaved changes'] : [];
+    this.syncTitle();
+  }
+
+  /**
+   * Replaces the document with an edited version. `label` says what changed ("Title
+   * changed", "Painted 12 cells") and becomes part of the next revision's summary.
+   */
+  replace(next: Scenario, label: string): void {
+    if (!this.active || next === this.scenario) return;
+    this.scenario = next;
+    this.app.update(next);
+    this.dirty = true;
+    if (this.labels.at(-1) !== label) this.labels.push(label);
+    this.syncTitle();
+    this.scheduleRecoveryWrite();
+    for (const fn of this.listeners) fn(next, label);
+  }
+
+  /** Subscribe to edits; returns the unsubscribe function. */
+  onChange(fn: ChangeListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Saves to the library; false (with the issues reported) when the library refused it. */
+  async save(): Promise<boolean> {
+    const id = this.id;
+    const scenario = this.scenario;
+    if (!id || !scenario || !this.active || this.saving) return false;
+    this.saving = true;
+    try {
+      const summary = this.labels.length ? summarise(this.labels) : 'Saved';
+      written(await host.library.save({ id, scenario: scenario as unknown as Record<string, unknown>, summary }), 'Could not save');
+      this.issues = [];
+      // Later edits made while the save was in flight stay unsaved.
+      if (this.scenario === scenario) {
+        this.dirty = false;
+        this.labels = [];
+        this.cancelRecoveryWrite();
+        await host.library.clearRecovery({ docKey: id }).catch(() => undefined);
+      }
+      this.syncTitle();
+      await storeThumbnail(id, scenario).catch(() => undefined); // the mini-map is drawn instead
+      this.hooks.saved?.(id);
+      return true;
+    } catch (err) {
+      if (err instanceof WriteRefused) {
+        this.issues = err.issues;
+        const errors = err.issues.filter((i) => i.severity !== 'warning');
+        this.hooks.report(`Not saved: ${errors.length === 1 ? 'one problem' : `${errors.length} problems`} to fix first`, errors.map(issueText));
+      } else {
+        this.hooks.report(`Not saved: ${errorText(err)}`);
+      }
+      return false;
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  /** Drops unsaved edits and their recovery copy. */
+  async discard(): Promise<void> {
+    const id = this.id;
+    this.cancelRecoveryWrite();
+    this.dirty = false;
+    this.labels = [];
+    if (id) await host.library.clearRecovery({ docKey: id }).catch(() => undefined);
+  }
+
+  /**
+   * Leaves the document (back to the library). With unsaved changes it asks first; false
+   * when the user stayed or the save failed.
+   */
+  async requestClose(): Promise<boolean> {
+    if (this.active && this.dirty) {
+      const choice = await this.hooks.askLeave(this.title);
+      if (choice === 'cancel') return false;
+      if (choice === 'save' && !(await this.save())) return false;
+      if (choice === 'discard') await this.discard();
+    }
+    this.close();
+    return true;
+  }
+
+  private close(): void {
+    this.cancelRecoveryWrite();
+    this.id = null;
+    this.scenario = null;
+    this.dirty = false;
+    this.labels = [];
+    this.issues = [];
+    this.app.close();
+    this.syncTitle();
+  }
+
+  /** Keeps the window title in step: "• Title — Gridfront" while unsaved. */
+  syncTitle(): void {
+    if (typeof document === 'undefined') return;
+    document.title = this.active ? `${this.dirty ? '• ' : ''}${this.title} — Gridfront` : 'Gridfront';
+  }
+
+  // ---- crash recovery ----
+
+  private scheduleRecoveryWrite(): void {
+    if (this.recoveryTimer !== undefined) return;
+    const wait = Math.max(0, this.lastRecoveryWrite + RECOVERY_INTERVAL_MS - Date.now());
+    this.recoveryTimer = setTimeout(() => {
+      this.recoveryTimer = undefined;
+      void this.writeRecovery();
+    }, wait);
+  }
+
+  private cancelRecoveryWrite(): void {
+    clearTimeout(this.recoveryTimer);
+    this.recoveryTimer = undefined;
+  }
+
+  private async writeRecovery(): Promise<void> {
+    const { id, scenario } = this;
+    if (!id || !scenario || !this.dirty) return;
+    this.lastRecoveryWrite = Date.now();
+    try {
+      await host.library.writeRecovery({ docKey: id, document: scenario as unknown as Record<string, unknown> });
+    } catch {
+      // The next edit tries again; the user's work is still in memory.
+    }
+  }
+
+  /** At startup: the first recovery copy newer than its saved scenario, offered for restore. */
+  async checkRecovery(): Promise<void> {
+    let entries: RecoveryEntry[];
+    try {
+      entries = await host.library.readRecovery();
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const stale = entry.savedUpdated !== null && entry.updated <= entry.savedUpdated;
+      const doc = entry.document as Partial<Scenario> | null;
+      if (stale || entry.docKey.startsWith('new') || typeof doc !== 'object' || doc === null) {
+        await host.library.clearRecovery({ docKey: entry.docKey }).catch(() => undefined);
+        continue;
+      }
+      const stored = await host.library.get({ id: entry.docKey }).catch(() => null);
+      if (!stored) {
+        await host.library.clearRecovery({ docKey: entry.docKey }).catch(() => undefined);
+        continue;
+      }
+      this.recovery = { ...entry, title: typeof doc.title === 'string' && doc.title ? doc.title : stored.summary.title };
+      return;
+    }
+  }
+
+  /** Opens the recovered copy as an unsaved edit of its scenario. */
+  async restoreRecovery(): Promise<void> {
+    const entry = this.recovery;
+    if (!entry) return;
+    this.recovery = null;
+    try {
+      this.load(entry.docKey, entry.document as Scenario, true);
+      this.scheduleRecoveryWrite();
+    } catch (err) {
+      this.hooks.report(`The unsaved copy of “${entry.title}” could not be opened: ${errorText(err)}`);
+    }
+  }
+
+  async discardRecovery(): Promise<void> {
+    const entry = this.recovery;
+    this.recovery = null;
+    if (entry) await host.library.clearRecovery({ docKey: entry.docKey }).catch(() => undefined);
+    await this.checkRecovery();
+  }
+}
+
+/** "Title changed; Painted 12 cells; …" within the channel's 200 characters. */
+function summarise(labels: string[]): string {
+  const text = labels.join('; ');
+  return text.length <= 200 ? text : `${text.slice(0, 196)}…`;
+}
+
+/** Draws the mini-map into a canvas and stores it as the scenario's PNG thumbnail. */
+async function storeThumbnail(id: string, scenario: Scenario): Promise<void> {
+  const canvas = document.createElement('canvas');
+  canvas.width = THUMBNAIL.width;
+  canvas.height = THUMBNAIL.height;
+  drawThumbnail(canvas, buildMapModel(scenario), 2);
+  const pngBase64 = canvas.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
+  await host.library.setThumbnail({ id, pngBase64 });
+}
