@@ -54,6 +54,16 @@ describe('ground forecast', () => {
     expect(f[3]!.odds.mud).toBeCloseTo(1 - (4 / 6) ** 2, 12);
   });
 
+  it('with a way back (the square demo: easy→mud on 1, mud→easy on 5–6 from turn 4) the odds follow both rules', () => {
+    const demo = JSON.parse(readFileSync(new URL('../../scenarios/square-grid-demo.json', import.meta.url), 'utf8')) as Scenario;
+    const f = groundForecast(demo);
+    expect(f[2]!.odds.easy).toBe(1);
+    expect(f[3]!.odds.mud).toBeCloseTo(1 / 6, 12);
+    // Turn 5: stay in mud (1/6 × 4/6) or turn to mud now (5/6 × 1/6).
+    expect(f[4]!.odds.mud).toBeCloseTo((1 / 6) * (4 / 6) + (5 / 6) * (1 / 6), 12);
+    expect(f[4]!.rules).toEqual([0, 1]);
+  });
+
   it('the first applicable rule decides, so a later rule for the same turn and condition never rolls', () => {
     const f = groundForecast(
       withGround('easy', [
