@@ -54,6 +54,8 @@ export interface GroundForecast {
   /** Earliest and latest possible first day of the turn (YYYY-MM-DD). */
   startEarliest: string;
   startLatest: string;
+  /** The mean first day over all ground histories, rounded to a whole day (for a "~3 Feb" label). */
+  startExpected: string;
   /** Earliest and latest possible last day of the turn. */
   endEarliest: string;
   endLatest: string;
@@ -85,6 +87,7 @@ export function groundForecast(scenario: Pick<Scenario, 'calendar' | 'groundCond
   let minDays: Partial<Record<GroundCondition, number>> = { [scenario.groundConditions.initial]: 0 };
   let maxDays: Partial<Record<GroundCondition, number>> = { [scenario.groundConditions.initial]: 0 };
   const out: GroundForecast[] = [];
+  let meanDays = 0;
   for (let turn = 1; turn <= turns; turn++) {
     const odds = zeroOdds();
     const usedRules = new Set<number>();
@@ -118,9 +121,11 @@ export function groundForecast(scenario: Pick<Scenario, 'calendar' | 'groundCond
       rules: [...usedRules].sort((a, b) => a - b),
       startEarliest: addDays(start, startMin),
       startLatest: addDays(start, startMax),
+      startExpected: addDays(start, Math.round(meanDays)),
       endEarliest: addDays(start, endMin - 1),
       endLatest: addDays(start, endMax - 1),
     });
+    meanDays += GROUND_CONDITIONS.reduce((sum, g) => sum + odds[g] * turnDays(g), 0);
     before = odds;
     minDays = nextMin;
     maxDays = nextMax;
