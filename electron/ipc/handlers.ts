@@ -5,6 +5,8 @@ import { createBundledScenarios, type BundledProblem } from '../services/bundled
 import { openLibrary } from '../library/index.js';
 import { libraryHandlers, type LibraryHandlers } from '../library/handlers.js';
 import { printHandlers, type PrintServiceOptions } from '../print/handlers.js';
+import { createPackService, type PackServiceOptions } from '../packs/handlers.js';
+import type { PackPreview } from '../../shared/host/channels/packs.js';
 import type { Library } from '../library/types.js';
 import { createRouter, type Router } from './router.js';
 
@@ -23,10 +25,15 @@ export interface HostOptions {
   onLibraryError?: (message: string) => void;
   /** Electron's save dialog for print output; without it print files come back as bytes. */
   chooseSavePath?: PrintServiceOptions['chooseSavePath'];
+  /** Electron's save and open dialogs for packs; without them packs travel as bytes. */
+  choosePackSavePath?: PackServiceOptions['chooseSavePath'];
+  choosePackOpenPath?: PackServiceOptions['chooseOpenPath'];
 }
 
 export interface Host {
   router: Router;
+  /** Stages a .gfpack the main process was handed (file association, second launch) for the import dialog. */
+  stagePackPath(file: string): Promise<PackPreview>;
   /** Releases what the services hold open (database handles). */
   close(): Promise<void>;
 }
@@ -42,16 +49,28 @@ export function createHost(options: HostOptions): Host {
   };
 
   const library = openUserLibrary(options);
+  const packs = library.ok
+    ? createPackService(library.library, {
+        appVersion: options.version,
+        ...(options.choosePackSavePath ? { chooseSavePath: options.choosePackSavePath } : {}),
+        ...(options.choosePackOpenPath ? { chooseOpenPath: options.choosePackOpenPath } : {}),
+      })
+    : null;
   const handlers: Handlers = {
     'app.info': () => info,
     'scenarios.listBundled': () => bundled.list(),
     'scenarios.getBundled': ({ id }) => bundled.get(id),
     ...(library.ok ? libraryHandlers(library.library) : unavailableLibrary(library.message)),
     ...printHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+    ...(packs ? packs.handlers : unavailable('packs.', library.ok ? '' : library.message)),
   };
 
   return {
     router: createRouter(handlers),
+    async stagePackPath(file) {
+      if (!packs) throw new HostError({ code: 'unavailable', message: library.ok ? 'Packs are unavailable' : library.message });
+      return packs.stagePath(file);
+    },
     async close() {
       if (library.ok) library.library.close();
     },
@@ -92,8 +111,13 @@ function openUserLibrary(options: HostOptions): OpenedLibrary {
 
 /** Library handlers that all answer "unavailable" with the reason the library did not open. */
 function unavailableLibrary(message: string): LibraryHandlers {
+  return unavailable('library.', message) as unknown as LibraryHandlers;
+}
+
+/** Handlers for every channel of a namespace, all answering "unavailable" with the reason. */
+function unavailable<P extends string>(prefix: P, message: string): Pick<Handlers, Extract<keyof Handlers, `${P}${string}`>> {
   const fail = (): never => {
     throw new HostError({ code: 'unavailable', message });
   };
-  return Object.fromEntries(channelNames.filter((name) => name.startsWith('library.')).map((name) => [name, fail])) as unknown as LibraryHandlers;
+  return Object.fromEntries(channelNames.filter((name) => name.startsWith(prefix)).map((name) => [name, fail])) as never;
 }

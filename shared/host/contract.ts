@@ -9,12 +9,14 @@ import { appChannels } from './channels/app.js';
 import { scenarioChannels } from './channels/scenarios.js';
 import { libraryChannels } from './channels/library.js';
 import { printChannels } from './channels/print.js';
+import { packChannels } from './channels/packs.js';
 
 export const channels = {
   ...appChannels,
   ...scenarioChannels,
   ...libraryChannels,
   ...printChannels,
+  ...packChannels,
 } as const;
 
 export type Channels = typeof channels;
@@ -83,3 +85,14 @@ export type {
   CheckStatus,
 } from './channels/library.js';
 export type { PrintFileResult, PngPages } from './channels/print.js';
+export type {
+  PackConflictChoice,
+  PackExportResult,
+  PackJobPhase,
+  PackJobStatus,
+  PackImportOutcome,
+  PackPickResult,
+  PackPreview,
+  PackPreviewItem,
+  PackProblemInfo,
+} from './channels/packs.js';
