@@ -3,9 +3,9 @@
 // on its own. Plain TypeScript: the Svelte view owns one and forwards input to it.
 
 import Konva from 'konva';
-import type { Cell, Point } from '../../../shared/grid/types.js';
+import type { Cell, EdgeId, Point } from '../../../shared/grid/types.js';
 import { paintCells } from './bitmap.js';
-import { CHUNK, bucketEdges, buildChunk, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
+import { CHUNK, bucketEdges, buildChunk, chunkKeyOf, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
 import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
@@ -66,6 +66,8 @@ export class MapRenderer {
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private hover: Cell | null = null;
   private selected: Cell | null = null;
+  /** Extra interactive drawing (the designer's tool feedback), in map pixels. */
+  private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private width: number;
   private height: number;
 
@@ -143,10 +145,11 @@ export class MapRenderer {
    * them or their neighbours (whose control borders may change) are rebuilt; without, the
    * whole map is, edge lists included.
    */
-  invalidate(cells?: readonly Cell[]): void {
+  invalidate(cells?: readonly Cell[], edges?: Iterable<EdgeId>): void {
     const model = this.model;
     if (!model) return;
     let dirty: Set<ChunkEntry>;
+    if (cells && edges && this.edges) rebucket(model, this.edges, edges);
     if (!cells) {
       this.edges = bucketEdges(model);
       dirty = new Set(this.chunks);
@@ -230,6 +233,17 @@ export class MapRenderer {
   setSelected(cell: Cell | null): void {
     if (sameCell(cell, this.selected)) return;
     this.selected = cell;
+    this.interactiveLayer.batchDraw();
+  }
+
+  /** Draws extra feedback on the interactive layer (map pixels; `scale` = screen px per map px). */
+  setOverlayDrawer(draw: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null): void {
+    this.overlayDrawer = draw;
+    this.interactiveLayer.batchDraw();
+  }
+
+  /** Redraw the interactive layer only (tool feedback moved). */
+  redrawOverlay(): void {
     this.interactiveLayer.batchDraw();
   }
 
@@ -401,11 +415,31 @@ export class MapRenderer {
     };
     if (this.hover && !sameCell(this.hover, this.selected)) outline(this.hover, 'rgba(31,111,235,0.9)', 2, 'rgba(31,111,235,0.10)');
     if (this.selected) outline(this.selected, '#1f6feb', 3, null);
+    this.overlayDrawer?.(ctx, scale);
   }
 }
 
 function sameCell(a: Cell | null, b: Cell | null): boolean {
   return a === b || (a !== null && b !== null && a.col === b.col && a.row === b.row);
+}
+
+/** Moves changed sides into or out of their owner chunk's lists, so a partial redraw sees them. */
+function rebucket(model: MapModel, buckets: EdgeBuckets, changed: Iterable<EdgeId>): void {
+  const sets = { rivers: model.riverSet, lakeShores: model.lakeShoreSet, roads: model.roadSet, rails: model.railSet } as const;
+  for (const edge of changed) {
+    const [a, b] = model.grid.edgeCells(edge);
+    const owner = model.grid.inMap(a) ? a : model.grid.inMap(b) ? b : null;
+    if (!owner) continue;
+    const key = chunkKeyOf(owner);
+    for (const feature of ['rivers', 'lakeShores', 'roads', 'rails'] as const) {
+      const list = buckets[feature].get(key) ?? [];
+      const at = list.indexOf(edge);
+      const has = sets[feature].has(edge);
+      if (has && at < 0) list.push(edge);
+      else if (!has && at >= 0) list.splice(at, 1);
+      buckets[feature].set(key, list);
+    }
+  }
 }
 
 /** Chunk geometry is built the first time the chunk is drawn (its rect is cheap, the rest is not). */

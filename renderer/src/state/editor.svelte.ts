@@ -1,0 +1,337 @@
+// The map designer's UI state: the active tool and its options, undo/redo state for menus,
+// layer toggles, and the wiring between pointer input, tools, the open MapSession and the
+// canvas. Map edits go through the session's History; after each step the scenario is written
+// out once and handed to the open document (dirty flag, recovery copy, Ctrl+S save).
+import { dirtyCells, type Command, type DocChange } from '../../../shared/editor/index.js';
+import type { Scenario } from '../../../shared/format/scenario.types.js';
+import type { Cell, Point } from '../../../shared/grid/types.js';
+import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
+import { drawFeedback } from '../map/overlay.js';
+import { createTool, TOOLS, type Feedback, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import type { MapSession } from '../tools/session.js';
+import type { AppState } from './app.svelte.js';
+
+/** What the editor needs of the open-document store (state/document.svelte.ts). */
+export interface DocumentSink {
+  readonly active: boolean;
+  readonly scenario: Scenario | null;
+  readonly dirty: boolean;
+  replace(next: Scenario, label: string): void;
+}
+
+export interface Layers {
+  grid: boolean;
+  coordinates: boolean;
+  terrain: boolean;
+  edges: boolean;
+  routes: boolean;
+  control: boolean;
+  markers: boolean;
+  units: boolean;
+  minimap: boolean;
+}
+
+const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'fill'];
+
+export class EditorState {
+  tool = $state<ToolId>('select');
+  options = $state<ToolOptions>({
+    brushSize: 1,
+    terrain: '',
+    side: '',
+    controlMode: 'brush',
+    marker: 'supply',
+    victoryPerTurn: 2,
+    victoryEndGame: 0,
+  });
+  layers = $state<Layers>({ grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true, units: true, minimap: true });
+  /** Bumps when the view pans or zooms (overlays positioned on the map follow it). */
+  viewTick = $state(0);
+  canUndo = $state(false);
+  canRedo = $state(false);
+  undoLabel = $state<string | null>(null);
+  redoLabel = $state<string | null>(null);
+  /** Bumps on every document change, so views reading the document re-run. */
+  version = $state(0);
+  /** The cell whose name is being typed in place. */
+  naming = $state.raw<Cell | null>(null);
+  /** The last refused edit, shown briefly. */
+  message = $state('');
+  settingsOpen = $state(false);
+
+  private session: MapSession | null = null;
+  private renderer: MapRenderer | null = null;
+  private tools = new Map<ToolId, Tool>();
+  private lastTerrainTool: ToolId = 'brush';
+  private feedbackList: readonly Feedback[] = [];
+  private unsubscribe: (() => void)[] = [];
+  private docChanges = 0;
+  private flushedChanges = 0;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private pendingLabel: string | null = null;
+  private messageTimer: ReturnType<typeof setTimeout> | undefined;
+  sink: DocumentSink | null = null;
+
+  constructor(private readonly app: AppState) {}
+
+  get current(): MapSession | null {
+    return this.session;
+  }
+
+  get activeTool(): Tool | null {
+    const id = this.tool;
+    let t = this.tools.get(id);
+    if (!t) {
+      const made = createTool(id);
+      if (!made) return null;
+      this.tools.set(id, made);
+      t = made;
+    }
+    return t;
+  }
+
+  setTool(id: ToolId): void {
+    if (this.tool === id) return;
+    const ctx = this.context();
+    if (ctx) this.activeTool?.cancel(ctx);
+    if (TERRAIN_TOOLS.includes(id)) this.lastTerrainTool = id;
+    this.tool = id;
+    this.app.tool = id === 'pan' ? 'pan' : 'select';
+    this.showFeedback([]);
+  }
+
+  /** Shows a session on a renderer (a newly opened map); edits then redraw only what changed. */
+  attach(session: MapSession, renderer: MapRenderer): void {
+    if (this.session === session && this.renderer === renderer) return;
+    this.detach();
+    this.session = session;
+    this.renderer = renderer;
+    this.tools.clear();
+    this.naming = null;
+    const { doc, history } = session;
+    if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
+    if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
+    renderer.setOverlayDrawer((ctx, scale) => {
+      if (this.session) drawFeedback(ctx, this.session.doc.grid, CELL_SIZE, scale, this.feedbackList);
+    });
+    this.unsubscribe.push(
+      doc.subscribe((change) => this.redraw(change)),
+      history.subscribe(() => this.onHistory()),
+    );
+    this.onHistory();
+  }
+
+  detach(): void {
+    this.flushNow();
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
+    this.renderer?.setOverlayDrawer(null);
+    this.session = null;
+    this.renderer = null;
+    this.feedbackList = [];
+  }
+
+  // ---- pointer input (MapView forwards it; points in container pixels) ----
+
+  pointerDown(p: Point, mods: { altKey: boolean; shiftKey: boolean }): void {
+    const ctx = this.context();
+    const input = this.input(p, mods);
+    if (ctx && input) this.activeTool?.down(ctx, input);
+  }
+
+  pointerMove(p: Point, mods: { altKey: boolean; shiftKey: boolean }): void {
+    const ctx = this.context();
+    const input = this.input(p, mods);
+    if (ctx && input) this.activeTool?.move(ctx, input);
+  }
+
+  pointerUp(p: Point, mods: { altKey: boolean; shiftKey: boolean }): void {
+    const ctx = this.context();
+    const input = this.input(p, mods);
+    if (ctx && input) this.activeTool?.up(ctx, input);
+  }
+
+  pointerLeave(): void {
+    if (this.activeTool?.phase === 'idle') this.showFeedback([]);
+  }
+
+  cancel(): void {
+    const ctx = this.context();
+    if (ctx) this.activeTool?.cancel(ctx);
+  }
+
+  get busy(): boolean {
+    return (this.activeTool?.phase ?? 'idle') !== 'idle';
+  }
+
+  // ---- undo / redo ----
+
+  undo(): void {
+    const h = this.session?.history;
+    if (!h) return;
+    this.cancel();
+    const label = h.undoLabel;
+    if (h.undo()) this.pendingLabel = `Undo ${label}`;
+  }
+
+  redo(): void {
+    const h = this.session?.history;
+    if (!h) return;
+    this.cancel();
+    const label = h.redoLabel;
+    if (h.redo()) this.pendingLabel = label;
+  }
+
+  /** Runs a command built from the current document as one undo step (inspector, settings). */
+  edit(make: (s: MapSession) => Command | null): boolean {
+    const s = this.session;
+    if (!s) return false;
+    try {
+      return s.history.run(make(s)) !== null;
+    } catch (err) {
+      if (err instanceof RangeError) {
+        this.report(err.message);
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  /** Keyboard shortcuts of the designer; true when the key was used. */
+  handleKey(e: KeyboardEvent): boolean {
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    if (mod && !e.altKey) {
+      if (key === 'z' && !e.shiftKey) return this.undo(), true;
+      if ((key === 'z' && e.shiftKey) || (key === 'y' && !e.shiftKey)) return this.redo(), true;
+      return false;
+    }
+    if (e.altKey) return false;
+    if (e.key === 'Escape' && this.busy) return this.cancel(), true;
+    if (e.key === '[' || e.key === ']') {
+      const next = this.options.brushSize + (e.key === ']' ? 1 : -1);
+      if (next >= 1 && next <= 3) this.options.brushSize = next as 1 | 2 | 3;
+      return true;
+    }
+    if (e.key === 'n' || e.key === 'N') {
+      this.setTool('marker');
+      this.options.marker = 'name';
+      return true;
+    }
+    const tool = TOOLS.find((t) => t.key.toLowerCase() === key);
+    if (tool) {
+      this.setTool(tool.id);
+      return true;
+    }
+    return false;
+  }
+
+  /** Writes any pending edit into the open document now (before a save or on leaving). */
+  flushNow(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const s = this.session;
+    const open = this.app.open;
+    if (!s || !open || open.session !== s || this.docChanges === this.flushedChanges) return;
+    this.flushedChanges = this.docChanges;
+    const sink = this.sink;
+    const useSink = sink !== null && sink.active && sink.scenario !== null;
+    const latest = useSink ? sink.scenario! : open.scenario;
+    const next = s.output(latest);
+    const label = this.pendingLabel ?? s.history.undoLabel ?? 'Map edit';
+    this.pendingLabel = null;
+    if (useSink) sink.replace(next, label);
+    else this.app.update(next);
+  }
+
+  /** After a save: the history's clean mark moves here when the saved scenario is ours. */
+  noteSaved(): void {
+    const s = this.session;
+    if (s && this.sink && !this.sink.dirty && this.sink.scenario === s.lastOutput && this.docChanges === this.flushedChanges) s.history.markSaved();
+  }
+
+  report(message: string): void {
+    this.message = message;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => (this.message = ''), 5000);
+  }
+
+  showFeedback(f: readonly Feedback[]): void {
+    if (f.length === 0 && this.feedbackList.length === 0) return;
+    this.feedbackList = f;
+    this.renderer?.redrawOverlay();
+  }
+
+  /** The document's current features and layers at a cell, for the inspector. */
+  pickTerrain(id: string): void {
+    this.options.terrain = id;
+    if (this.tool === 'picker') this.setTool(this.lastTerrainTool);
+  }
+
+  // ---- internals ----
+
+  private context(): ToolContext | null {
+    const s = this.session;
+    const r = this.renderer;
+    if (!s || !r) return null;
+    return {
+      doc: s.doc,
+      history: s.history,
+      options: this.options,
+      size: CELL_SIZE,
+      scale: r.view.scale,
+      select: (cell) => (this.app.selected = cell),
+      pickTerrain: (id) => this.pickTerrain(id),
+      editName: (cell) => (this.naming = cell),
+      feedback: (f) => this.showFeedback(f),
+      report: (m) => this.report(m),
+    };
+  }
+
+  private input(p: Point, mods: { altKey: boolean; shiftKey: boolean }) {
+    const r = this.renderer;
+    const s = this.session;
+    if (!r || !s) return null;
+    const v = r.view;
+    const point = { x: (p.x - v.x) / v.scale, y: (p.y - v.y) / v.scale };
+    return { point, cell: s.doc.grid.pixelToCell(point, CELL_SIZE), alt: mods.altKey, shift: mods.shiftKey };
+  }
+
+  private redraw(change: DocChange): void {
+    this.docChanges++;
+    this.version++;
+    const r = this.renderer;
+    const s = this.session;
+    if (!r || !s) return;
+    if (change.resized) {
+      r.setModel(s.model);
+      return;
+    }
+    const cells = dirtyCells(change, s.doc.grid);
+    if (cells) r.invalidate(cells, change.edges);
+    else r.invalidate();
+  }
+
+  private onHistory(): void {
+    const h = this.session?.history;
+    this.canUndo = h?.canUndo ?? false;
+    this.canRedo = h?.canRedo ?? false;
+    this.undoLabel = h?.undoLabel ?? null;
+    this.redoLabel = h?.redoLabel ?? null;
+    if (h && !h.inGesture && this.docChanges !== this.flushedChanges && this.flushTimer === undefined) {
+      this.flushTimer = setTimeout(() => this.flushNow(), 0);
+    }
+  }
+}
+
+const editors = new WeakMap<AppState, EditorState>();
+
+/** The one editor of an app (made on first use). */
+export function editorFor(app: AppState): EditorState {
+  let e = editors.get(app);
+  if (!e) {
+    e = new EditorState(app);
+    editors.set(app, e);
+  }
+  return e;
+}

@@ -1,0 +1,114 @@
+// Side tools: rivers and lake shores (click or drag along cell sides; the first side touched
+// decides whether the drag adds or removes), and the control front line (drag along sides,
+// release to split control between the sides along it).
+import { editEdges, edgeUnderPointer, edgesAlongPointer, fillToFrontLine, type EdgeMode } from '../../../shared/editor/index.js';
+import type { EdgeId, Point } from '../../../shared/grid/types.js';
+import { run, step } from './run.js';
+import type { Phase, PointerInput, Tool, ToolContext } from './types.js';
+
+/** How close to a side (fraction of a cell) the pointer must be to pick it. */
+export const SIDE_TOLERANCE = 0.24;
+const ADD = 'rgba(31,111,235,0.95)';
+const REMOVE = 'rgba(198,40,40,0.95)';
+
+export function sideAt(ctx: ToolContext, p: Point): EdgeId | null {
+  return edgeUnderPointer(ctx.doc.grid, p, ctx.size, ctx.size * SIDE_TOLERANCE);
+}
+
+export class WaterTool implements Tool {
+  phase: Phase = 'idle';
+  private mode: EdgeMode = 'add';
+  private last: Point | null = null;
+
+  constructor(readonly feature: 'rivers' | 'lakeShores') {}
+
+  private get noun(): string {
+    return this.feature === 'rivers' ? 'river' : 'lake shore';
+  }
+
+  down(ctx: ToolContext, p: PointerInput): void {
+    const side = sideAt(ctx, p.point);
+    if (!side) return;
+    this.mode = ctx.doc.edges[this.feature].has(side) ? 'remove' : 'add';
+    ctx.history.beginGesture(`${this.mode === 'add' ? 'Add' : 'Remove'} ${this.noun}`);
+    this.phase = 'pointing';
+    this.last = p.point;
+    run(ctx, () => editEdges(ctx.doc, this.feature, [side], this.mode));
+    this.hover(ctx, side);
+  }
+
+  move(ctx: ToolContext, p: PointerInput): void {
+    if (this.phase === 'idle' || !this.last) return this.hover(ctx, sideAt(ctx, p.point));
+    const sides = edgesAlongPointer(ctx.doc.grid, this.last, p.point, ctx.size, ctx.size * SIDE_TOLERANCE);
+    this.last = p.point;
+    if (sides.length === 0) return this.hover(ctx, null);
+    this.phase = 'dragging';
+    run(ctx, () => editEdges(ctx.doc, this.feature, sides, this.mode));
+    this.hover(ctx, sides[sides.length - 1]!);
+  }
+
+  up(ctx: ToolContext, p: PointerInput): void {
+    if (this.phase !== 'idle') ctx.history.endGesture();
+    this.phase = 'idle';
+    this.last = null;
+    this.hover(ctx, sideAt(ctx, p.point));
+  }
+
+  cancel(ctx: ToolContext): void {
+    if (this.phase !== 'idle') ctx.history.cancelGesture();
+    this.phase = 'idle';
+    this.last = null;
+    ctx.feedback([]);
+  }
+
+  private hover(ctx: ToolContext, side: EdgeId | null): void {
+    if (!side) return ctx.feedback([]);
+    const removing = this.phase === 'idle' ? ctx.doc.edges[this.feature].has(side) : this.mode === 'remove';
+    ctx.feedback([{ kind: 'edges', edges: [side], colour: removing ? REMOVE : ADD, remove: removing }]);
+  }
+}
+
+/** Draws a front line along sides; on release each side's control spreads up to it. */
+export class FrontLineTool implements Tool {
+  phase: Phase = 'idle';
+  private line: EdgeId[] = [];
+  private last: Point | null = null;
+
+  down(ctx: ToolContext, p: PointerInput): void {
+    const side = sideAt(ctx, p.point);
+    this.phase = 'pointing';
+    this.last = p.point;
+    this.line = side ? [side] : [];
+    this.show(ctx, side);
+  }
+
+  move(ctx: ToolContext, p: PointerInput): void {
+    if (this.phase === 'idle' || !this.last) return this.show(ctx, sideAt(ctx, p.point));
+    for (const s of edgesAlongPointer(ctx.doc.grid, this.last, p.point, ctx.size, ctx.size * SIDE_TOLERANCE)) if (!this.line.includes(s)) this.line.push(s);
+    this.last = p.point;
+    this.phase = 'dragging';
+    this.show(ctx, null);
+  }
+
+  up(ctx: ToolContext): void {
+    const line = this.line;
+    this.phase = 'idle';
+    this.line = [];
+    this.last = null;
+    ctx.feedback([]);
+    if (line.length === 0) return;
+    step(ctx, 'Fill to front line', () => run(ctx, () => fillToFrontLine(ctx.doc, line)));
+  }
+
+  cancel(ctx: ToolContext): void {
+    this.phase = 'idle';
+    this.line = [];
+    this.last = null;
+    ctx.feedback([]);
+  }
+
+  private show(ctx: ToolContext, hover: EdgeId | null): void {
+    const edges = hover && !this.line.includes(hover) ? [...this.line, hover] : this.line;
+    ctx.feedback(edges.length ? [{ kind: 'edges', edges, colour: 'rgba(198,40,40,0.95)' }] : []);
+  }
+}

@@ -1,0 +1,64 @@
+// The designer's tools by id, with their names, keys and what the tooltip says.
+import { FillTool, PickerTool, RectTool, SelectTool } from './shape.js';
+import { StrokeTool } from './stroke.js';
+import { WaterTool } from './edges.js';
+import { RouteTool } from './route.js';
+import { ControlTool, MarkerTool } from './marker.js';
+import type { Tool, ToolId } from './types.js';
+
+export * from './types.js';
+
+export interface ToolInfo {
+  id: ToolId;
+  name: string;
+  key: string;
+  hint: string;
+}
+
+/** In toolbar order; groups are separated where `group` changes. */
+export const TOOLS: readonly (ToolInfo & { group: number })[] = [
+  { id: 'pan', name: 'Pan', key: 'H', hint: 'drag to move the map', group: 0 },
+  { id: 'select', name: 'Select', key: 'V', hint: 'click a cell to inspect and edit it', group: 0 },
+  { id: 'brush', name: 'Terrain brush', key: 'B', hint: 'drag to paint terrain; Alt+click picks', group: 1 },
+  { id: 'rect', name: 'Rectangle', key: 'R', hint: 'drag a rectangle of terrain', group: 1 },
+  { id: 'fill', name: 'Fill', key: 'G', hint: 'fill a connected area of one terrain', group: 1 },
+  { id: 'picker', name: 'Picker', key: 'I', hint: 'click to pick the terrain to paint', group: 1 },
+  { id: 'eraser', name: 'Eraser', key: 'E', hint: 'drag to reset terrain and remove markers', group: 1 },
+  { id: 'river', name: 'River', key: 'W', hint: 'click or drag along cell sides; again to remove', group: 2 },
+  { id: 'lake', name: 'Lake shore', key: 'L', hint: 'click or drag along cell sides; again to remove', group: 2 },
+  { id: 'road', name: 'Road', key: 'D', hint: 'drag from cell to cell; click a road to remove it', group: 2 },
+  { id: 'rail', name: 'Rail', key: 'T', hint: 'drag from cell to cell; click a rail to remove it', group: 2 },
+  { id: 'control', name: 'Control', key: 'C', hint: 'paint, fill or draw a front line', group: 3 },
+  { id: 'marker', name: 'Markers', key: 'M', hint: 'supply bases, forts, victory and entry cells, names', group: 3 },
+];
+
+export function createTool(id: ToolId): Tool | null {
+  switch (id) {
+    case 'pan':
+      return null;
+    case 'select':
+      return new SelectTool();
+    case 'brush':
+      return new StrokeTool('terrain');
+    case 'eraser':
+      return new StrokeTool('erase');
+    case 'rect':
+      return new RectTool();
+    case 'fill':
+      return new FillTool();
+    case 'picker':
+      return new PickerTool();
+    case 'river':
+      return new WaterTool('rivers');
+    case 'lake':
+      return new WaterTool('lakeShores');
+    case 'road':
+      return new RouteTool('roads');
+    case 'rail':
+      return new RouteTool('rails');
+    case 'control':
+      return new ControlTool();
+    case 'marker':
+      return new MarkerTool();
+  }
+}

@@ -1,0 +1,118 @@
+// The renderer's MapModel read straight from a MapDocument: terrain, control and edge sets are
+// the document's own stores, so a command's edit is visible to the next draw without copying
+// a layer. `sync(change)` refreshes the few derived lists (edge arrays, features by index,
+// palette colours) that a change made stale.
+import { Board } from '../../../shared/format/board.js';
+import type { DocChange, MapDocument } from '../../../shared/editor/index.js';
+import { parseCellId, type EdgeId } from '../../../shared/grid/types.js';
+import type { Scenario } from '../../../shared/format/scenario.types.js';
+import { parseHex, type Rgb } from '../map/colour.js';
+import { physicalCellPx, type CellFeatures, type MapModel } from '../map/model.js';
+
+export class LiveMapModel implements MapModel {
+  terrainRgb: Rgb[] = [];
+  terrainTinted: boolean[] = [];
+  sideRgb: Rgb[] = [];
+  features = new Map<number, CellFeatures>();
+  rivers: EdgeId[] = [];
+  lakeShores: EdgeId[] = [];
+  roads: EdgeId[] = [];
+  rails: EdgeId[] = [];
+  physicalCellPx = 96;
+  readonly defaultVictoryVp: number;
+
+  constructor(
+    readonly doc: MapDocument,
+    scenario: Pick<Scenario, 'ruleset'>,
+  ) {
+    this.defaultVictoryVp = scenario.ruleset.options?.victoryCellVpPerTurn ?? 2;
+    this.sideRgb = doc.sides.map((s) => parseHex(s.colour));
+    this.refreshPalette();
+    this.refreshMeta();
+    this.refreshFeatures();
+    this.refreshEdges();
+  }
+
+  get board(): Board {
+    // Nothing in the renderer reads it while editing; built on demand for code that wants one.
+    return Board.fromScenario(this.doc.toScenario());
+  }
+  get grid() {
+    return this.doc.grid;
+  }
+  get cols() {
+    return this.doc.cols;
+  }
+  get rows() {
+    return this.doc.rows;
+  }
+  get terrainTypes() {
+    return this.doc.terrainTypes;
+  }
+  get sides() {
+    return this.doc.sides;
+  }
+  get terrain() {
+    return this.doc.terrain;
+  }
+  get control() {
+    return this.doc.control;
+  }
+  get riverSet() {
+    return this.doc.edges.rivers;
+  }
+  get lakeShoreSet() {
+    return this.doc.edges.lakeShores;
+  }
+  get roadSet() {
+    return this.doc.edges.roads;
+  }
+  get railSet() {
+    return this.doc.edges.rails;
+  }
+
+  /** Brings the derived lists up to date after a document change. */
+  sync(change: DocChange): void {
+    if (change.palette || change.resized) this.refreshPalette();
+    if (change.meta || change.resized) this.refreshMeta();
+    if (change.resized) {
+      this.refreshFeatures();
+      this.refreshEdges();
+      return;
+    }
+    if (change.edges.size > 0) this.refreshEdges();
+    for (const id of change.features) {
+      const cell = parseCellId(id);
+      if (!cell || !this.doc.grid.inMap(cell)) continue;
+      const f = this.doc.cells.get(id);
+      const i = this.doc.grid.index(cell);
+      if (f) this.features.set(i, f);
+      else this.features.delete(i);
+    }
+  }
+
+  private refreshPalette(): void {
+    this.terrainRgb = this.doc.terrainTypes.map((t) => parseHex(t.colour));
+    this.terrainTinted = this.doc.terrainTypes.map((t) => t.category !== 'impassable');
+  }
+
+  private refreshMeta(): void {
+    this.physicalCellPx = physicalCellPx({ cellSize: this.doc.cellSize } as Scenario['map']);
+  }
+
+  private refreshFeatures(): void {
+    this.features.clear();
+    const grid = this.doc.grid;
+    for (const [id, f] of this.doc.cells.entries()) {
+      const cell = parseCellId(id);
+      if (cell && grid.inMap(cell)) this.features.set(grid.index(cell), f);
+    }
+  }
+
+  private refreshEdges(): void {
+    this.rivers = [...this.doc.edges.rivers];
+    this.lakeShores = [...this.doc.edges.lakeShores];
+    this.roads = [...this.doc.edges.roads];
+    this.rails = [...this.doc.edges.rails];
+  }
+}
