@@ -1,6 +1,7 @@
 // The scenario editor's panel logic, free of any UI: checks panel, order-of-battle paste,
 // strength totals, turn track and order-of-battle edits. Pure functions over the scenario
 // document; edits return a new scenario (or an EditResult) and never change their input.
+export * from './arrivals.js';
 export * from './checks.js';
 export * from './ground.js';
 export * from './ids.js';
@@ -11,3 +12,4 @@ export * from './reach.js';
 export * from './targets.js';
 export * from './totals.js';
 export * from './turn-track.js';
+export * from './victory.js';
