@@ -1,0 +1,80 @@
+// The recent-scenarios list behind File ▸ Open Recent: newest first, each scenario once,
+// at most `max`, kept in a small JSON file in the user data folder. Plain Node. A missing or
+// damaged file is an empty list (it is a convenience, never worth a failed start-up).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RecentScenario } from '../shared/host/commands.js';
+
+export type { RecentScenario };
+
+export const DEFAULT_MAX_RECENT = 10;
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The list with `item` moved (or added) to the front, trimmed to `max`. */
+export function addRecent(list: readonly RecentScenario[], item: RecentScenario, max = DEFAULT_MAX_RECENT): RecentScenario[] {
+  return [item, ...list.filter((r) => r.id !== item.id)].slice(0, Math.max(0, max));
+}
+
+export function removeRecent(list: readonly RecentScenario[], id: string): RecentScenario[] {
+  return list.filter((r) => r.id !== id);
+}
+
+/** Entries of a parsed file that are well-formed, first of each id kept. */
+export function parseRecent(value: unknown, max = DEFAULT_MAX_RECENT): RecentScenario[] {
+  const items = Array.isArray(value) ? value : (value as { recent?: unknown } | null)?.recent;
+  if (!Array.isArray(items)) return [];
+  const out: RecentScenario[] = [];
+  for (const entry of items) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { id, title } = entry as Record<string, unknown>;
+    if (typeof id !== 'string' || !ID.test(id) || out.some((r) => r.id === id)) continue;
+    out.push({ id, title: typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : id });
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+export interface RecentStore {
+  list(): RecentScenario[];
+  /** Records an opened scenario; returns the new list. */
+  add(item: RecentScenario): RecentScenario[];
+  /** Drops an id (e.g. the scenario is gone from the library). */
+  remove(id: string): RecentScenario[];
+  clear(): RecentScenario[];
+}
+
+export function openRecentStore(file: string, max = DEFAULT_MAX_RECENT): RecentStore {
+  let items = read(file, max);
+  const save = (next: RecentScenario[]): RecentScenario[] => {
+    const changed = JSON.stringify(next) !== JSON.stringify(items);
+    items = next;
+    if (changed) write(file, items);
+    return [...items];
+  };
+  return {
+    list: () => [...items],
+    add: (item) => save(addRecent(items, item, max)),
+    remove: (id) => save(removeRecent(items, id)),
+    clear: () => save([]),
+  };
+}
+
+function read(file: string, max: number): RecentScenario[] {
+  try {
+    return parseRecent(JSON.parse(readFileSync(file, 'utf8')) as unknown, max);
+  } catch {
+    return [];
+  }
+}
+
+function write(file: string, items: readonly RecentScenario[]): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify({ recent: items }, null, 2)}\n`);
+    renameSync(tmp, file);
+  } catch (err) {
+    // Losing the recent list is harmless; say so and carry on.
+    console.warn(`[gridfront] could not save the recent list to ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
