@@ -23,6 +23,8 @@ import {
 import { toMm, trimNumber, type LengthUnit, type PaperName } from '../../../shared/print/units.js';
 import { host, HostError, type PrintFileResult } from '../host/index.js';
 import type { AppState } from './app.svelte.js';
+import { download } from '../components/Print/download.js';
+import { fieldMessage, fieldNumber as num, formatBytes, pdfPageCount, plural, summaryParts } from '../components/Print/text.js';
 
 export type PaperPick = PaperName | 'custom' | 'single';
 /** What the page selector shows: the assembly sheet or one tile (index into layout.pages). */
@@ -31,47 +33,6 @@ export type Job = 'pdf' | 'png';
 
 /** How long the preview waits after the last keystroke before laying out again. */
 export const LAYOUT_DELAY_MS = 150;
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** "must be from 0 to 200 mm; got -3" → "Must be from 0 to 200 mm." The user can see what they typed. */
-export function fieldMessage(message: string): string {
-  const text = message.replace(/;\s*got .*$/s, '').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.)]$/.test(text) ? '' : '.');
-}
-
-/** A text field's number; NaN for anything that is not plainly one (so the options check names the field). */
-function num(text: string): number {
-  const t = text.trim().replace(',', '.');
-  return t === '' ? NaN : Number(t);
-}
-
-function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const raw = atob(base64);
-  const out = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
-
-/** Offers bytes the web host sent back as a browser download. */
-function download(result: Extract<PrintFileResult, { kind: 'data' }>): void {
-  const url = URL.createObjectURL(new Blob([base64ToBytes(result.base64)], { type: result.mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = result.fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken its copy once the click is handled; keep the URL a while regardless.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${trimNumber(n / 1024, 0)} KB`;
-  return `${trimNumber(n / (1024 * 1024), 1)} MB`;
-}
 
 export class PrintState {
   isOpen = $state(false);
@@ -155,7 +116,7 @@ export class PrintState {
   }
 
   /** Pages in the PDF: the assembly sheet, then the tiles. */
-  pageCount = $derived(this.layout ? this.layout.pages.length + (this.layout.assembly ? 1 : 0) : 0);
+  pageCount = $derived(this.layout ? pdfPageCount(this.layout) : 0);
 
   /** The selected page's index in the PDF (what a one-page PNG export renders). */
   selectedPdfIndex = $derived.by((): number => {
@@ -164,30 +125,17 @@ export class PrintState {
     return this.selected + (layout.assembly ? 1 : 0);
   });
 
+  /** "Assembly sheet", "Page B2" or "The sheet" (single sheet). */
   selectedLabel = $derived.by((): string => {
     const layout = this.layout;
-    if (!layout || this.selected === 'assembly') return layout?.assembly ? 'Assembly' : 'A1';
-    return layout.pages[this.selected]?.label ?? 'A1';
+    if (!layout) return 'This page';
+    if (layout.options.singleSheet) return 'The sheet';
+    if (this.selected === 'assembly') return layout.assembly ? 'Assembly sheet' : 'Page A1';
+    return `Page ${layout.pages[this.selected]?.label ?? 'A1'}`;
   });
 
-  /** "13 pages (assembly sheet + 3 × 4 tiles) · A4 portrait · map 61.1 × 70 cm (24.1 × 27.6 in)". */
-  summary = $derived.by((): string[] => {
-    const layout = this.layout;
-    if (!layout) return [];
-    const o = layout.options;
-    const paperName =
-      o.singleSheet
-        ? `one ${trimNumber(layout.pageSizeMm.width / 10, 1)} × ${trimNumber(layout.pageSizeMm.height / 10, 1)} cm sheet`
-        : typeof o.paper === 'string'
-          ? `${o.paper} ${layout.orientation}`
-          : `${trimNumber(o.paperMm.width)} × ${trimNumber(o.paperMm.height)} mm ${layout.orientation}`;
-    const pages = layout.assembly
-      ? `${plural(this.pageCount, 'page')} (assembly sheet + ${layout.tileRows} × ${layout.tileCols} tiles)`
-      : plural(this.pageCount, 'page');
-    const b = layout.mapBounds;
-    const size = `map ${trimNumber(b.width / 10, 1)} × ${trimNumber(b.height / 10, 1)} cm (${trimNumber(b.width / 25.4, 1)} × ${trimNumber(b.height / 25.4, 1)} in)`;
-    return [pages, paperName, size];
-  });
+  /** "16 pages (assembly sheet + 5 × 3 tiles)", "Letter landscape", "map 64.5 × 76.2 cm (25.4 × 30 in)". */
+  summary = $derived(this.layout ? summaryParts(this.layout) : []);
 
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -239,13 +187,14 @@ export class PrintState {
     this.coordStyle = d.coordinates ? (this.scenario?.map.grid.labels ?? 'CCRR') : 'none';
   }
 
-  #formFor: Scenario | null = null;
+  /** The scenario id the form was filled for. */
+  #formFor: string | null = null;
 
   openDialog(): void {
     if (!this.scenario) return;
-    // A different scenario starts from its own defaults; the same one keeps the last choices.
-    if (this.#formFor !== this.scenario) {
-      this.#formFor = this.scenario;
+    // A different scenario starts from its own defaults; the same one (edited or not) keeps the last choices.
+    if (this.#formFor !== this.scenario.id) {
+      this.#formFor = this.scenario.id;
       this.resetForm();
       this.selected = 'assembly';
       this.layout = null;

@@ -183,7 +183,7 @@ export function drawOverview(ctx: CanvasRenderingContext2D, width: number, heigh
   ctx.textBaseline = 'middle';
   layout.pages.forEach((p, i) => {
     const r = px(p.window);
-    haloText(ctx, p.label, r.x + r.width / 2, r.y + r.height / 2, i === selected ? ACCENT : INK);
+    haloText(ctx, layout.options.singleSheet ? 'Sheet' : p.label, r.x + r.width / 2, r.y + r.height / 2, i === selected ? ACCENT : INK);
   });
   return f;
 }
