@@ -2,8 +2,10 @@
 // whether the map has painted, and a way to open a scenario document directly.
 import type {} from './testHook.types.js';
 import type { AppState } from './state/app.svelte.js';
+import type { PlayState } from './play/play.svelte.js';
+import { editorHook } from './tools/hook.js';
 
-export function installTestHook(app: AppState): void {
+export function installTestHook(app: AppState, play?: PlayState): void {
   window.__gridfront = {
     map: {
       get ready() {
@@ -26,6 +28,16 @@ export function installTestHook(app: AppState): void {
     },
     openScenario(scenario) {
       app.show(scenario);
+    },
+    editor: editorHook(app),
+    play: {
+      // Plain copies: the test reads them across the page boundary.
+      view: () => (play?.view ? JSON.parse(JSON.stringify(play.view)) : null),
+      actor: () => play?.actor ?? null,
+      logLength: () => play?.log.length ?? 0,
+      log: () => (play ? JSON.parse(JSON.stringify(play.log)) : []),
+      botBusy: () => play?.botBusy ?? false,
+      legal: () => (play ? JSON.parse(JSON.stringify(play.legal)) : []),
     },
   };
 }

@@ -15,10 +15,59 @@ export interface GridfrontTestHook {
   };
   /** Open a scenario document that is already in memory (skips the host). */
   openScenario(scenario: Scenario): void;
+  /** The map designer (present once the app has mounted). */
+  editor?: EditorTestHook;
+  /** The test-play game (renderer/src/play), for assertions against the engine. */
+  play?: {
+    /** The engine's view of the game shown (GameView), or null. */
+    view(): GameViewLike | null;
+    actor(): string | null;
+    logLength(): number;
+    /** Every action applied in this game, in order (savegame Action objects). */
+    log(): { type: string; side: string; [k: string]: unknown }[];
+    botBusy(): boolean;
+    /** The legal actions of whoever must act now. */
+    legal(): { type: string; side: string; [k: string]: unknown }[];
+  };
+}
+
+/** The parts of the engine's GameView the tests read (shared/rules/types.ts has it all). */
+export interface GameViewLike {
+  phase: string;
+  step: string | null;
+  turn: number;
+  clock: number;
+  player: string | null;
+  vp: Record<string, number>;
+  prompt: { side: string; kind: string; text: string } | null;
+  units: { id: string; side: string; cell: string | null; strength: number; supply: string; activation: string; where: string }[];
+  supplyCells: Record<string, string[]>;
+  control: Record<string, string>;
+  combat: unknown;
+  gameOver: { winner: string | null; reason: string } | null;
 }
 
 declare global {
   interface Window {
     __gridfront?: GridfrontTestHook;
   }
+}
+
+/** The map designer's page hook (renderer/src/tools/hook.ts). */
+export interface EditorTestHook {
+  /** The open map's scenario as the designer would save it, as JSON. */
+  documentJson(): string | null;
+  /** Undo one step; true while more steps remain. */
+  undo(): boolean;
+  /** Redo one step; true while more steps remain. */
+  redo(): boolean;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly undoLabel: string | null;
+  /** The undo history differs from the last save. */
+  readonly dirty: boolean;
+  setTool(id: string): void;
+  setOptions(options: Record<string, unknown>): void;
+  /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw). */
+  strokeMs(cells: { col: number; row: number }[], tool?: string): number | null;
 }
