@@ -6,7 +6,7 @@ import Konva from 'konva';
 import type { Cell, EdgeId, Point } from '../../../shared/grid/types.js';
 import { paintCells } from './bitmap.js';
 import { CHUNK, bucketEdges, buildChunk, chunkKeyOf, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
-import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext } from './draw.js';
+import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
 import type { MapModel } from './model.js';
@@ -66,6 +66,7 @@ export class MapRenderer {
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private hover: Cell | null = null;
   private selected: Cell | null = null;
+  private layers: MapLayers = { grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true };
   /** Extra interactive drawing (the designer's tool feedback), in map pixels. */
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private width: number;
@@ -242,6 +243,14 @@ export class MapRenderer {
     this.interactiveLayer.batchDraw();
   }
 
+  /** Shows or hides map layers (terrain, control, edges, routes, markers, grid, coordinates). */
+  setLayers(layers: MapLayers): void {
+    this.layers = { ...layers };
+    for (const entry of this.chunks) this.uncache(entry);
+    this.staticLayer.batchDraw();
+    this.scheduleSettle();
+  }
+
   /** Redraw the interactive layer only (tool feedback moved). */
   redrawOverlay(): void {
     this.interactiveLayer.batchDraw();
@@ -335,6 +344,7 @@ export class MapRenderer {
       scale: this._view.scale,
       detail: this.detail,
       corners: this.corners,
+      layers: this.layers,
     };
     if (pass === 'base') {
       if (this.detail.bitmap) {

@@ -30,7 +30,26 @@ export interface DrawContext {
   detail: DetailLevel;
   /** Corner offsets from a cell centre, shared by every cell of the grid. */
   corners: readonly Point[];
+  /** What the user chose to show (all when absent). */
+  layers?: MapLayers;
 }
+
+/** The designer's layer toggles. */
+export interface MapLayers {
+  grid: boolean;
+  coordinates: boolean;
+  terrain: boolean;
+  /** rivers and lake shores */
+  edges: boolean;
+  /** roads, rails and bridges */
+  routes: boolean;
+  control: boolean;
+  /** markers and cell names */
+  markers: boolean;
+}
+
+const ALL_LAYERS: MapLayers = { grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true };
+const BLANK_GROUND = '#f1eee6';
 
 function cellPath(d: DrawContext, i: number): void {
   const { ctx, chunk, corners } = d;
@@ -51,6 +70,7 @@ function forCells(d: DrawContext, fn: (local: number, global: number) => void): 
 /** Terrain fills, control tint and borders, grid lines. */
 export function drawBase(d: DrawContext): void {
   const { ctx, model, scale } = d;
+  const layers = d.layers ?? ALL_LAYERS;
   const hair = 1 / scale;
   // Terrain: one path per terrain type. A hairline stroke in the same colour closes the
   // anti-aliasing seams between neighbouring cells of different colours.
@@ -71,12 +91,14 @@ export function drawBase(d: DrawContext): void {
     ctx.strokeStyle = colour;
     ctx.stroke();
   };
-  buckets.forEach((cells, t) => fillBucket(cells, rgba(model.terrainRgb[t]!, 1)));
-  fillBucket(unknown, '#ff00ff');
+  if (layers.terrain) {
+    buckets.forEach((cells, t) => fillBucket(cells, rgba(model.terrainRgb[t]!, 1)));
+    fillBucket(unknown, '#ff00ff');
+  } else fillBucket([...buckets.flat(), ...unknown], BLANK_GROUND);
 
   // Control tint, one translucent path per side.
   const sideCells: number[][] = model.sides.map(() => []);
-  forCells(d, (local, global) => {
+  if (layers.control) forCells(d, (local, global) => {
     const s = model.control[global]!;
     const t = model.terrain[global]!;
     if (s !== NONE && t !== NONE && model.terrainTinted[t]) sideCells[s]!.push(local);
@@ -88,9 +110,9 @@ export function drawBase(d: DrawContext): void {
     ctx.fillStyle = rgba(model.sideRgb[s]!, CONTROL_TINT);
     ctx.fill();
   });
-  drawControlBorders(d);
+  if (layers.control) drawControlBorders(d);
 
-  if (d.detail.gridLines) {
+  if (d.detail.gridLines && layers.grid) {
     ctx.beginPath();
     forCells(d, (local) => cellPath(d, local));
     ctx.strokeStyle = 'rgba(31,35,40,0.42)';
@@ -152,24 +174,25 @@ function roadPath(ctx: CanvasRenderingContext2D, roads: readonly Road[]): void {
 export function drawFeatures(d: DrawContext): void {
   const { ctx, chunk, size, scale } = d;
   const far = d.detail.bitmap;
+  const layers = d.layers ?? ALL_LAYERS;
   // Road casings only help once a road is wide enough on screen to have two edges.
   const cased = size * scale >= 48;
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
 
-  if (chunk.lakeShores.length) {
+  if (chunk.lakeShores.length && layers.edges) {
     ctx.strokeStyle = LAKE_SHORE;
     ctx.lineWidth = Math.max(1.5 / scale, size * 0.05);
     strokeSegments(ctx, chunk.lakeShores);
   }
-  if (chunk.rivers.length) {
+  if (chunk.rivers.length && layers.edges) {
     ctx.strokeStyle = RIVER;
     ctx.lineWidth = Math.max((far ? 1.6 : 2.6) / scale, size * 0.085);
     strokeSegments(ctx, chunk.rivers);
   }
 
   const roadW = Math.max((far ? 1.4 : 2.2) / scale, size * 0.045);
-  if (chunk.roads.length) {
+  if (chunk.roads.length && layers.routes) {
     if (cased) {
       roadPath(ctx, chunk.roads);
       ctx.strokeStyle = ROAD_CASING;
@@ -182,7 +205,7 @@ export function drawFeatures(d: DrawContext): void {
     ctx.stroke();
   }
 
-  if (chunk.rails.length) {
+  if (chunk.rails.length && layers.routes) {
     // Where road and rail share a route, a wider road band under the track keeps both visible.
     if (chunk.sharedRoutes.length) {
       roadPath(ctx, chunk.sharedRoutes);
@@ -197,8 +220,8 @@ export function drawFeatures(d: DrawContext): void {
     if (!far && size * scale >= 16) drawRailTies(ctx, chunk.rails, size);
   }
 
-  if (!far) for (const b of chunk.bridges) drawBridge(ctx, b.x, b.y, b.dx, b.dy, b.rail, size, roadW);
-  if (d.detail.markers) drawMarkers(d);
+  if (!far && layers.routes) for (const b of chunk.bridges) drawBridge(ctx, b.x, b.y, b.dx, b.dy, b.rail, size, roadW);
+  if (d.detail.markers && layers.markers) drawMarkers(d);
 }
 
 function drawRailTies(ctx: CanvasRenderingContext2D, rails: readonly Road[], size: number): void {
@@ -423,7 +446,8 @@ export function drawLabels(d: DrawContext): void {
   const { ctx, model, chunk, size, scale } = d;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  if (d.detail.coordinates) {
+  const layers = d.layers ?? ALL_LAYERS;
+  if (d.detail.coordinates && layers.coordinates) {
     // In map units so labels keep their place in the cell, but never tiny or shouting.
     const px = Math.min(Math.max(size * 0.11, 8 / scale), 12 / scale);
     ctx.font = `500 ${px}px ${FONT}`;
@@ -436,7 +460,7 @@ export function drawLabels(d: DrawContext): void {
       ctx.fillText(model.grid.label({ col, row }), chunk.centers[local * 2]!, chunk.centers[local * 2 + 1]! - size * 0.37);
     });
   }
-  if (d.detail.names) {
+  if (d.detail.names && layers.markers) {
     const px = Math.min(Math.max(size * 0.14, 10 / scale), 16 / scale);
     ctx.font = `600 ${px}px ${FONT}`;
     ctx.fillStyle = INK;

@@ -1,0 +1,48 @@
+// The designer's part of the page test hook (`window.__gridfront.editor`): the document as
+// JSON, undo/redo, and a timed brush stroke through the real tool path for the benchmark.
+import type { AppState } from '../state/app.svelte.js';
+import { editorFor } from '../state/editor.svelte.js';
+import type { EditorTestHook } from '../testHook.types.js';
+import type { ToolId, ToolOptions } from './types.js';
+
+export function editorHook(app: AppState): EditorTestHook {
+  const editor = editorFor(app);
+  const local = (col: number, row: number) => app.renderer?.cellCenter({ col, row }) ?? null;
+  const mods = { altKey: false, shiftKey: false };
+  return {
+    documentJson: () => (app.open ? JSON.stringify(app.open.session.doc.toScenario()) : null),
+    undo: () => (editor.undo(), editor.canUndo),
+    redo: () => (editor.redo(), editor.canRedo),
+    get canUndo() {
+      return editor.canUndo;
+    },
+    get canRedo() {
+      return editor.canRedo;
+    },
+    get undoLabel() {
+      return editor.undoLabel;
+    },
+    get dirty() {
+      return editor.current?.history.dirty ?? false;
+    },
+    setTool: (id) => editor.setTool(id as ToolId),
+    setOptions: (o) => Object.assign(editor.options, o as Partial<ToolOptions>),
+    strokeMs(cells, tool = 'brush') {
+      const r = app.renderer;
+      if (!r || cells.length === 0) return null;
+      editor.setTool(tool as ToolId);
+      const t0 = performance.now();
+      const first = local(cells[0]!.col, cells[0]!.row)!;
+      editor.pointerDown(first, mods);
+      r.stage.draw();
+      for (const c of cells.slice(1)) {
+        const p = local(c.col, c.row)!;
+        editor.pointerMove(p, mods);
+        // Draw now, as the next frame would: the time covers command + partial redraw.
+        r.stage.draw();
+      }
+      editor.pointerUp(local(cells[cells.length - 1]!.col, cells[cells.length - 1]!.row)!, mods);
+      return performance.now() - t0;
+    },
+  };
+}
