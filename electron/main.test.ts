@@ -16,6 +16,10 @@ const fake = vi.hoisted(() => {
     headersHook: undefined as undefined | ((details: unknown, cb: (r: unknown) => void) => void),
     permissionHook: undefined as undefined | ((c: unknown, p: string, cb: (ok: boolean) => void) => void),
     permissionCheck: undefined as undefined | (() => boolean),
+    ipcEvents: {} as Record<string, (event: unknown, value: unknown) => void>,
+    menus: [] as unknown[][],
+    sent: [] as unknown[][],
+    opened: [] as string[],
   };
   return state;
 });
@@ -31,19 +35,38 @@ vi.mock('electron', () => ({
     quit: () => {},
     exit: () => {},
     requestSingleInstanceLock: () => true,
+    isPackaged: false,
   },
+  Menu: {
+    buildFromTemplate: (template: unknown[]) => template,
+    setApplicationMenu: (menu: unknown[]) => fake.menus.push(menu),
+  },
+  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+  shell: { openExternal: async (url: string) => void fake.opened.push(url) },
+  dialog: { showErrorBox: () => {} },
   BrowserWindow: class {
     static getAllWindows = () => fake.windows;
     url?: string;
     constructor(public options: { webPreferences?: Record<string, unknown> }) {
       fake.windows.push(this);
     }
+    webContents = { send: (...args: unknown[]) => fake.sent.push(args) };
     once() {}
+    on() {}
+    isDestroyed = () => false;
+    isMinimized = () => false;
+    focus() {}
+    getNormalBounds = () => ({ x: 0, y: 0, width: 1400, height: 900 });
+    isMaximized = () => false;
+    isFullScreen = () => false;
     async loadURL(url: string) {
       this.url = url;
     }
   },
-  ipcMain: { handle: (channel: string, fn: (e: unknown, m: unknown) => Promise<unknown>) => (fake.ipc[channel] = fn) },
+  ipcMain: {
+    handle: (channel: string, fn: (e: unknown, m: unknown) => Promise<unknown>) => (fake.ipc[channel] = fn),
+    on: (channel: string, fn: (e: unknown, v: unknown) => void) => (fake.ipcEvents[channel] = fn),
+  },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => fake.schemes.push(...schemes),
     handle: (scheme: string, fn: (r: Request) => Promise<Response>) => (fake.protocols[scheme] = fn),
@@ -111,6 +134,7 @@ describe('Electron main process', () => {
       on: (name: string, fn: (...args: any[]) => unknown) => (hooks[name] = fn),
     });
     expect(hooks.open!({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+    expect(fake.opened).toEqual([]);
     const navigate = { preventDefault: vi.fn() };
     hooks['will-navigate']!(navigate, 'https://example.com');
     expect(navigate.preventDefault).toHaveBeenCalled();
@@ -121,5 +145,50 @@ describe('Electron main process', () => {
     fake.permissionHook!({}, 'media', (ok) => (granted = ok));
     expect(granted).toBe(false);
     expect(fake.permissionCheck!()).toBe(false);
+  });
+
+  it('opens plain web links from the app page in the system browser, and nothing else', () => {
+    const hooks: Record<string, (...args: any[]) => unknown> = {};
+    const contents = (url: string) => ({
+      getURL: () => url,
+      setWindowOpenHandler: (fn: () => unknown) => (hooks.open = fn),
+      on: () => {},
+    });
+    fake.appEvents['web-contents-created']!({}, contents('app://gridfront/index.html'));
+    expect(hooks.open!({ url: 'https://svelte.dev/' })).toEqual({ action: 'deny' });
+    expect(hooks.open!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    fake.appEvents['web-contents-created']!({}, contents('https://evil.example/'));
+    expect(hooks.open!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(fake.opened).toEqual(['https://svelte.dev/']);
+  });
+
+  it('builds the application menu and relabels Undo when the page reports its state', () => {
+    const menu = () => JSON.stringify(fake.menus.at(-1));
+    expect(menu()).toContain('Import pack…');
+    const report = fake.ipcEvents['gf:menu-state']!;
+    const event = { senderFrame: appFrame, sender: { mainFrame: appFrame } };
+    report(event, { undoLabel: 'Paint terrain', redoLabel: null, open: { id: 'ros', title: 'Ros salient' } });
+    expect(menu()).toContain('Undo Paint terrain');
+    expect(menu()).toContain('Ros salient');
+    // A foreign frame cannot change the menu.
+    const foreign = { url: 'https://evil.example/' };
+    report({ senderFrame: foreign, sender: { mainFrame: foreign } }, { undoLabel: 'Evil', redoLabel: null, open: null });
+    expect(menu()).not.toContain('Undo Evil');
+  });
+
+  it('hands a pack from a second launch to the open window\'s import dialog', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { exportPack } = await import('./packs/export.js');
+    const { scenario } = await import('./library/testing.js');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gf-second-'));
+    writeFileSync(path.join(dir, 'shared.gfpack'), await exportPack({ name: 'Shared', version: '1.0' }, [{ json: scenario('shared-one', 'Shared one') }]));
+    fake.sent.length = 0;
+    fake.appEvents['second-instance']!({}, ['/usr/bin/gridfront', '--flag', 'shared.gfpack'], dir);
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    const [channel, message] = fake.sent[0] as [string, { command: string; arg: string }];
+    expect(channel).toBe('gf:command');
+    expect(message.command).toBe('file.importPack');
+    const preview = await call(appFrame, { channel: 'packs.preview', payload: { uploadId: message.arg } });
+    expect(preview).toMatchObject({ ok: true, value: { fileName: 'shared.gfpack', problems: [], items: [{ id: 'shared-one' }] } });
   });
 });

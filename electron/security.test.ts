@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_CSP, APP_START_URL, isAppUrl, mainWindowOptions, withCsp } from './security.js';
+import { APP_CSP, APP_START_URL, isAppUrl, launchFiles, mainWindowOptions, safeExternalUrl, withCsp } from './security.js';
 
 describe('desktop window security', () => {
   it('isolates the renderer from Node and Electron', () => {
@@ -36,5 +36,62 @@ describe('desktop window security', () => {
     expect(app['content-security-policy']).toBeUndefined();
     expect(app['X-Other']).toEqual(['1']);
     expect(withCsp('https://example.com/', { a: 'b' })).toEqual({ a: 'b' });
+  });
+
+  it('keeps the window sandboxed against Node everywhere: workers, subframes, webviews, drag-and-drop navigation', () => {
+    const options = mainWindowOptions('/app/preload.cjs');
+    expect(options.show).toBe(false);
+    expect(options.webPreferences).toMatchObject({
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+    });
+  });
+
+  it('spells out a complete policy: no plugins, frames, base or form targets, and connections only to itself', () => {
+    const directives = Object.fromEntries(APP_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives).toMatchObject({
+      'default-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+  });
+
+  it('hands only plain web links to the system browser', () => {
+    expect(safeExternalUrl('https://svelte.dev/docs')).toBe('https://svelte.dev/docs');
+    expect(safeExternalUrl('http://konvajs.org')).toBe('http://konvajs.org/');
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'ms-msdt:/id PCWDiagnostic',
+      'smb://server/share',
+      'app://gridfront/index.html',
+      'https://user:pw@example.com/',
+      'http://127.0.0.1:4000/api/invoke',
+      'http://localhost:5173/',
+      'http://router/',
+      'http://[::1]/',
+      'https://printer.local/',
+      'https://example.com/' + 'x'.repeat(3000),
+      'not a url',
+      42,
+      undefined,
+    ]) {
+      expect(safeExternalUrl(url), String(url)).toBeNull();
+    }
+  });
+
+  it('picks pack and scenario files out of the command line, ignoring flags and other files', () => {
+    expect(
+      launchFiles(['/opt/Gridfront/gridfront', '--no-sandbox', '/home/me/Eastern Front.gfpack', 'notes.txt', 'C:\\maps\\ros.gfscenario.json', 'plain.json']),
+    ).toEqual([
+      { kind: 'pack', path: '/home/me/Eastern Front.gfpack' },
+      { kind: 'scenario', path: 'C:\\maps\\ros.gfscenario.json' },
+    ]);
   });
 });

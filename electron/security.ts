@@ -58,3 +58,39 @@ export function withCsp(url: string, headers: Record<string, string | string[]> 
   out['Content-Security-Policy'] = [APP_CSP];
   return out;
 }
+
+/**
+ * The only links handed to the operating system's browser (`shell.openExternal`): plain
+ * http(s) web addresses, written by the app itself (About dialog, help). Anything else —
+ * file:, custom schemes that launch programs, addresses with credentials, the local machine
+ * (the web host, routers) — gets null and is not opened.
+ */
+export function safeExternalUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 2048) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  if (parsed.username || parsed.password) return null;
+  const host = parsed.hostname.toLowerCase();
+  // A bare IP or a single-label name is never a link the app makes; both reach local services.
+  if (!host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return null;
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return null;
+  return parsed.href;
+}
+
+/** Files Gridfront opens when the system hands them over (double-click, "Open with", second launch). */
+export type LaunchFile = { kind: 'pack' | 'scenario'; path: string };
+
+/** The pack or scenario files among command-line arguments (flags and other files ignored). */
+export function launchFiles(argv: readonly string[]): LaunchFile[] {
+  return argv.flatMap((arg): LaunchFile[] => {
+    if (arg.startsWith('-')) return [];
+    if (/\.gfpack$/i.test(arg)) return [{ kind: 'pack', path: arg }];
+    if (/\.gfscenario\.json$/i.test(arg)) return [{ kind: 'scenario', path: arg }];
+    return [];
+  });
+}

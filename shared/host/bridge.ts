@@ -1,3 +1,4 @@
+import type { CommandMessage, MenuState } from './commands.js';
 import type { ChannelName } from './contract.js';
 
 /** Name of the single IPC channel the preload forwards calls on. */
@@ -9,6 +10,10 @@ export interface PreloadBridge {
   readonly bridgeVersion: 1;
   /** Sends one call; resolves to its `InvokeResult` envelope, never rejects for host errors. */
   invoke(channel: ChannelName, payload: unknown): Promise<unknown>;
+  /** Listens for menu commands from the main process (IPC_COMMAND); returns the unsubscribe function. */
+  onCommand?(listener: (message: CommandMessage) => void): () => void;
+  /** Tells the main process what the menu should show (IPC_MENU_STATE). */
+  setMenuState?(state: MenuState): void;
 }
 
 /** The message the preload sends on `IPC_INVOKE`. */
