@@ -7,7 +7,8 @@ import { HostError, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { createRouter } from '../ipc/router.js';
 import example from '../../scenarios/seed-000-example.json' with { type: 'json' };
-import { fileStemOf, printHandlers } from './handlers.js';
+import { layoutPrint } from '../../shared/print/layout.js';
+import { fileStemOf, pngMegapixels, printHandlers } from './handlers.js';
 
 const context = { host: 'web' as const, origin: 'http://127.0.0.1' };
 const scenario = example as unknown as Record<string, unknown>;
@@ -113,5 +114,21 @@ describe('print channels', () => {
     expect(fileStemOf('The Ros Salient, January 1944')).toBe('the-ros-salient-january-1944');
     expect(fileStemOf('Żółć — 1943!')).toBe('zo-c-1943');
     expect(fileStemOf('***')).toBe('map');
+  });
+});
+
+describe('PNG budget', () => {
+  it('13 A4 pages at 150 dpi are well within it', async () => {
+    expect(pngMegapixels(layoutPrint(example as never, {}), 150, 'all')).toBeCloseTo(13 * 8.27 * 11.69 * 150 * 150 / 1e6, 0);
+  });
+
+  it('an export that would render more than the budget is refused up front, naming the resolution', async () => {
+    // 7 × 7 hexes of 40 cm on one sheet: about 2.6 × 3 m, some 4,400 megapixels at 600 dpi.
+    const err = await failure(
+      Promise.resolve(printHandlers()['print.png']({ scenario, options: { singleSheet: true, cellSize: { value: 40, unit: 'cm' } }, dpi: 600, pages: 'all' }, context)),
+    );
+    expect(err.code).toBe('bad-request');
+    expect(err.message).toMatch(/^The page at 600 dpi comes to [\d,]+ megapixels, more than the 1,000/);
+    expect(err.issues[0]?.pointer).toBe('/dpi');
   });
 });

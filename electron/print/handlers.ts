@@ -108,6 +108,16 @@ async function singlePage(pdf: Uint8Array, index: number): Promise<Uint8Array> {
   return out.save();
 }
 
+/** What a PNG export may render at most (about three minutes of pdftoppm on a laptop). */
+export const PNG_BUDGET_MEGAPIXELS = 1000;
+
+/** Megapixels of the given PDF pages at `dpi`. */
+export function pngMegapixels(layout: PrintLayout, dpi: number, pages: 'all' | number): number {
+  const sizes = [...(layout.assembly ? [layout.assembly.pageSizePt] : []), ...layout.pages.map(() => layout.pageSizePt)];
+  const chosen = pages === 'all' ? sizes : [sizes[pages]!];
+  return chosen.reduce((sum, s) => sum + ((s.width / 72) * dpi * (s.height / 72) * dpi) / 1e6, 0);
+}
+
 /** Page names in PDF order: "assembly", then the tile labels. */
 export function pageNames(layout: PrintLayout): string[] {
   return [...(layout.assembly ? ['assembly'] : []), ...layout.pages.map((p) => p.label)];
@@ -137,18 +147,30 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
       const { scenario, layout } = prepare(json, options);
       const names = pageNames(layout);
       const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;
+      if (pages !== 'all' && pages >= names.length) {
+        throw new HostError({
+          code: 'bad-request',
+          message: `There is no page ${pages + 1}: this print has ${names.length} page${names.length === 1 ? '' : 's'}.`,
+          issues: [{ pointer: '/pages', message: `must be below ${names.length}` }],
+        });
+      }
+      const megapixels = pngMegapixels(layout, dpi, pages);
+      if (megapixels > PNG_BUDGET_MEGAPIXELS) {
+        const many = pages === 'all' && names.length > 1;
+        const subject = many ? `${names.length} pages` : 'The page';
+        throw new HostError({
+          code: 'bad-request',
+          message:
+            `${subject} at ${dpi} dpi come${many ? '' : 's'} to ${Math.round(megapixels).toLocaleString('en')} megapixels, ` +
+            `more than the ${PNG_BUDGET_MEGAPIXELS.toLocaleString('en')} a PNG export renders; choose a lower resolution or export one page (the PDF has no such limit).`,
+          issues: [{ pointer: '/dpi', message: `too high for ${many ? 'all pages' : 'this page'}` }],
+        });
+      }
       if (pages === 'all') {
         return deliver('zip', `${stem}-${dpi}dpi.zip`, names.length, async () => {
           const pngs = await pdfToPngs(await renderLayoutPdf(scenario, layout), dpi);
           const width = String(pngs.length - 1).length;
           return zipBytes(pngs.map((data, i) => ({ name: `${stem}-${String(i).padStart(width, '0')}-${names[i]}.png`, data })));
-        });
-      }
-      if (pages >= names.length) {
-        throw new HostError({
-          code: 'bad-request',
-          message: `There is no page ${pages + 1}: this print has ${names.length} page${names.length === 1 ? '' : 's'}.`,
-          issues: [{ pointer: '/pages', message: `must be below ${names.length}` }],
         });
       }
       return deliver('png', `${stem}-${names[pages]}-${dpi}dpi.png`, 1, async () => {
