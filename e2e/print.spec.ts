@@ -74,6 +74,17 @@ test('Letter paper and 4 in cells: the summary and preview follow, and the saved
   expect([Math.round(width), Math.round(height)]).toEqual([792, 612]);
   await expect(dialog.getByTestId('print-outcome')).toContainText(`Downloaded the-ros-salient-january-1944-print.pdf: ${letter} pages`);
 
+  // The selected page as a PNG: tile B2 at 72 dpi is 11 × 8.5 in = 792 × 612 px.
+  await dialog.getByLabel('PNG resolution').selectOption('72');
+  await expect(dialog.getByLabel('PNG pages')).toHaveValue('selected');
+  const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('print-png').click()]);
+  expect(png.suggestedFilename()).toBe('the-ros-salient-january-1944-print-B2-72dpi.png');
+  const pngFile = path.join(OUTPUT, 'print', 'e2e-letter-4in-B2.png');
+  await png.saveAs(pngFile);
+  const image = readFileSync(pngFile);
+  expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([792, 612]);
+
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
