@@ -5,6 +5,7 @@ import { terrainAt } from '../../../../shared/format/board.js';
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import type { Cell, GridGeometry, Point, Rect } from '../../../../shared/grid/types.js';
 import { gridFor, type PrintLayout, type PrintPage } from '../../../../shared/print/layout.js';
+import { buildPrintModel, type PrintModel } from '../../../../shared/print/model.js';
 import { PT_PER_MM } from '../../../../shared/print/units.js';
 
 export interface PreviewScene {
@@ -12,7 +13,15 @@ export interface PreviewScene {
   grid: GridGeometry;
   /** Terrain colour per cell index when the mode prints colour; null for line-only modes. */
   fills: (string | null)[] | null;
+  /** Rivers, roads and rails in map mm, when those layers print. */
+  lines: PrintModel | null;
 }
+
+// The PDF writer's line colours (electron/print/map-draw.ts), so the preview reads the same.
+const RIVER = '#2f6fd0';
+const ROAD = '#a0522d';
+const RAIL = '#1a1a1a';
+const DARK = '#2b2b2b';
 
 export interface Fit {
   scale: number;
@@ -38,7 +47,8 @@ export function buildScene(scenario: Scenario, layout: PrintLayout): PreviewScen
     fills = [];
     for (let i = 0; i < grid.cellCount; i++) fills.push(terrainAt(scenario.map, grid.cellAt(i))?.colour ?? null);
   }
-  return { layout, grid, fills };
+  const lines = o.layers.rivers || o.layers.roads ? buildPrintModel(scenario, grid, layout.cellSizeMm) : null;
+  return { layout, grid, fills, lines };
 }
 
 /** The smallest rectangle holding all of `rects`. */
@@ -128,6 +138,52 @@ function drawCells(ctx: CanvasRenderingContext2D, scene: PreviewScene, cells: It
   ctx.globalAlpha = 1;
 }
 
+/** Rivers, roads and rails (map mm → canvas px: p' = origin + p·k), widths as the PDF has them but never under a pixel. */
+function drawLines(ctx: CanvasRenderingContext2D, scene: PreviewScene, k: number, origin: Point, view: Rect | null): void {
+  const model = scene.lines;
+  if (!model) return;
+  const { layers, mode } = scene.layout.options;
+  const s = scene.layout.cellSizeMm;
+  const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+  const meets = (b: Rect): boolean => !view || (b.x <= view.x + view.width && view.x <= b.x + b.width && b.y <= view.y + view.height && view.y <= b.y + b.height);
+  const X = (p: Point): number => origin.x + p.x * k;
+  const Y = (p: Point): number => origin.y + p.y * k;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const stroke = (colour: string, widthMm: number, draw: (path: Path2D) => void, dash: number[] = []): void => {
+    const path = new Path2D();
+    draw(path);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(1, widthMm * k);
+    ctx.setLineDash(dash.map((d) => Math.max(1, d * k)));
+    ctx.stroke(path);
+  };
+  const outline = mode === 'outline';
+  if (layers.rivers) {
+    stroke(outline ? DARK : RIVER, clamp(s * 0.035, 0.6, 4), (path) => {
+      for (const e of [...model.rivers, ...model.lakeShores]) {
+        if (!meets(e.box)) continue;
+        path.moveTo(X(e.a), Y(e.a));
+        path.lineTo(X(e.b), Y(e.b));
+      }
+    });
+  }
+  if (layers.roads) {
+    const crossings = (list: PrintModel['roads']) => (path: Path2D) => {
+      for (const r of list) {
+        if (!meets(r.box)) continue;
+        path.moveTo(X(r.path[0]), Y(r.path[0]));
+        path.lineTo(X(r.path[1]), Y(r.path[1]));
+        path.lineTo(X(r.path[2]), Y(r.path[2]));
+      }
+    };
+    stroke(outline ? DARK : ROAD, clamp(s * 0.02, 0.45, 2.5), crossings(model.roads), outline ? [s * 0.05, s * 0.025] : []);
+    stroke(RAIL, clamp(s * 0.012, 0.3, 1.2), crossings(model.rails));
+  }
+  ctx.restore();
+}
+
 function haloText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, colour: string): void {
   ctx.lineJoin = 'round';
   ctx.lineWidth = 3;
@@ -152,6 +208,10 @@ export function drawOverview(ctx: CanvasRenderingContext2D, width: number, heigh
     ctx.fillRect(r.x, r.y, r.width, r.height);
   }
   drawCells(ctx, scene, allCells(scene.grid), f.scale, { x: f.ox, y: f.oy }, 1, 0.55);
+  ctx.save();
+  ctx.globalAlpha = 0.6;
+  drawLines(ctx, scene, f.scale, { x: f.ox, y: f.oy }, null);
+  ctx.restore();
 
   layout.pages.forEach((p, i) => {
     const r = px(p.window);
@@ -267,7 +327,8 @@ export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, heigh
   const origin = { x: area.x - page.window.x * k, y: area.y - page.window.y * k };
   const lineWidthPx = Math.max(0.6, layout.options.lineWidthMm * k);
   drawCells(ctx, scene, page.cells, k, origin, lineWidthPx, 0.9);
-  cellLabels(ctx, scene, page.wholeCells, k, origin);
+  drawLines(ctx, scene, k, origin, page.window);
+  cellLabels(ctx, scene, page.cells, k, origin);
   ctx.fillStyle = OVERLAP_FILL;
   for (const o of overlapRects(layout, page.index)) ctx.fillRect(origin.x + o.x * k, origin.y + o.y * k, o.width * k, o.height * k);
   ctx.strokeStyle = INK;
@@ -318,6 +379,7 @@ export function drawAssemblyPage(ctx: CanvasRenderingContext2D, width: number, h
   const k = sheet.scale * f.scale;
   const origin = { x: f.ox + sheet.mapOriginPt.x * f.scale, y: f.oy + sheet.mapOriginPt.y * f.scale };
   drawCells(ctx, scene, allCells(scene.grid), k, origin, 0.5, 0.8);
+  drawLines(ctx, scene, k, origin, null);
   const labelPx = Math.max(6, Math.min(14, Math.min(...sheet.tiles.map((t) => Math.min(t.rectPt.width, t.rectPt.height))) * f.scale * 0.25));
   ctx.font = `600 ${labelPx}px ${FONT}`;
   ctx.textAlign = 'center';
