@@ -9,6 +9,7 @@ import { createPackService, type PackServiceOptions } from '../packs/handlers.js
 import type { PackPreview } from '../../shared/host/channels/packs.js';
 import type { Library } from '../library/types.js';
 import { createRouter, type Router } from './router.js';
+import { gameHandlers, openGameStore, type GameStore } from '../library/games.js';
 
 export interface HostOptions {
   host: HostKind;
@@ -56,6 +57,7 @@ export function createHost(options: HostOptions): Host {
         ...(options.choosePackOpenPath ? { chooseOpenPath: options.choosePackOpenPath } : {}),
       })
     : null;
+  const games = library.ok ? openGames(library.library, options) : null;
   const handlers: Handlers = {
     'app.info': () => info,
     'scenarios.listBundled': () => bundled.list(),
@@ -63,6 +65,7 @@ export function createHost(options: HostOptions): Host {
     ...(library.ok ? libraryHandlers(library.library) : unavailableLibrary(library.message)),
     ...printHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     ...(packs ? packs.handlers : unavailable('packs.', library.ok ? '' : library.message)),
+    ...(games ? gameHandlers(games) : unavailable('games.', library.ok ? 'Saved games are unavailable' : library.message)),
   };
 
   return {
@@ -72,6 +75,7 @@ export function createHost(options: HostOptions): Host {
       return packs.stagePath(file);
     },
     async close() {
+      games?.close();
       if (library.ok) library.library.close();
     },
   };
@@ -107,6 +111,16 @@ function openUserLibrary(options: HostOptions): OpenedLibrary {
     console.warn(`[gridfront] bundled scenarios not added to the library: ${err instanceof Error ? err.message : String(err)}`);
   }
   return { ok: true, library };
+}
+
+/** The saved-games store on the library's file; without it the app runs, games calls say why. */
+function openGames(library: Library, options: HostOptions): GameStore | null {
+  try {
+    return openGameStore(library.path);
+  } catch (err) {
+    (options.onLibraryError ?? console.error)(`Saved games are unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
 }
 
 /** Library handlers that all answer "unavailable" with the reason the library did not open. */

@@ -10,6 +10,7 @@ import { scenarioChannels } from './channels/scenarios.js';
 import { libraryChannels } from './channels/library.js';
 import { printChannels } from './channels/print.js';
 import { packChannels } from './channels/packs.js';
+import { gameChannels } from './channels/games.js';
 
 export const channels = {
   ...appChannels,
@@ -17,6 +18,7 @@ export const channels = {
   ...libraryChannels,
   ...printChannels,
   ...packChannels,
+  ...gameChannels,
 } as const;
 
 export type Channels = typeof channels;
@@ -67,6 +69,7 @@ export type { Issue } from './check.js';
 export type { ChannelSpec } from './channel.js';
 export * from './errors.js';
 export type { AppInfo, HostKind } from './channels/app.js';
+export type { GameEntry, GameRecordKind } from './channels/games.js';
 export type { ScenarioSummary, BundledScenarioSummary, BundledScenario } from './channels/scenarios.js';
 export type {
   LibraryIssue,
