@@ -20,6 +20,8 @@ export function provideWorkbench(app: AppState): Workbench {
   const toasts = new Toasts();
   const dialogs = new Dialogs();
   const library = new LibraryState();
+  // The latest "not saved" message goes away once a save succeeds.
+  let saveProblem: number | null = null;
   const doc = new DocumentState(app, {
     async askLeave(title) {
       const key = await dialogs.ask({
@@ -34,9 +36,12 @@ export function provideWorkbench(app: AppState): Workbench {
       return key === 'save' || key === 'discard' ? key : 'cancel';
     },
     report(message, details) {
-      toasts.show(message, { tone: 'error', details });
+      if (saveProblem !== null) toasts.dismiss(saveProblem);
+      saveProblem = toasts.show(message, { tone: 'error', details });
     },
     saved() {
+      if (saveProblem !== null) toasts.dismiss(saveProblem);
+      saveProblem = null;
       void library.refresh();
     },
   });

@@ -11,7 +11,7 @@ export const GRID_CHOICES: { value: GridChoice; label: string }[] = [
   { value: 'hex-flat', label: 'Hex, flat-top' },
   { value: 'hex-pointy', label: 'Hex, pointy-top' },
   { value: 'square-4', label: 'Square, 4 neighbours' },
-  { value: 'square-8', label: 'Square, 8 neighbours (diagonals)' },
+  { value: 'square-8', label: 'Square, 8 neighbours' },
   { value: 'offsetSquare', label: 'Offset square (brick)' },
 ];
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { validateScenario } from '../../../../shared/format/validate.js';
+import { GRID_CHOICES, buildScenario, draftProblems, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
+
+const draft = (over: Partial<NewScenarioDraft> = {}): NewScenarioDraft => ({ ...initialDraft(), title: 'Test', ...over });
+
+describe('New Scenario dialog fields', () => {
+  it('every grid choice builds a scenario the format validator accepts', () => {
+    for (const { value } of GRID_CHOICES) {
+      const result = validateScenario(buildScenario(draft({ grid: value, cols: 7, rows: 5 })));
+      expect(result.ok, `${value}: ${JSON.stringify(!result.ok && result.issues)}`).toBe(true);
+    }
+  });
+
+  it('the grid choice sets kind, orientation and square adjacency', () => {
+    expect(buildScenario(draft({ grid: 'hex-pointy' })).map.grid).toMatchObject({ kind: 'hex', orientation: 'pointy' });
+    expect(buildScenario(draft({ grid: 'square-8' })).map.grid).toMatchObject({ kind: 'square', adjacency: 8 });
+    expect(buildScenario(draft({ grid: 'square-4' })).map.grid.adjacency).toBeUndefined();
+    expect(buildScenario(draft({ grid: 'offsetSquare' })).map.grid).toEqual({ kind: 'offsetSquare', cols: 30, rows: 20 });
+  });
+
+  it('sides start as Germans and Soviets with the rules the ruleset gives them; other names get none', () => {
+    const s = buildScenario(draft());
+    expect(s.sides.map((x) => x.name)).toEqual(['Germans', 'Soviets']);
+    expect(s.sides[0].flags).toEqual({ mudSlows: true, losesDifficultInSnow: true });
+    expect(s.sides[1].flags).toEqual({ railMovement: true, breakthroughInSnow: true });
+    const neutral = buildScenario(draft({ sides: [side('Blue', '#0000ff'), side('Red', '#ff0000')] }));
+    expect(neutral.sides.map((x) => x.flags)).toEqual([undefined, undefined]);
+  });
+
+  it('cell size, unit and ground scale go into the map', () => {
+    const s = buildScenario(draft({ cellSize: 16, unit: 'mm', groundScaleKm: 5 }));
+    expect(s.map.cellSize).toEqual({ value: 16, unit: 'mm' });
+    expect(s.map.groundScaleKm).toBe(5);
+  });
+
+  it('problems name the field: empty title, sizes out of range, same side names', () => {
+    expect(draftProblems(draft())).toEqual({});
+    expect(Object.keys(draftProblems(draft({ title: '  ' })))).toEqual(['title']);
+    expect(Object.keys(draftProblems(draft({ cols: 0 })))).toEqual(['size']);
+    expect(Object.keys(draftProblems(draft({ rows: 2.5 })))).toEqual(['size']);
+    expect(Object.keys(draftProblems(draft({ cellSize: 0, groundScaleKm: -1 })))).toEqual(['cellSize', 'groundScaleKm']);
+    expect(Object.keys(draftProblems(draft({ sides: [side('Axis', '#000000'), side('axis', '#ffffff')] })))).toEqual(['side1']);
+  });
+});
