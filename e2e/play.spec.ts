@@ -45,7 +45,7 @@ const view = (page: Page) => page.evaluate(() => window.__gridfront!.play!.view(
 test.describe('test-play', () => {
   test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
 
-  test('hot-seat: activate, move, attack, retreat decision, passes end the game turn, save and reload', async ({ page }) => {
+  test('hot-seat: activate, move, attack, retreat decision, passes end the game turn, save, reload and replay', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openScenario(page);
@@ -115,6 +115,34 @@ test.describe('test-play', () => {
     const r = replay(SCENARIO, { seed: SEED }, log);
     expect(r.ok).toBe(true);
     if (r.ok) expect(rulesetFor('operational').view(r.state).vp).toEqual(v.vp);
+
+    // Save in the library, reload the page, continue the saved game: the same state.
+    await page.getByTestId('save-game').click();
+    await expect(page.getByTestId('save-message')).toContainText('Saved');
+    const savedView = await view(page);
+    await page.reload();
+    await page.waitForFunction(() => window.__gridfront !== undefined);
+    await page.evaluate((s) => window.__gridfront!.openScenario(s), SCENARIO);
+    await startGame(page, { germans: 'human', soviets: 'human' }, 99);
+    await page.getByTestId('games-open').click();
+    await expect(page.getByTestId('saved-game')).toHaveCount(1);
+    await page.getByTestId('load-game').click();
+    await expect(page.getByTestId('seed-shown')).toHaveText(`seed ${SEED}`);
+    expect(await view(page)).toEqual(savedView);
+    await expect(page.getByTestId('hdr-turn')).toContainText('2/22');
+    await page.screenshot({ path: path.join(OUTPUT, 'play-6-reloaded.png') });
+
+    // Replay it step by step: from the opening to the attack.
+    await page.getByTestId('games-open').click();
+    await page.getByTestId('replay-game').click();
+    await expect(page.getByTestId('replay-pos')).toHaveText(`0/${log.length}`);
+    for (let k = 0; k < 3; k++) await page.getByTestId('replay-forward').click();
+    await expect(page.getByTestId('replay-pos')).toHaveText(`3/${log.length}`);
+    const atAttack = await view(page);
+    expect(atAttack.units.find((u) => u.id === 's-4ga')!.strength).toBe(6);
+    await page.getByTestId('replay-forward').click();
+    expect((await view(page)).units.find((u) => u.id === 's-4ga')!.strength).toBe(1);
+    await page.screenshot({ path: path.join(OUTPUT, 'play-7-replay.png') });
   });
 
   test('against the bot: the bot plays, skip to the end, the winner is the engine\'s', async ({ page }) => {
