@@ -1,0 +1,182 @@
+// The map designer with real mouse input on the canvas: paint, fill, rivers, a road with a
+// bridge, control, markers and a name; every step undone back to the opened map and redone;
+// saved with Ctrl+S and found again after reopening from the library.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Scenario } from '../shared/format/scenario.types.js';
+import type {} from '../renderer/src/testHook.types.js';
+import { createGrid } from '../shared/grid/index.js';
+import type { Cell, EdgeId } from '../shared/grid/types.js';
+import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
+
+const OUTPUT = path.join(projectRoot, 'e2e', 'output');
+mkdirSync(OUTPUT, { recursive: true });
+const TITLE = 'Designer Walkthrough';
+const COLS = 14;
+const ROWS = 10;
+
+// Leave the library as seeded for the other specs.
+test.afterEach(async ({ request, baseURL }) => {
+  const origin = appOrigin(baseURL);
+  const list = await invoke<{ items: { id: string; title: string }[] }>(request, origin, 'library.list', { limit: 500 });
+  if (list.body.ok) for (const s of list.body.value.items) if (s.title === TITLE) await invoke(request, origin, 'library.trash', { id: s.id });
+  await invoke(request, origin, 'library.emptyTrash');
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-${name}.png`) });
+
+async function at(page: Page, cell: Cell): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(([c, r]) => window.__gridfront!.map.cellToClient(c!, r!), [cell.col, cell.row]);
+  if (!p) throw new Error(`cell ${cell.col},${cell.row} is not on screen`);
+  return p;
+}
+
+/** Press on the first point, move through the rest in small steps, release on the last. */
+async function drag(page: Page, points: { x: number; y: number }[]): Promise<void> {
+  await page.mouse.move(points[0]!.x, points[0]!.y);
+  await page.mouse.down();
+  for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function click(page: Page, cell: Cell): Promise<void> {
+  const p = await at(page, cell);
+  await page.mouse.click(p.x, p.y);
+}
+
+const doc = async (page: Page): Promise<Scenario> => JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
+const tool = (page: Page, name: string) => page.getByRole('radio', { name, exact: true }).click();
+
+test('design a map with the mouse, undo it all, redo it, save and reopen it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByTestId('new-dialog');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(TITLE);
+  await dialog.getByRole('spinbutton', { name: 'Columns' }).fill(String(COLS));
+  await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(ROWS));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  const original = await doc(page);
+  const grid = createGrid(original.map.grid);
+  await shot(page, '0-blank');
+
+  // 1. A 10-cell woods stroke down column 3 (it walls off the west edge).
+  await tool(page, 'Terrain brush');
+  await page.locator('[data-terrain="woods"]').click();
+  const column: Cell[] = Array.from({ length: ROWS }, (_, row) => ({ col: 3, row }));
+  await drag(page, await Promise.all(column.map((c) => at(page, c))));
+  let d = await doc(page);
+  expect(column.every((c) => d.map.terrain[c.row]![c.col] === 'w')).toBe(true);
+  expect(d.map.terrain.join('').split('w').length - 1).toBe(10);
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Paint Woods (10 cells) (Ctrl+Z)');
+  await shot(page, '1-woods');
+
+  // 2. Flood-fill a lake west of the woods: exactly the 30 open cells it encloses.
+  await tool(page, 'Fill');
+  await page.locator('[data-terrain="lake"]').click();
+  await click(page, { col: 1, row: 4 });
+  d = await doc(page);
+  expect(d.map.terrain.every((row) => row.slice(0, 3) === 'lll' && row[3] === 'w' && !row.slice(4).includes('l'))).toBe(true);
+  await shot(page, '2-lake');
+
+  // 3. A river along 5 sides between columns 8 and 9, dragged from side to side.
+  const between = new Map<EdgeId, [Cell, Cell]>();
+  for (let row = 0; row < ROWS; row++)
+    for (let r2 = row - 1; r2 <= row + 1; r2++) {
+      const a = { col: 8, row };
+      const b = { col: 9, row: r2 };
+      const e = grid.inMap(b) ? grid.edgeBetween(a, b) : null;
+      if (e) between.set(e, [a, b]);
+    }
+  const river = [...between.entries()]
+    .map(([e, [a, b]]) => ({ e, a, b, y: (grid.center(a, 100).y + grid.center(b, 100).y) / 2 }))
+    .sort((p, q) => p.y - q.y)
+    .slice(4, 9);
+  await tool(page, 'River');
+  const mid = async (a: Cell, b: Cell) => {
+    const [p, q] = [await at(page, a), await at(page, b)];
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  };
+  await drag(page, await Promise.all(river.map((s) => mid(s.a, s.b))));
+  d = await doc(page);
+  expect(new Set(d.map.rivers)).toEqual(new Set(river.map((s) => s.e)));
+  await shot(page, '3-river');
+
+  // 4. A road from west to east across the river: the crossing is a bridge.
+  const crossing = river[2]!;
+  const roadCells: Cell[] = [{ col: 6, row: crossing.a.row }, { col: 7, row: crossing.a.row }, crossing.a, crossing.b, { col: 10, row: crossing.b.row }];
+  await tool(page, 'Road');
+  await drag(page, await Promise.all(roadCells.map((c) => at(page, c))));
+  d = await doc(page);
+  expect(d.map.roads).toContain(crossing.e);
+  expect(d.map.rivers).toContain(crossing.e);
+  expect(d.map.roads).toHaveLength(4);
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', /Undo Lay road/);
+  await shot(page, '4-road-bridge');
+
+  // 5. The second side's control painted into three cells of the first.
+  await tool(page, 'Control');
+  await page.getByRole('radiogroup', { name: 'Side' }).getByRole('radio', { name: original.sides[1].name }).click();
+  const front: Cell[] = [{ col: 5, row: 7 }, { col: 5, row: 8 }, { col: 6, row: 8 }];
+  await drag(page, await Promise.all(front.map((c) => at(page, c))));
+  d = await doc(page);
+  const red = d.sides[1].code;
+  expect(front.every((c) => d.map.control[c.row]![c.col] === red)).toBe(true);
+  await shot(page, '5-control');
+
+  // 6. A supply base of the first side and a victory cell; 7. the victory cell named in place.
+  await tool(page, 'Markers');
+  await page.getByTestId('marker-kind').selectOption('supply');
+  await page.getByRole('radiogroup', { name: 'Side' }).getByRole('radio', { name: original.sides[0].name }).click();
+  await click(page, { col: 5, row: 2 });
+  await page.getByTestId('marker-kind').selectOption('victory');
+  await click(page, { col: 11, row: 5 });
+  await page.keyboard.press('n');
+  await click(page, { col: 11, row: 5 });
+  await page.getByTestId('name-editor').fill('Kharkov');
+  await page.getByTestId('name-editor').press('Enter');
+  d = await doc(page);
+  expect(d.map.cells?.['5,2']).toEqual({ supplyBase: d.sides[0].id });
+  expect(d.map.cells?.['11,5']).toEqual({ name: 'Kharkov', victory: { perTurn: 2, endGame: 0 } });
+  await page.mouse.move(10, 400);
+  await shot(page, '6-markers');
+  const edited = await doc(page);
+
+  // The Edit menu says what will be undone.
+  await page.getByTestId('edit-menu').click();
+  await expect(page.getByTestId('menu-undo')).toContainText('Undo Name 11,5 "Kharkov"');
+  await shot(page, '7-edit-menu');
+  await page.keyboard.press('Escape');
+
+  // Undo every step, one at a time, back to the map as opened.
+  const steps = 8;
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press('Control+z');
+    if (i === 3) await shot(page, '8-undo-half');
+  }
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  expect(await page.evaluate(() => window.__gridfront!.editor!.documentJson())).toBe(JSON.stringify(original));
+  await shot(page, '9-undone');
+
+  // Redo them all (Ctrl+Shift+Z and Ctrl+Y both redo).
+  for (let i = 0; i < steps; i++) await page.keyboard.press(i % 2 ? 'Control+y' : 'Control+Shift+z');
+  await expect(page.getByTestId('redo')).toBeDisabled();
+  expect(await doc(page)).toEqual(edited);
+
+  // Save, go back to the library and open it again: everything is there.
+  await expect(page.getByTestId('dirty-mark')).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__gridfront!.editor!.dirty)).toBe(false);
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(page.getByTestId('scenario-list')).toBeVisible();
+  await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) }).click();
+  await page.getByTestId('details-panel').getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  const reopened = await doc(page);
+  expect(reopened.map).toEqual(edited.map);
+  await shot(page, '10-reopened');
+});
