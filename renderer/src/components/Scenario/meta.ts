@@ -162,3 +162,40 @@ export function dateRange(from: string, to: string, withYear = false): string {
 
 /** Men as people write them: 40000 → "40,000". */
 export const men = (n: number): string => n.toLocaleString('en-GB');
+
+// ---- number of turns -------------------------------------------------------------------
+
+type RangeKey = 'initiative' | 'fuelShortage' | 'airInterdiction' | 'airliftedSupply' | 'commandConfusion';
+const RANGE_KEYS: readonly RangeKey[] = ['initiative', 'fuelShortage', 'airInterdiction', 'airliftedSupply', 'commandConfusion'];
+
+/**
+ * Changes the number of turns and keeps the turn schedules inside the calendar: ranges past
+ * the new last turn are cut there (or dropped when they start after it), prepared offensives
+ * after it are dropped, and an initiative run that reached the old last turn is stretched to
+ * the new one. Reinforcements, replacements and ground rules are left for the checks to
+ * point out, since they hold data a designer would retype.
+ */
+export function setTurnCount(scenario: Scenario, turns: number): Scenario {
+  const old = scenario.calendar.turns;
+  if (turns === old) return scenario;
+  const next: Scenario = { ...scenario, calendar: { ...scenario.calendar, turns } };
+  for (const key of RANGE_KEYS) {
+    const list = scenario[key];
+    if (!list) continue;
+    const kept = list
+      .filter((r) => r.fromTurn <= turns)
+      .map((r) => {
+        if (r.toTurn > turns) return { ...r, toTurn: turns };
+        if (key === 'initiative' && turns > old && r.toTurn === old) return { ...r, toTurn: turns };
+        return r;
+      });
+    if (kept.length) (next as Record<RangeKey, unknown>)[key] = kept;
+    else delete next[key];
+  }
+  if (scenario.preparedOffensives) {
+    const kept = scenario.preparedOffensives.filter((p) => p.turn <= turns);
+    if (kept.length) next.preparedOffensives = kept;
+    else delete next.preparedOffensives;
+  }
+  return next;
+}
