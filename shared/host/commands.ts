@@ -32,8 +32,9 @@ export const COMMANDS = {
   'file.save': { label: 'Save', group: 'File', accelerator: 'CmdOrCtrl+S', pageKey: true },
   'file.revisions': { label: 'Revisions…', group: 'File', accelerator: 'CmdOrCtrl+Shift+H' },
   'file.openRecent': { label: 'Open recent scenario', group: 'File' },
-  'edit.undo': { label: 'Undo', group: 'Edit', accelerator: 'CmdOrCtrl+Z' },
-  'edit.redo': { label: 'Redo', group: 'Edit', accelerator: 'CmdOrCtrl+Shift+Z' },
+  // The map designer, scenario panels and test-play board each handle Ctrl+Z themselves.
+  'edit.undo': { label: 'Undo', group: 'Edit', accelerator: 'CmdOrCtrl+Z', pageKey: true },
+  'edit.redo': { label: 'Redo', group: 'Edit', accelerator: 'CmdOrCtrl+Shift+Z', pageKey: true },
   'view.zoomIn': { label: 'Zoom in', group: 'View', accelerator: 'CmdOrCtrl+=' },
   'view.zoomOut': { label: 'Zoom out', group: 'View', accelerator: 'CmdOrCtrl+-' },
   'view.zoomFit': { label: 'Fit map to window', group: 'View', accelerator: 'CmdOrCtrl+0' },
