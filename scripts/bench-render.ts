@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { makeTinyScenario } from '../shared/format/fixtures.js';
@@ -177,6 +178,28 @@ export function generateScenario(size: number, seed = 1943): Scenario {
   return s;
 }
 
+/**
+ * The built renderer served by the web host with `scenarios` as its only bundled ones, and
+ * headless Chromium (Debian's) to open it. `close` stops both and removes the temp folder.
+ */
+export async function startBenchHarness(scenarios: Scenario[]) {
+  const paths = appPaths();
+  if (!existsSync(path.join(paths.renderer, 'index.html'))) await build({ configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' });
+
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'gridfront-bench-'));
+  const scenariosDir = path.join(tmp, 'scenarios');
+  mkdirSync(scenariosDir);
+  for (const scenario of scenarios) writeFileSync(path.join(scenariosDir, `${scenario.id}.json`), JSON.stringify(scenario));
+  const { server, host } = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), scenariosDir });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const close = async () => {
+    await browser.close();
+    await Promise.all([server.close(), host.close()]);
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  return { browser, server, close };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -201,15 +224,7 @@ async function main(): Promise<void> {
     issues = result.issues.filter((x) => x.severity === 'error').map((x) => `${x.pointer}: ${x.message}`);
   }
 
-  const paths = appPaths();
-  if (!existsSync(path.join(paths.renderer, 'index.html'))) await build({ configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' });
-
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'gridfront-bench-'));
-  const scenariosDir = path.join(tmp, 'scenarios');
-  mkdirSync(scenariosDir);
-  writeFileSync(path.join(scenariosDir, `${scenario.id}.json`), JSON.stringify(scenario));
-  const { server, host } = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), scenariosDir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const { browser, server, close } = await startBenchHarness([scenario]);
   const firstDraw: number[] = [];
   let source = 'host';
   try {
@@ -250,9 +265,7 @@ async function main(): Promise<void> {
     }
     if (pageErrors.length) throw new Error(`The page reported errors: ${pageErrors.join('; ')}`);
   } finally {
-    await browser.close();
-    await Promise.all([server.close(), host.close()]);
-    rmSync(tmp, { recursive: true, force: true });
+    await close();
   }
 
   const round = (x: number) => Math.round(x * 10) / 10;
@@ -279,7 +292,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// Run only as a script: bench-editor imports the generator and harness from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -68,6 +68,12 @@ export interface EditorTestHook {
   readonly dirty: boolean;
   setTool(id: string): void;
   setOptions(options: Record<string, unknown>): void;
+  /** Zoom so a cell is `px` screen pixels across. */
+  zoomToCellPx(px: number): void;
+  /** Start recording frames (see stopFrameProbe). */
+  startFrameProbe(): void;
+  /** Per frame since startFrameProbe: rAF interval and the map's main-thread work, in ms. */
+  stopFrameProbe(): { work: number[]; intervals: number[] } | null;
   /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw). */
   strokeMs(cells: { col: number; row: number }[], tool?: string): number | null;
 }

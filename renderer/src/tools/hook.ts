@@ -3,10 +3,12 @@
 import type { AppState } from '../state/app.svelte.js';
 import { editorFor } from '../state/editor.svelte.js';
 import type { EditorTestHook } from '../testHook.types.js';
+import type { MapRenderer } from '../map/MapRenderer.js';
 import type { ToolId, ToolOptions } from './types.js';
 
 export function editorHook(app: AppState): EditorTestHook {
   const editor = editorFor(app);
+  let probe: { stop(): { work: number[]; intervals: number[] } } | null = null;
   const local = (col: number, row: number) => app.renderer?.cellCenter({ col, row }) ?? null;
   const mods = { altKey: false, shiftKey: false };
   return {
@@ -27,6 +29,19 @@ export function editorHook(app: AppState): EditorTestHook {
     },
     setTool: (id) => editor.setTool(id as ToolId),
     setOptions: (o) => Object.assign(editor.options, o as Partial<ToolOptions>),
+    zoomToCellPx(px) {
+      const r = app.renderer;
+      if (r) r.zoomBy(px / r.cellScreenPx);
+    },
+    startFrameProbe() {
+      probe?.stop();
+      probe = app.renderer ? frameProbe(app.renderer) : null;
+    },
+    stopFrameProbe() {
+      const result = probe?.stop() ?? null;
+      probe = null;
+      return result;
+    },
     strokeMs(cells, tool = 'brush') {
       const r = app.renderer;
       if (!r || cells.length === 0) return null;
@@ -43,6 +58,54 @@ export function editorHook(app: AppState): EditorTestHook {
       }
       editor.pointerUp(local(cells[cells.length - 1]!.col, cells[cells.length - 1]!.row)!, mods);
       return performance.now() - t0;
+    },
+  };
+}
+
+/**
+ * Per animation frame: the interval since the last one, and the main-thread time the map
+ * spent in it (view changes with their culling, layer redraws, chunk re-caching). Methods are
+ * wrapped on the instances only while probing.
+ */
+function frameProbe(r: MapRenderer) {
+  let work = 0;
+  const works: number[] = [];
+  const intervals: number[] = [];
+  const restores: (() => void)[] = [];
+  const wrap = (obj: object, key: string) => {
+    const target = obj as Record<string, (...a: unknown[]) => unknown>;
+    const orig = target[key]!;
+    target[key] = function (this: unknown, ...a: unknown[]) {
+      const t = performance.now();
+      try {
+        return orig.apply(this, a);
+      } finally {
+        work += performance.now() - t;
+      }
+    };
+    restores.push(() => {
+      target[key] = orig;
+    });
+  };
+  wrap(r, 'setView');
+  wrap(r, 'cacheVisible');
+  for (const layer of r.stage.getLayers()) wrap(layer, 'draw');
+  let running = true;
+  let last = performance.now();
+  const tick = (t: number) => {
+    if (!running) return;
+    intervals.push(t - last);
+    works.push(work);
+    last = t;
+    work = 0;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return {
+    stop() {
+      running = false;
+      for (const f of restores) f();
+      return { work: works.slice(1), intervals: intervals.slice(1) };
     },
   };
 }
