@@ -145,6 +145,14 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   await page.keyboard.press('Control+Delete');
   await expect(soviets.getByTestId('unit-row')).toHaveCount(3);
 
+  // Sorting a column reorders that side only (and back again).
+  const sovietNames = () => soviets.getByTestId('unit-row').getByLabel('Name').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  await soviets.getByRole('columnheader', { name: 'Str' }).click();
+  await expect.poll(sovietNames).toEqual(['1st Guards Cavalry', '69th Army', '5th Guards Tank Army']);
+  await expect(germans.getByTestId('unit-row').nth(4).getByLabel('Name')).toHaveValue('XXIV Panzer Corps');
+  await page.getByTestId('panels-undo').click();
+  await expect.poll(sovietNames).toEqual(['5th Guards Tank Army', '69th Army', '1st Guards Cavalry']);
+
   // Drag two Soviet rows onto the map.
   const zone = page.getByTestId('map-dropzone');
   const box = (await zone.boundingBox())!;
