@@ -164,6 +164,29 @@ test('importing a good and a bad file adds the good one and names the bad one’
   await report.getByRole('button', { name: 'Done' }).click();
   await expect(card(page, 'Imported Pripet Marshes')).toBeVisible();
   await expect(card(page, 'Broken Import')).toHaveCount(0);
+
+  // Export hands the scenario's JSON to the browser as a download.
+  await card(page, 'Imported Pripet Marshes').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe('Imported Pripet Marshes.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as Scenario;
+  expect(exported).toMatchObject({ id: 'imported-good', title: 'Imported Pripet Marshes' });
+
+  // Dropping .json files on the window imports them too.
+  const dropped = JSON.stringify({ ...base, id: 'dropped', title: 'Dropped Narew Line' });
+  const transfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    return dt;
+  }, dropped);
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer });
+  await expect(page.getByTestId('drop-overlay')).toBeVisible();
+  await page.screenshot({ path: path.join(OUTPUT, 'library-drop-overlay.png') });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  await expect(page.getByTestId('drop-overlay')).toBeHidden();
+  await expect(report.getByRole('heading', { name: 'Imported 1 scenario' })).toBeVisible();
+  await report.getByRole('button', { name: 'Done' }).click();
+  await expect(card(page, 'Dropped Narew Line')).toBeVisible();
 });
 
 test('an edit marks the document unsaved, Ctrl+S saves a revision, and restoring it brings the old title back', async ({ page }) => {

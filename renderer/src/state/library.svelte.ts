@@ -282,17 +282,3 @@ function readLayout(): LibraryLayout {
     return 'grid';
   }
 }
-
-/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date. */
-export function relativeTime(ms: number, now = Date.now()): string {
-  const s = Math.round((now - ms) / 1000);
-  if (s < 45) return 'just now';
-  const min = Math.round(s / 60);
-  if (min < 60) return `${min} min ago`;
-  const h = Math.round(min / 60);
-  if (h < 24) return `${h} h ago`;
-  const d = Math.round(h / 24);
-  if (d === 1) return 'yesterday';
-  if (d < 7) return `${d} days ago`;
-  return new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
