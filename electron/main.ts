@@ -168,7 +168,8 @@ function listenForMenuState(): void {
     if (!frame || frame !== event.sender.mainFrame || !isAppUrl(frame.url)) return;
     const state = asMenuState(value);
     if (!state) return;
-    if (state.open && state.open.id !== menuState.open?.id) recent?.add(state.open);
+    // A new scenario on screen, or the open one renamed, goes (back) to the top of the recent list.
+    if (state.open && (state.open.id !== menuState.open?.id || state.open.title !== menuState.open?.title)) recent?.add(state.open);
     menuState = state;
     refreshMenu();
     if (!pageReady) {
