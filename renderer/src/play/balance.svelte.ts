@@ -24,6 +24,8 @@ export class BalanceRun {
   total = $state(0);
   done = $state(0);
   error = $state('');
+  /** Wins of each side and draws among the games in so far. */
+  tally = $state<[number, number, number]>([0, 0, 0]);
   report = $state.raw<BalanceReportData | null>(null);
   private workers: Worker[] = [];
 
@@ -34,6 +36,7 @@ export class BalanceRun {
     this.status = 'running';
     this.total = games;
     this.done = 0;
+    this.tally = [0, 0, 0];
     this.error = '';
     this.report = null;
     let finished = 0;
@@ -47,6 +50,9 @@ export class BalanceRun {
         if (m.type === 'game') {
           records.push(m.record);
           this.done = records.length;
+          const t: [number, number, number] = [...this.tally];
+          t[m.record.winner ?? 2] += 1;
+          this.tally = t;
         } else if (m.type === 'error') {
           this.fail(`Game with seed ${m.seed} failed: ${m.message}`);
         } else if (++finished === WORKERS) {
