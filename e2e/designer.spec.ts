@@ -147,7 +147,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
 
   // The Edit menu says what will be undone.
   await page.getByTestId('edit-menu').click();
-  await expect(page.getByTestId('menu-undo')).toContainText('Undo Name 11,5 "Kharkov"');
+  await expect(page.getByTestId('menu-undo')).toContainText('Undo Name 1206 “Kharkov”');
   await shot(page, '7-edit-menu');
   await page.keyboard.press('Escape');
 

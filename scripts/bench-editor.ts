@@ -64,18 +64,34 @@ async function panAndZoom(page: Page) {
   return { workMs: summary(probe.work), frameIntervalMs: summary(probe.intervals) };
 }
 
-/** ms per painted cell of a one-cell brush stroke along a row near the view centre. */
+/** ms per painted cell of one-cell brush strokes along rows near the view centre (median of 3). */
 async function brush(page: Page, size: number, cellPx: number) {
   await page.evaluate((px) => window.__gridfront!.editor!.zoomToCellPx(px), cellPx);
   await page.waitForTimeout(300);
   await page.evaluate(() => window.__gridfront!.editor!.setOptions({ terrain: 'woods', brushSize: 1 }));
   const c = Math.floor(size / 2);
   const row = (r: number, n: number) => Array.from({ length: n }, (_, k) => ({ col: c - Math.floor(n / 2) + k, row: r }));
-  await page.evaluate((cells) => window.__gridfront!.editor!.strokeMs(cells, 'brush'), row(c - 3, 10)); // warm-up
-  const cells = row(c, 20);
-  const ms = (await page.evaluate((cs) => window.__gridfront!.editor!.strokeMs(cs, 'brush'), cells))!;
+  const stroke = (r: number, draw: boolean) => page.evaluate(([cs, d]) => window.__gridfront!.editor!.strokeMs(cs, 'brush', d), [row(r, 20), draw] as const);
+  await stroke(c - 6, true); // warm-up
+  const perCell: number[] = [];
+  for (const r of [c - 4, c - 2, c]) {
+    perCell.push((await stroke(r, true))! / 20);
+    // Let the frame after the stroke happen, as it would between two strokes.
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  }
   const label = await page.evaluate(() => window.__gridfront!.editor!.undoLabel);
-  return { cellPx, cells: cells.length, strokeMs: round(ms), msPerCell: round(ms / cells.length), undoStep: label };
+  // The same stroke without drawing: what the edit itself (tool + command + history) costs.
+  const editOnly = (await stroke(c + 2, false))! / 20;
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  return {
+    cellPx,
+    cellsPerStroke: 20,
+    strokes: perCell.length,
+    msPerCell: round(percentile(perCell, 50)),
+    msPerCellEach: perCell.map(round),
+    editOnlyMsPerCell: round(editOnly),
+    lastUndoStep: label,
+  };
 }
 
 async function benchSize(page: Page, size: number, runs: number) {

@@ -74,6 +74,6 @@ export interface EditorTestHook {
   startFrameProbe(): void;
   /** Per frame since startFrameProbe: rAF interval and the map's main-thread work, in ms. */
   stopFrameProbe(): { work: number[]; intervals: number[] } | null;
-  /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw). */
-  strokeMs(cells: { col: number; row: number }[], tool?: string): number | null;
+  /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw unless `draw` is false). */
+  strokeMs(cells: { col: number; row: number }[], tool?: string, draw?: boolean): number | null;
 }

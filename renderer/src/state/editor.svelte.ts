@@ -34,7 +34,7 @@ export interface Layers {
 const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'fill'];
 
 export class EditorState {
-  tool = $state<ToolId>('select');
+  tool = $state<ToolId>('pan');
   options = $state<ToolOptions>({
     brushSize: 1,
     terrain: '',
@@ -91,6 +91,7 @@ export class EditorState {
   }
 
   setTool(id: ToolId): void {
+    this.app.tool = id === 'pan' ? 'pan' : 'select';
     if (this.tool === id) return;
     const ctx = this.context();
     if (ctx) this.activeTool?.cancel(ctx);
@@ -183,11 +184,18 @@ export class EditorState {
   }
 
   /** Runs a command built from the current document as one undo step (inspector, settings). */
-  edit(make: (s: MapSession) => Command | null): boolean {
+  edit(make: (s: MapSession) => Command | null, label?: string): boolean {
     const s = this.session;
     if (!s) return false;
     try {
-      return s.history.run(make(s)) !== null;
+      if (label === undefined) return s.history.run(make(s)) !== null;
+      // Under the caller's name (a gesture of one command keeps the label as given).
+      s.history.beginGesture(label);
+      try {
+        return s.history.run(make(s)) !== null;
+      } finally {
+        s.history.endGesture();
+      }
     } catch (err) {
       if (err instanceof RangeError) {
         this.report(err.message);

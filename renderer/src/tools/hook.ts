@@ -42,19 +42,19 @@ export function editorHook(app: AppState): EditorTestHook {
       probe = null;
       return result;
     },
-    strokeMs(cells, tool = 'brush') {
+    strokeMs(cells, tool = 'brush', draw = true) {
       const r = app.renderer;
       if (!r || cells.length === 0) return null;
       editor.setTool(tool as ToolId);
       const t0 = performance.now();
       const first = local(cells[0]!.col, cells[0]!.row)!;
       editor.pointerDown(first, mods);
-      r.stage.draw();
+      if (draw) r.stage.draw();
       for (const c of cells.slice(1)) {
         const p = local(c.col, c.row)!;
         editor.pointerMove(p, mods);
         // Draw now, as the next frame would: the time covers command + partial redraw.
-        r.stage.draw();
+        if (draw) r.stage.draw();
       }
       editor.pointerUp(local(cells[cells.length - 1]!.col, cells[cells.length - 1]!.row)!, mods);
       return performance.now() - t0;
