@@ -44,6 +44,7 @@ export class DocumentState {
 
   private labels: string[] = [];
   private listeners = new Set<ChangeListener>();
+  private flushers = new Set<() => void>();
   private recoveryTimer: ReturnType<typeof setTimeout> | undefined;
   private lastRecoveryWrite = 0;
 
@@ -52,11 +53,15 @@ export class DocumentState {
     private readonly hooks: DocumentHooks,
   ) {}
 
-  /** Opens a library scenario (the map view shows it). */
-  async open(id: string): Promise<void> {
+  /** Opens a library scenario (the map view shows it); false when the user kept the current one. */
+  async open(id: string): Promise<boolean> {
+    if (this.active && this.id === id) return true;
+    // Switching documents asks about unsaved changes first, like closing does.
+    if (this.active && this.dirty && !(await this.requestClose())) return false;
     const entry = await host.library.get({ id });
     if (!entry) throw new Error('That scenario is no longer in the library.');
     this.load(id, entry.document, false);
+    return true;
   }
 
   private load(id: string, scenario: Scenario, dirty: boolean): void {
@@ -91,8 +96,28 @@ export class DocumentState {
     return () => this.listeners.delete(fn);
   }
 
+  /**
+   * Registers a function that writes pending edits into the document (through `replace`)
+   * right before a save or a close, e.g. a stroke the designer batches. Returns the unsubscribe.
+   */
+  onBeforeSave(fn: () => void): () => void {
+    this.flushers.add(fn);
+    return () => this.flushers.delete(fn);
+  }
+
+  private flushPending(): void {
+    for (const fn of this.flushers) {
+      try {
+        fn();
+      } catch (err) {
+        this.hooks.report(`An edit could not be written into the document: ${errorText(err)}`);
+      }
+    }
+  }
+
   /** Saves to the library; false (with the issues reported) when the library refused it. */
   async save(): Promise<boolean> {
+    this.flushPending();
     const id = this.id;
     const scenario = this.scenario;
     if (!id || !scenario || !this.active || this.saving) return false;
@@ -140,6 +165,7 @@ export class DocumentState {
    * when the user stayed or the save failed.
    */
   async requestClose(): Promise<boolean> {
+    this.flushPending();
     if (this.active && this.dirty) {
       const choice = await this.hooks.askLeave(this.title);
       if (choice === 'cancel') return false;
