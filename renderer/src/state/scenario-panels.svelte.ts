@@ -2,16 +2,26 @@
 // selected in a table, the live checks list, and the panels' own undo steps.
 //
 // Panels edit the open document only through the document store (`doc.replace`), one
-// immutable replacement per edit with an undo label. The map designer keeps its own history
-// of map edits; until there is one undo stack for both, panel edits undo here. A step is
-// only undone while the document is still exactly what the step left: any edit from
-// elsewhere (map tools, a reload) clears these steps instead of silently reverting it.
+// immutable replacement per edit with an undo label. The map designer's history holds map
+// edits only (its commands work on the map document), so panel edits of the rest of the
+// scenario undo here, and panel edits of map features (victory cells, cell names) go through
+// the designer's history instead. A step remembers just the top-level fields it changed, so
+// undoing it leaves map edits made since alone; if another editor changed one of those same
+// fields since, the step is dropped rather than reverting that edit.
 
 import { checkScenario, checkStatus, issueCounts, type EditResult, type Issue } from '../../../shared/scenario/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
+import { changedFields, swapFields, type Fields } from '../components/Scenario/undo.js';
+
+interface Step {
+  label: string;
+  /** The top-level fields the edit changed, before and after (undefined = absent). */
+  before: Fields;
+  after: Fields;
+}
 
 export type PanelTab = 'scenario' | 'calendar' | 'oob' | 'schedule' | 'victory' | 'totals' | 'checks';
 
@@ -24,12 +34,6 @@ export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'totals', label: 'Totals' },
   { id: 'checks', label: 'Checks' },
 ];
-
-interface Step {
-  label: string;
-  before: Scenario;
-  after: Scenario;
-}
 
 /** Which tab shows the field a JSON pointer names (for the checks panel's jumps). */
 export function tabForPointer(pointer: string): PanelTab {
@@ -61,7 +65,7 @@ export class ScenarioPanels {
   private redoSteps = $state.raw<Step[]>([]);
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
   private checkedFor: Scenario | null = null;
-  private ownEdit = false;
+  private docId: string | null = null;
 
   /** The scenario the panels show and edit: the open library document, else the viewed one. */
   scenario = $derived.by((): Scenario | null => this.app.open?.scenario ?? null);
@@ -81,15 +85,21 @@ export class ScenarioPanels {
 
   /** Starts listening to the document; returns the cleanup. */
   connect(): () => void {
+    // Steps belong to one document: opening another one starts afresh.
     const off = this.doc.onChange(() => {
-      if (this.ownEdit) return;
-      this.undoSteps = [];
-      this.redoSteps = [];
+      if (this.doc.id !== this.docId) this.forget();
     });
+    this.docId = this.doc.id;
     return () => {
       off();
       clearTimeout(this.checkTimer);
     };
+  }
+
+  private forget(): void {
+    this.docId = this.doc.id;
+    this.undoSteps = [];
+    this.redoSteps = [];
   }
 
   /** Re-runs the checks shortly after the scenario changed (debounced: a large map takes a while). */
@@ -130,35 +140,43 @@ export class ScenarioPanels {
       next = result.scenario;
     } else next = result;
     if (next === before) return null;
+    if (this.doc.id !== this.docId) this.forget();
     this.replace(next, label);
-    this.undoSteps = [...this.undoSteps.slice(-(MAX_STEPS - 1)), { label, before, after: next }];
+    this.undoSteps = [...this.undoSteps.slice(-(MAX_STEPS - 1)), { label, ...changedFields(before, next) }];
     this.redoSteps = [];
     return null;
   }
 
   undo(): void {
     const step = this.undoSteps.at(-1);
-    if (!step || this.doc.scenario !== step.after) return;
-    this.replace(step.before, `Undo ${step.label}`);
+    const current = this.doc.scenario;
+    if (!step || !current) return;
     this.undoSteps = this.undoSteps.slice(0, -1);
+    const next = swapFields(current, step.after, step.before);
+    if (!next) {
+      this.lastEdit = `Cannot undo “${step.label}”: changed since in another editor`;
+      return;
+    }
+    this.replace(next, `Undo ${step.label}`);
     this.redoSteps = [...this.redoSteps, step];
   }
 
   redo(): void {
     const step = this.redoSteps.at(-1);
-    if (!step || this.doc.scenario !== step.before) return;
-    this.replace(step.after, step.label);
+    const current = this.doc.scenario;
+    if (!step || !current) return;
     this.redoSteps = this.redoSteps.slice(0, -1);
+    const next = swapFields(current, step.before, step.after);
+    if (!next) {
+      this.lastEdit = `Cannot redo “${step.label}”: changed since in another editor`;
+      return;
+    }
+    this.replace(next, step.label);
     this.undoSteps = [...this.undoSteps, step];
   }
 
   private replace(next: Scenario, label: string): void {
-    this.ownEdit = true;
-    try {
-      this.doc.replace(next, label);
-    } finally {
-      this.ownEdit = false;
-    }
+    this.doc.replace(next, label);
     this.lastEdit = label;
   }
 
