@@ -115,10 +115,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
   const controller = new AbortController();
-  let interrupts = 0;
+  let firstInterrupt = 0;
   const onSigint = (): void => {
-    interrupts++;
-    if (interrupts > 1) process.exit(130);
+    // A launcher may pass on the same Ctrl+C a moment later (tsx does); only a second press quits.
+    if (firstInterrupt > 0) {
+      if (performance.now() - firstInterrupt > 500) process.exit(130);
+      return;
+    }
+    firstInterrupt = performance.now();
     process.stderr.write('\nStopping: finishing the games in play (Ctrl+C again to quit at once)…\n');
     controller.abort();
   };

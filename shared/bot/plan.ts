@@ -152,6 +152,7 @@ function evaluate(sit: Situation, p: Prices, ctx: PlanCtx, assign: MoveOption[])
     const suppliedHere = p.suppliedAt(u, from);
     if (!suppliedThere && suppliedHere) g -= W.unsupplied * u.strength;
     if (suppliedThere && !suppliedHere) g += W.unsupplied * u.strength;
+    if (suppliedThere && !p.safelySuppliedAt(u, o.to) && p.safelySuppliedAt(u, from)) g -= W.fragile * u.strength;
     if (o.drop) g -= W.drop;
     value += g;
   });

@@ -20,6 +20,11 @@ export interface Situation {
   cnt: [Int32Array, Int32Array];
   /** Steps to a supply base per side (engine's trace), -1 where none. */
   supply: [Int32Array, Int32Array];
+  /**
+   * My supply trace if the enemy walked into every empty cell of mine next to its units: a
+   * line through such cells can be cut in one enemy move.
+   */
+  robustSupply: Int32Array;
   /** Margin VP at stake in holding each cell (0 for ordinary cells). */
   worth: Float64Array;
   /** Expected hits the enemy could land on a stack in each cell in its coming attacks. */
@@ -112,7 +117,37 @@ export function situation(s: GameState, meId: string): Situation {
   }
 
   const pull = objectivePull(s, b, me, foe, ctrl, passable, at, worth, supply);
-  return { s, b, me, foe, frozen: frozenGround(s), ctrl, passable, at, str, cnt, supply, worth, threat, pull, turnsLeft };
+  const frozen = frozenGround(s);
+  const held = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (ctrl[i] !== me) continue;
+    const exposed = cnt[me][i] === 0 && (cnt[foe][i]! > 0 || b.links[i]!.some((l) => cnt[foe][l.to]! > 0));
+    held[i] = exposed ? 0 : 1;
+  }
+  const robustSupply = traceOver(b, held, passable, me, frozen);
+  return { s, b, me, foe, frozen, ctrl, passable, at, str, cnt, supply, robustSupply, worth, threat, pull, turnsLeft };
+}
+
+/** Supply distances of `side` through the cells marked in `own`. */
+function traceOver(b: RulesBoard, own: Uint8Array, passable: Uint8Array, side: 0 | 1, frozen: boolean): Int32Array {
+  const dist = new Int32Array(b.n).fill(-1);
+  const q: number[] = [];
+  for (let i = 0; i < b.n; i++) {
+    if (b.supplyBase[i] === side && own[i] && passable[i]) {
+      dist[i] = 0;
+      q.push(i);
+    }
+  }
+  for (let h = 0; h < q.length; h++) {
+    const i = q[h]!;
+    for (const l of b.links[i]!) {
+      if (dist[l.to] !== -1 || !own[l.to] || !passable[l.to]) continue;
+      if (!frozen && (l.lakeShore || l.diagLake)) continue;
+      dist[l.to] = dist[i]! + 1;
+      q.push(l.to);
+    }
+  }
+  return dist;
 }
 
 /** Breadth-first steps over passable cells from one cell (control ignored). */

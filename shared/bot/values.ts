@@ -13,6 +13,8 @@ export const W = {
   cut: 0.5,
   /** Per strength point of my units left without a supply line. */
   unsupplied: 0.7,
+  /** Per strength point of my units whose only supply line the enemy can cut in one move. */
+  fragile: 0.3,
   /** Enemy-controlled supply base taken. */
   base: 4,
   /** Any enemy-controlled cell taken (it narrows the enemy's supply net). */
@@ -100,6 +102,11 @@ export class Prices {
     const { sit } = this;
     if (sit.ctrl[i] === sit.me) return traces(sit, u, i, sit.supply[sit.me]);
     return traces(sit, u, i, this.mineIfTaken(i));
+  }
+
+  /** Whether my unit in cell i (held by me after moving there) keeps a line the enemy cannot cut in one move. */
+  safelySuppliedAt(u: UnitState, i: number): boolean {
+    return traces(this.sit, u, i, this.sit.robustSupply);
   }
 
   private taken = new Map<number, Int32Array>();
