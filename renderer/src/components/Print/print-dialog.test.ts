@@ -60,7 +60,7 @@ describe('print preview geometry', () => {
   it('a click on the sheet plan picks a tile whose window holds the point', () => {
     const fit = { scale: 1.5, ox: 20, oy: 10 };
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: layout.pages.length - 1 }), fc.double({ min: 0.01, max: 0.99 }), fc.double({ min: 0.01, max: 0.99 }), (i, fx, fy) => {
+      fc.property(fc.integer({ min: 0, max: layout.pages.length - 1 }), fc.double({ min: 0.01, max: 0.99, noNaN: true }), fc.double({ min: 0.01, max: 0.99, noNaN: true }), (i, fx, fy) => {
         const w = layout.pages[i]!.window;
         const mx = w.x + w.width * fx;
         const my = w.y + w.height * fy;
