@@ -179,4 +179,27 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   const reopened = await doc(page);
   expect(reopened.map).toEqual(edited.map);
   await shot(page, '10-reopened');
+
+  // Map settings: the scale follows the ground per cell (40 km on 10 cm is 1:400,000).
+  await page.getByTestId('map-settings-open').click();
+  const settings = page.getByTestId('map-settings');
+  await expect(settings.getByTestId('map-scale')).toHaveText('1:400,000');
+  await settings.getByTestId('ground-scale').fill('20');
+  await settings.getByTestId('ground-scale').press('Tab');
+  await expect(settings.getByTestId('map-scale')).toHaveText('1:200,000');
+  await shot(page, '11-settings');
+  await settings.getByRole('button', { name: 'Done' }).click();
+  expect((await doc(page)).map.groundScaleKm).toBe(20);
+
+  // Zoomed in, the minimap appears; a click in it moves the view there.
+  await page.getByTestId('map').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+  const minimap = page.getByTestId('minimap');
+  await expect(minimap).toBeVisible();
+  const before = await at(page, { col: 0, row: 0 });
+  const mbox = (await minimap.boundingBox())!;
+  await page.mouse.click(mbox.x + 6, mbox.y + 6);
+  const after = await at(page, { col: 0, row: 0 });
+  expect(after.x).toBeGreaterThan(before.x);
+  await shot(page, '12-minimap');
 });

@@ -59,7 +59,7 @@ export class EditorState {
   message = $state('');
   settingsOpen = $state(false);
 
-  private session: MapSession | null = null;
+  private session = $state.raw<MapSession | null>(null);
   private renderer: MapRenderer | null = null;
   private tools = new Map<ToolId, Tool>();
   private lastTerrainTool: ToolId = 'brush';
