@@ -38,7 +38,7 @@ export interface SimRun {
 function spawnWorker(setup: WorkerSetup): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    return new Worker(new URL('./boot.mjs', here), { workerData: { ...setup, entry: new URL('./worker.ts', here).href }, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+    return new Worker(new URL('./boot.mjs', here), { workerData: { ...setup, entry: new URL('./worker.ts', here).href } });
   }
   return new Worker(new URL('./worker.js', here), { workerData: setup });
 }
