@@ -2,6 +2,7 @@
 // bridge, control, markers and a name; every step undone back to the opened map and redone;
 // saved with Ctrl+S and found again after reopening from the library.
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
@@ -202,4 +203,21 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   const after = await at(page, { col: 0, row: 0 });
   expect(after.x).toBeGreaterThan(before.x);
   await shot(page, '12-minimap');
+
+  // Export: an SVG written from the grid and document, and a PNG at the chosen resolution.
+  const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+  const svg = await readFile((await svgFile.path())!, 'utf8');
+  await svgFile.saveAs(path.join(OUTPUT, 'designer-export.svg'));
+  expect(svg).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+  expect(svg).toContain('data-terrain="lake"');
+  expect(svg).toContain('id="bridges"');
+  expect(svg).toContain('>Kharkov</text>');
+  await page.getByRole('spinbutton', { name: 'Pixels per cell' }).fill('24');
+  const [pngFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+  const png = await readFile((await pngFile.path())!);
+  await pngFile.saveAs(path.join(OUTPUT, 'designer-export.png'));
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  // 14 flat-top hex columns at 24 px across flats: width = 24/√3 · (1.5·13 + 2) ≈ 298 px.
+  expect(png.readUInt32BE(16)).toBeGreaterThan(280);
+  expect(png.readUInt32BE(16)).toBeLessThan(320);
 });
