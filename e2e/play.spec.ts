@@ -54,7 +54,16 @@ test.describe('test-play', () => {
     await expect(page.getByTestId('hdr-turn')).toContainText('1/22');
     await expect(page.getByTestId('hdr-phase')).toContainText('Prepared offensives');
     await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
+    await page.getByRole('button', { name: /Legend/ }).click();
     await page.screenshot({ path: path.join(OUTPUT, 'play-1-start.png') });
+    await page.getByRole('button', { name: /Legend/ }).click();
+    // A close look at the counters (airborne, cavalry, elite) zoomed in, then back to the whole map.
+    const near = (await page.evaluate(() => window.__gridfront!.map.cellToClient(5, 4)))!;
+    await page.mouse.move(near.x, near.y);
+    await page.mouse.wheel(0, -500);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(OUTPUT, 'play-1b-counters-zoomed.png'), clip: { x: near.x - 300, y: near.y - 260, width: 600, height: 520 } });
+    await page.keyboard.press('0');
 
     const before = await view(page);
     // Activate 0306 (III Panzer Corps) by clicking its cell.

@@ -78,9 +78,16 @@ export function drawBranchSymbol(ctx: CanvasRenderingContext2D, branch: Branch, 
       break;
     case 'airborne': {
       cross();
-      // The parachute: a small canopy arc in the lower half of the box.
+      // The airborne modifier: two canopy arcs side by side along the bottom of the frame.
+      const r = w * 0.13;
+      const base = y + h * 0.94;
+      ctx.save();
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(x + w / 2 - 2 * r, base - r * 1.1, 4 * r, r * 1.1);
+      ctx.restore();
       ctx.beginPath();
-      ctx.arc(x + w / 2, y + h * 0.95, w * 0.2, Math.PI * 1.15, Math.PI * 1.85);
+      ctx.arc(x + w / 2 - r, base, r, Math.PI, 2 * Math.PI);
+      ctx.arc(x + w / 2 + r, base, r, Math.PI, 2 * Math.PI);
       ctx.stroke();
       break;
     }
@@ -202,11 +209,17 @@ export interface CounterSlot {
 
 /**
  * Lays out the counters of one cell centred on (cx, cy) in a cell `cellSize` across:
- * `counts[s]` counters of side s, each side in its own row (sides in the order given).
+ * `counts[s]` counters of side s, each side in its own row(s), sides in the order given. A
+ * side alone in its cell with three or more counters takes rows of two, so they stay large.
  */
 export function stackLayout(cx: number, cy: number, cellSize: number, counts: readonly number[]): CounterSlot[] {
-  const rows = counts.map((n, side) => ({ n, side })).filter((r) => r.n > 0);
-  if (rows.length === 0) return [];
+  const present = counts.map((n, side) => ({ n, side })).filter((r) => r.n > 0);
+  if (present.length === 0) return [];
+  const rows: { side: number; first: number; n: number }[] = [];
+  for (const p of present) {
+    const perRow = present.length === 1 && p.n >= 3 ? 2 : p.n;
+    for (let first = 0; first < p.n; first += perRow) rows.push({ side: p.side, first, n: Math.min(perRow, p.n - first) });
+  }
   const widest = Math.max(...rows.map((r) => r.n));
   const gap = cellSize * 0.04;
   const byWidth = (cellSize * 0.78 - gap * (widest - 1)) / widest;
@@ -216,7 +229,7 @@ export function stackLayout(cx: number, cy: number, cellSize: number, counts: re
   const top = cy - (rows.length * size + (rows.length - 1) * gap) / 2 + size / 2;
   rows.forEach((r, ri) => {
     const left = cx - (r.n * size + (r.n - 1) * gap) / 2 + size / 2;
-    for (let k = 0; k < r.n; k++) slots.push({ side: r.side, index: k, x: left + k * (size + gap), y: top + ri * (size + gap), size });
+    for (let k = 0; k < r.n; k++) slots.push({ side: r.side, index: r.first + k, x: left + k * (size + gap), y: top + ri * (size + gap), size });
   });
   return slots;
 }
