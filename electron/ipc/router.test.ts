@@ -97,4 +97,19 @@ describe('router', () => {
     expect(await router.handle('demo.list', { limit: 2 }, context)).toEqual({ ok: true, value: 1 });
     expect(seen).toEqual([{}, { limit: 2 }]);
   });
+
+  it('checks the packs channels too: a bad upload id, conflict choice or stray field never reaches the pack service', async () => {
+    const service = vi.fn();
+    const router = createRouter(
+      fakeHandlers({ 'packs.import': service as unknown as Handlers['packs.import'], 'packs.export': service as unknown as Handlers['packs.export'] }),
+    );
+    const results = await Promise.all([
+      router.handle('packs.import', { uploadId: '../../../home', choices: {} }, context),
+      router.handle('packs.import', { uploadId: 'up-abcdefghijkl', choices: { kursk: 'overwrite' } }, context),
+      router.handle('packs.export', { ids: ['kursk'], name: 'P', version: '1.0', includeThumbnails: true, savePath: '/etc/cron.d/x' }, context),
+      router.handle('packs.readFile', { path: '/etc/passwd' }, context),
+    ]);
+    expect(results.map((r) => !r.ok && r.error.code)).toEqual(['bad-request', 'bad-request', 'bad-request', 'unknown-channel']);
+    expect(service).not.toHaveBeenCalled();
+  });
 });
