@@ -69,6 +69,11 @@ test.describe('test-play', () => {
     // Activate 0306 (III Panzer Corps) by clicking its cell.
     await clickCell(page, 2, 5);
     await expect(page.getByTestId('prompt-text')).toContainText('Move the activated units');
+    // No die was rolled: the activation can be taken back, and made again.
+    await page.getByTestId('undo').click();
+    await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
+    await clickCell(page, 2, 5);
+    await expect(page.getByTestId('prompt-text')).toContainText('Move the activated units');
     // Pick the panzer corps and drop it on the Soviet army in 0406 (a drag).
     const from = (await page.evaluate(() => window.__gridfront!.map.cellToClient(2, 5)))!;
     const to = (await page.evaluate(() => window.__gridfront!.map.cellToClient(3, 5)))!;
@@ -91,6 +96,8 @@ test.describe('test-play', () => {
     await expect(page.getByTestId('combat-modifiers')).toContainText('-1 attacking tank');
     await expect(page.getByTestId('combat-dice').locator('.die')).toHaveCount(8);
     await expect(page.getByTestId('combat-summary')).toContainText('6 hits');
+    // Dice were rolled: no undo past them.
+    await expect(page.getByTestId('undo')).toBeDisabled();
     // The defender decides: retreat to save a loss.
     await expect(page.getByTestId('prompt-side')).toContainText('Soviets');
     await expect(page.getByTestId('prompt-text')).toContainText('retreat every unit');
