@@ -50,9 +50,10 @@ const MAX_STEPS = 200;
 
 export class ScenarioPanels {
   tab = $state<PanelTab>('oob');
-  collapsed = $state(false);
-  /** Height of the dock in CSS px: about half the window, the map keeping the rest. */
-  height = $state(typeof window === 'undefined' ? 400 : Math.round(Math.min(620, Math.max(300, window.innerHeight * 0.5))));
+  /** Only the tab strip shows until a tab is picked, so an opened map gets the whole view. */
+  collapsed = $state(true);
+  /** Height of the dock in CSS px: a little under half the window, the map keeping the rest. */
+  height = $state(typeof window === 'undefined' ? 400 : Math.round(Math.min(620, Math.max(300, window.innerHeight * 0.46))));
   /** The unit whose row is selected (start or reinforcement id). */
   selectedUnit = $state<string | null>(null);
   /** The last jump: a pointer the active panel focuses once it has rendered. */
