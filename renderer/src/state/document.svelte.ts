@@ -215,6 +215,9 @@ export class DocumentState {
     this.lastRecoveryWrite = Date.now();
     try {
       await host.library.writeRecovery({ docKey: id, document: scenario as unknown as Record<string, unknown> });
+      // A save or discard that finished while this write was under way has already cleared
+      // the slot; clear it again so no stale copy is offered at the next start.
+      if (!this.dirty || this.id !== id) await host.library.clearRecovery({ docKey: id });
     } catch {
       // The next edit tries again; the user's work is still in memory.
     }
@@ -236,7 +239,8 @@ export class DocumentState {
         continue;
       }
       const stored = await host.library.get({ id: entry.docKey }).catch(() => null);
-      if (!stored) {
+      // Nothing to offer when the copy is gone from the library or holds what is saved.
+      if (!stored || JSON.stringify(stored.document) === JSON.stringify(doc)) {
         await host.library.clearRecovery({ docKey: entry.docKey }).catch(() => undefined);
         continue;
       }
