@@ -91,6 +91,20 @@ export function exportSvg(model: MapModel, cellSize: { value: number; unit: stri
   model.sides.forEach((s, i) => {
     if (sidePaths[i]!.length) out.push(`<path data-side="${esc(s.id)}" fill="${s.colour}" fill-opacity="${CONTROL_TINT}" d="${sidePaths[i]!.join('')}"/>`);
   });
+  // Control borders: sides between cells of different control.
+  const borders: string[] = [];
+  for (let row = 0; row < model.rows; row++)
+    for (let col = 0; col < model.cols; col++) {
+      const cell = { col, row };
+      for (const dir of grid.ownedDirections) {
+        const nb = grid.step(cell, dir);
+        if (!nb || !grid.inMap(nb)) continue;
+        if (model.control[row * model.cols + col] === model.control[grid.index(nb)]) continue;
+        const e = grid.edgeOf(cell, dir);
+        if (e) borders.push(seg(e));
+      }
+    }
+  if (borders.length) out.push(`<path id="control-borders" fill="none" stroke="#1f2328" stroke-opacity="0.55" stroke-width="5" stroke-linecap="round" d="${borders.join('')}"/>`);
   const all: string[] = [];
   for (let row = 0; row < model.rows; row++) for (let col = 0; col < model.cols; col++) all.push(poly({ col, row }));
   out.push(`</g><path id="grid" fill="none" stroke="#1f2328" stroke-opacity="0.42" stroke-width="1.2" d="${all.join('')}"/>`);
