@@ -258,8 +258,14 @@ test('unsaved changes survive a reload and are offered back', async ({ page, req
     })
     .toContain('Smolensk Gap (unsaved)');
 
-  page.on('dialog', (d) => void d.accept()); // the browser's "leave site?" warning
+  // Leaving the page with unsaved changes brings up the browser's "leave site?" warning.
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.type());
+    void d.accept();
+  });
   await page.reload();
+  expect(dialogs).toEqual(['beforeunload']);
   const prompt = page.getByTestId('recovery-dialog');
   await expect(prompt).toContainText('Restore unsaved changes to “Smolensk Gap (unsaved)”?');
   await page.screenshot({ path: path.join(OUTPUT, 'library-recovery.png') });
