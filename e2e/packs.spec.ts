@@ -141,7 +141,7 @@ test('a hostile pack dropped on the window is refused with the reason, and nothi
   expect(after.body).toEqual(before.body);
 });
 
-test('F1 shows the keyboard shortcuts from the same table as the desktop menu', async ({ page }) => {
+test('F1 shows the keyboard shortcuts from the same table as the desktop menu, and the pack keys work', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('scenario-card').first()).toBeVisible();
   await page.keyboard.press('F1');
@@ -154,4 +154,9 @@ test('F1 shows the keyboard shortcuts from the same table as the desktop menu', 
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Control+I');
   expect((await chooser).isMultiple()).toBe(false);
+  // Ctrl+Shift+E opens the pack export.
+  await page.keyboard.press('Control+Shift+E');
+  await expect(page.getByTestId('pack-export-dialog')).toBeVisible();
+  await page.getByTestId('pack-export-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('pack-export-dialog')).toBeHidden();
 });
