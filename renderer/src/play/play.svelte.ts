@@ -81,6 +81,7 @@ export class PlayState {
     this.stop();
     this.scenario = scenario;
     this.revision = revision;
+    this.error = '';
     const controllers: Record<string, Controller> = {};
     scenario.sides.forEach((s, k) => (controllers[s.id] = k === 0 ? 'human' : 'bot'));
     this.setup = { controllers, seed: randomSeed(), speedMs: this.setup.speedMs || 400 };
@@ -106,8 +107,16 @@ export class PlayState {
     const scenario = this.scenario;
     if (!scenario) return;
     this.stop();
-    this.rules = rulesetFor(scenario.ruleset.id);
-    const { state, events } = this.rules.start(scenario, { seed: this.setup.seed });
+    let opened: { state: GameState; events: GameEvent[] };
+    try {
+      this.rules = rulesetFor(scenario.ruleset.id);
+      opened = this.rules.start(scenario, { seed: this.setup.seed });
+    } catch (err) {
+      // A scenario the checks would flag (a unit off the map, an unknown ruleset) cannot start.
+      this.error = `The game cannot start: ${err instanceof Error ? err.message : String(err)}`;
+      return;
+    }
+    const { state, events } = opened;
     this.bots = new Map(scenario.sides.map((s) => [s.id, heuristicBot({ seed: this.setup.seed })]));
     this.seq = 0;
     this.game = state;
@@ -213,8 +222,15 @@ export class PlayState {
       do {
         const who = this.actor;
         if (who === null || this.setup.controllers[who] !== 'bot') break;
-        const legal = this.legal;
-        const action = this.bots.get(who)!.choose(this.game!, legal);
+        let action: Action;
+        try {
+          action = this.bots.get(who)!.choose(this.game!, this.legal);
+        } catch (err) {
+          this.error = `The bot could not decide: ${err instanceof Error ? err.message : String(err)}`;
+          this.botBusy = false;
+          this.skipping = false;
+          return;
+        }
         if (!this.act(action, false)) {
           this.error = `The bot's action was refused: ${this.error}`;
           this.botBusy = false;
