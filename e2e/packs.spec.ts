@@ -137,6 +137,14 @@ test('a hostile pack dropped on the window is refused with the reason, and nothi
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
+  // A pack dropped on the map screen is taken too, and the map stays.
+  await page.getByTestId('scenario-card').first().dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await dropFile(page, 'free-scenarios.gfpack', hostile);
+  await expect(dialog.getByTestId('pack-problems')).toContainText('../evil.json');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('map')).toBeVisible();
+
   const after = await invoke<{ total: number }>(request, origin, 'library.list', { includeTrashed: true, limit: 1 });
   expect(after.body).toEqual(before.body);
 });
