@@ -9,6 +9,7 @@
 //   partial redraw, drawn synchronously per sample), as ms per painted cell.
 // Prints one JSON object. Targets: 200×200 first draw < 300 ms, pan/zoom p95 < 16.7 ms,
 // < 4 ms per painted cell; 1024×1024 pan/zoom p95 < 33 ms.
+import os from 'node:os';
 import type { Page } from 'playwright-core';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
@@ -119,6 +120,8 @@ async function main(): Promise<void> {
   // Stdout carries only the JSON result; host and library chatter goes to stderr.
   console.log = (...args: unknown[]) => console.error(...args);
   const runs = arg('runs', 3);
+  // The machine may be shared: the load average says how much to trust the timings.
+  const loadBefore = os.loadavg()[0]!;
   const { browser, server, close } = await startBenchHarness([]);
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -134,6 +137,8 @@ async function main(): Promise<void> {
         {
           bench: 'editor',
           browser: 'headless Chromium (/usr/bin/chromium, --disable-gpu)',
+          cpus: os.cpus().length,
+          loadAverage1m: { before: round(loadBefore), after: round(os.loadavg()[0]!) },
           note: 'workMs = main-thread time the map spent per animation frame (view change + culling, layer draws, re-caching); frameIntervalMs = requestAnimationFrame spacing, bounded below by the 60 Hz frame clock',
           maps: [small, large],
           targets: {
