@@ -182,6 +182,8 @@ describe('Electron main process', () => {
     const { scenario } = await import('./library/testing.js');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gf-second-'));
     writeFileSync(path.join(dir, 'shared.gfpack'), await exportPack({ name: 'Shared', version: '1.0' }, [{ json: scenario('shared-one', 'Shared one') }]));
+    // The page is listening once it has reported its menu state.
+    fake.ipcEvents['gf:menu-state']!({ senderFrame: appFrame, sender: { mainFrame: appFrame } }, { undoLabel: null, redoLabel: null, open: null });
     fake.sent.length = 0;
     fake.appEvents['second-instance']!({}, ['/usr/bin/gridfront', '--flag', 'shared.gfpack'], dir);
     await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
