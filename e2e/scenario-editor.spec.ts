@@ -176,6 +176,10 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   await stackIssue.click();
   await expect(page.getByTestId('panels-selected-cell')).toHaveText('0304');
   await shot(page, 'checks');
+  // An issue without a cell opens the panel with its field.
+  await checks.getByTestId('check-item').filter({ hasText: 'no victory cells' }).click();
+  await expect(page.getByTestId('panel-victory')).toBeVisible();
+  await expect(page.getByTestId('victory-new-cell')).toBeFocused();
 
   // ---- Schedule: a Soviet reinforcement and replacement points ----
   await tab(page, 'schedule');

@@ -41,7 +41,8 @@ export function tabForPointer(pointer: string): PanelTab {
   if (top === 'orderOfBattle') return 'oob';
   if (top === 'reinforcements' || top === 'replacements') return 'schedule';
   if (['calendar', 'groundConditions', 'initiative', 'preparedOffensives', 'fuelShortage', 'airInterdiction', 'airliftedSupply', 'commandConfusion'].includes(top)) return 'calendar';
-  if (top === 'map' && /\/victory$/.test(pointer)) return 'victory';
+  // Victory values, and the map's cell list as a whole ("no victory cells"), are edited in Victory.
+  if (top === 'map' && (/\/victory$/.test(pointer) || pointer === '/map/cells')) return 'victory';
   return 'scenario';
 }
 
