@@ -10,7 +10,7 @@ import { expect, projectRoot, test } from './fixtures.js';
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const SCENARIO = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
 
-test('balance report: 200 games with progress, win rates with intervals, three charts, saved and exported', async ({ page }) => {
+test('balance report: cancel, then 200 games with progress, win rates with intervals, three charts, saved and exported', async ({ page }) => {
   test.setTimeout(420_000);
   mkdirSync(OUTPUT, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -18,7 +18,16 @@ test('balance report: 200 games with progress, win rates with intervals, three c
   await page.waitForFunction(() => window.__gridfront !== undefined);
   await page.evaluate((s) => window.__gridfront!.openScenario(s), SCENARIO);
   await page.getByTestId('balance-open').click();
+  // A run can be cancelled part-way: the workers stop and the count stays where it was.
   await page.getByTestId('balance-games').fill('200');
+  await page.getByTestId('balance-run').click();
+  await expect.poll(async () => Number(await page.getByTestId('balance-progress').getAttribute('data-done')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await page.getByTestId('balance-cancel').click();
+  await expect(page.getByTestId('balance-progress')).toContainText('cancelled');
+  const stopped = Number(await page.getByTestId('balance-progress').getAttribute('data-done'));
+  await page.waitForTimeout(1500);
+  expect(Number(await page.getByTestId('balance-progress').getAttribute('data-done'))).toBe(stopped);
+
   await page.getByTestId('balance-run').click();
 
   const progress = page.getByTestId('balance-progress');
