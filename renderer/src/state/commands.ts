@@ -64,8 +64,6 @@ export function commandForKey(event: KeyboardEvent, mac = isMac()): CommandId | 
     if (!('accelerator' in spec) || ('pageKey' in spec && spec.pageKey)) continue;
     if (matchesAccelerator(spec.accelerator, event, mac)) return id;
   }
-  // Ctrl+Y is Redo on Windows and Linux as well.
-  if (!mac && event.ctrlKey && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'y') return 'edit.redo';
   return null;
 }
 
