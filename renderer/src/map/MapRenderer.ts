@@ -144,9 +144,11 @@ export class MapRenderer {
   /**
    * Redraw after the model's data changed in place. With `cells`, only the chunks holding
    * them or their neighbours (whose control borders may change) are rebuilt; without, the
-   * whole map is, edge lists included.
+   * whole map is, edge lists included. `edges` are sides whose features changed (moved into
+   * or out of their chunk's lists); `neighbours: false` skips neighbouring chunks when no
+   * control changed (terrain, features).
    */
-  invalidate(cells?: readonly Cell[], edges?: Iterable<EdgeId>): void {
+  invalidate(cells?: readonly Cell[], edges?: Iterable<EdgeId>, neighbours = true): void {
     const model = this.model;
     if (!model) return;
     let dirty: Set<ChunkEntry>;
@@ -164,7 +166,7 @@ export class MapRenderer {
       };
       for (const c of cells) {
         mark(c);
-        for (const n of model.grid.neighbours(c)) mark(n);
+        if (neighbours) for (const n of model.grid.neighbours(c)) mark(n);
       }
     }
     this.overviewBitmap = null;

@@ -66,6 +66,7 @@ export class EditorState {
   private feedbackList: readonly Feedback[] = [];
   private unsubscribe: (() => void)[] = [];
   private docChanges = 0;
+  private controlShadow = new Uint8Array(0);
   private flushedChanges = 0;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingLabel: string | null = null;
@@ -110,6 +111,7 @@ export class EditorState {
     this.tools.clear();
     this.naming = null;
     const { doc, history } = session;
+    this.controlShadow = doc.control.slice();
     if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
     if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
     renderer.setOverlayDrawer((ctx, scale) => {
@@ -312,12 +314,37 @@ export class EditorState {
     const s = this.session;
     if (!r || !s) return;
     if (change.resized) {
+      this.controlShadow = s.doc.control.slice();
       r.setModel(s.model);
       return;
     }
     const cells = dirtyCells(change, s.doc.grid);
-    if (cells) r.invalidate(cells, change.edges);
-    else r.invalidate();
+    if (cells) r.invalidate(cells, change.edges, this.controlChanged(change));
+    else {
+      this.controlShadow = s.doc.control.slice();
+      r.invalidate();
+    }
+  }
+
+  /**
+   * Whether a change touched control (whose borders reach into neighbouring chunks), by
+   * comparing the changed cells with a copy of the control layer kept here.
+   */
+  private controlChanged(change: DocChange): boolean {
+    const control = this.session?.doc.control;
+    if (!control) return true;
+    if (change.cells === 'all' || this.controlShadow.length !== control.length) {
+      this.controlShadow = control.slice();
+      return true;
+    }
+    let changed = false;
+    for (const i of change.cells) {
+      if (this.controlShadow[i] !== control[i]) {
+        this.controlShadow[i] = control[i]!;
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   private onHistory(): void {
