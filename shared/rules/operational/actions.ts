@@ -16,7 +16,7 @@ import {
   takeHit,
 } from './combat.js';
 import { checkDrop, checkMove, destinations, doDrop, doMove } from './movement.js';
-import { canActivate, finishPhase, interdictingSide, leaveActivation } from './phases.js';
+import { canActivate, finishPhase, interdictingSide, leaveActivation, nextFuelShortage } from './phases.js';
 import { doRebuild, doReplace, rebuildProblem, reinforcementActions, replaceProblem } from './reinforce.js';
 import { emit, findUnit, info, label, occupancy, otherSide, rollOne, sideName, unitName, onMap, type Ctx } from './state.js';
 
@@ -175,12 +175,12 @@ export function applyAction(ctx: Ctx, a: Action): RuleError | null {
       } else if (die >= 4) what = 'out of fuel, but already short of supply';
       emit(ctx, 'fuel', `Fuel shortage: ${unitName(b, u)} rolled ${die}, ${what}.`, { side: u.side, units: [u.id], rolls: [roll] });
       const more = s.units.some((x) => x.side === f.short && onMap(x) && info(b, x).branch === 'tank' && !f.picked.includes(x.id));
-      if (f.left <= 0 || !more) s.fuel = null;
+      if (f.left <= 0 || !more) nextFuelShortage(ctx, f.short);
       return null;
     }
     case 'endFuel': {
       if (s.phase !== 'fuelShortage' || !s.fuel) return wrong('Ending fuel shortage picks');
-      s.fuel = null;
+      nextFuelShortage(ctx, s.fuel.short);
       return null;
     }
     case 'interdict': {

@@ -49,6 +49,27 @@ export function canActivate(s: GameState, side: string): boolean {
   );
 }
 
+/**
+ * Opens the fuel shortage picks of the next side short of fuel this turn, after `after` in the
+ * scenario's side order (null: from the first side), or sets `fuel` to null when no side is
+ * left. Each side's own schedule entry decides for that side (the first entry covering the
+ * turn, should a side have several); a side with no tank on the map is skipped. The order is
+ * fixed so the dice fall the same way on every replay.
+ */
+export function nextFuelShortage(ctx: Ctx, after: string | null): void {
+  const { s, b } = ctx;
+  s.fuel = null;
+  const start = after === null ? 0 : sideNo(b, after) + 1;
+  for (const side of b.sides.slice(start)) {
+    const r = (b.scenario.fuelShortage ?? []).find((x) => x.side === side.id && s.turn >= x.fromTurn && s.turn <= x.toTurn);
+    if (!r) continue;
+    const tanks = s.units.some((u) => u.side === side.id && onMap(u) && info(b, u).branch === 'tank');
+    if (!tanks) continue;
+    s.fuel = { short: side.id, left: r.units, picked: [] };
+    return;
+  }
+}
+
 export function interdictingSide(s: GameState, b: RulesBoard): string | null {
   if (s.ground !== 'easy') return null;
   const r = (b.scenario.airInterdiction ?? []).find((x) => s.turn >= x.fromTurn && s.turn <= x.toTurn);
@@ -184,13 +205,7 @@ export const PHASES: Record<PhaseId, PhaseDef> = {
   groundConditions: { onBegin: rollGround, next: () => 'supply' },
   supply: { onBegin: supplyPhase, next: () => 'fuelShortage' },
   fuelShortage: {
-    onBegin: (ctx) => {
-      const { s, b } = ctx;
-      const r = (b.scenario.fuelShortage ?? []).find((x) => s.turn >= x.fromTurn && s.turn <= x.toTurn);
-      if (!r) return;
-      const tanks = s.units.some((u) => u.side === r.side && onMap(u) && info(b, u).branch === 'tank');
-      if (tanks) s.fuel = { short: r.side, left: r.units, picked: [] };
-    },
+    onBegin: (ctx) => nextFuelShortage(ctx, null),
     endIf: (ctx) => ctx.s.fuel === null,
     next: () => 'airInterdiction',
   },

@@ -58,7 +58,10 @@ function busyScenario(): Scenario {
         { side: 'ger', turn: 1, count: 2 },
         { side: 'sov', turn: 3, count: 1 },
       ],
-      fuelShortage: [{ side: 'ger', fromTurn: 2, toTurn: 4, units: 1 }],
+      fuelShortage: [
+        { side: 'ger', fromTurn: 2, toTurn: 4, units: 1 },
+        { side: 'sov', fromTurn: 3, toTurn: 4, units: 1 },
+      ],
       airInterdiction: [{ side: 'ger', fromTurn: 1, toTurn: 4 }],
       airliftedSupply: [{ side: 'ger', fromTurn: 3, toTurn: 4 }],
       commandConfusion: [{ side: 'sov', fromTurn: 1, toTurn: 2 }],

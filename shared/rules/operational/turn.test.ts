@@ -237,6 +237,89 @@ describe('fuel shortage, air interdiction, command confusion', () => {
     expect(r.state.phase).toBe('normalTurns');
   });
 
+  // Both sides have tanks; each test decides who is short of fuel on turn 1.
+  const tanksBothSides = (fuelShortage: NonNullable<TestSetup['extra']>['fuelShortage']): TestSetup => ({
+    terrain: ['......'],
+    units: [
+      { id: 'gt', branch: 'tank', cell: '0,0' },
+      { id: 'g', cell: '1,0' },
+      { id: 'st', side: 'sov', branch: 'tank', cell: '5,0' },
+      { id: 's', cell: '4,0' },
+    ],
+    extra: { fuelShortage },
+  });
+  const fuelPick = (side: 'ger' | 'sov', u: string): Action => ({ type: 'fuelPick', side, unit: u });
+
+  it('fuel shortage for both sides on one turn: each opponent rolls for the other side’s tanks', () => {
+    const s = start(
+      tanksBothSides([
+        { side: 'ger', fromTurn: 1, toTurn: 2, units: 1 },
+        { side: 'sov', fromTurn: 1, toTurn: 1, units: 1 },
+      ]),
+      [5, 6],
+    );
+    // Scenario side order: the Germans' shortage first, so the Soviets pick first.
+    expect(operational.legalActions(s)).toEqual([fuelPick('sov', 'gt'), { type: 'endFuel', side: 'sov' }]);
+    const first = play(s, fuelPick('sov', 'gt'));
+    expect(unit(first.state, 'gt')).toMatchObject({ supply: 'out-of-supply', act: 'expended' });
+    expect(first.state.phase).toBe('fuelShortage');
+    expect(operational.actor(first.state)).toBe('ger');
+    expect(operational.legalActions(first.state)).toEqual([fuelPick('ger', 'st'), { type: 'endFuel', side: 'ger' }]);
+    const second = play(first.state, fuelPick('ger', 'st'));
+    expect(unit(second.state, 'st')).toMatchObject({ supply: 'out-of-supply', act: 'expended' });
+    expect(texts(second.events)[0]).toBe('Fuel shortage: st rolled 6, out of fuel: now out of supply.');
+    expect(second.state.phase).toBe('normalTurns');
+  });
+
+  it('fuel shortage for both sides: ending one side’s picks early still leaves the other side’s', () => {
+    const s = start(
+      tanksBothSides([
+        { side: 'sov', fromTurn: 1, toTurn: 1, units: 1 },
+        { side: 'ger', fromTurn: 1, toTurn: 1, units: 1 },
+      ]),
+      [4],
+    );
+    const skipped = play(s, { type: 'endFuel', side: 'sov' }).state;
+    expect(unit(skipped, 'gt').supply).toBe('in-supply');
+    const r = play(skipped, fuelPick('ger', 'st'));
+    expect(unit(r.state, 'st')).toMatchObject({ supply: 'out-of-supply', act: 'expended' });
+    expect(r.state.phase).toBe('normalTurns');
+  });
+
+  it('fuel shortage for one side only: only its tanks can be picked, the other side’s entry for another turn does nothing', () => {
+    const s = start(
+      tanksBothSides([
+        { side: 'ger', fromTurn: 2, toTurn: 3, units: 1 },
+        { side: 'sov', fromTurn: 1, toTurn: 1, units: 1 },
+      ]),
+      [4],
+    );
+    expect(operational.actor(s)).toBe('ger');
+    expect(operational.legalActions(s)).toEqual([fuelPick('ger', 'st'), { type: 'endFuel', side: 'ger' }]);
+    const r = play(s, fuelPick('ger', 'st'));
+    expect(unit(r.state, 'st').supply).toBe('out-of-supply');
+    expect(unit(r.state, 'gt').supply).toBe('in-supply');
+    expect(r.state.phase).toBe('normalTurns');
+  });
+
+  it('fuel shortage of a side without tanks on the map does not hide the other side’s shortage that turn', () => {
+    const setup = tanksBothSides([
+      { side: 'ger', fromTurn: 1, toTurn: 1, units: 2 },
+      { side: 'sov', fromTurn: 1, toTurn: 1, units: 1 },
+    ]);
+    setup.units = setup.units!.filter((u) => u.id !== 'gt');
+    const s = start(setup, [4]);
+    expect(operational.actor(s)).toBe('ger');
+    expect(operational.legalActions(s)).toEqual([fuelPick('ger', 'st'), { type: 'endFuel', side: 'ger' }]);
+  });
+
+  it('no fuel shortage entry for the turn: no picks, straight on to the player turns', () => {
+    const s = start(tanksBothSides([{ side: 'ger', fromTurn: 2, toTurn: 2, units: 1 }, { side: 'sov', fromTurn: 3, toTurn: 3, units: 1 }]));
+    expect(s.fuel).toBeNull();
+    expect(s.phase).toBe('normalTurns');
+    expect(operational.legalActions(s).some((a) => a.type === 'fuelPick' || a.type === 'endFuel')).toBe(false);
+  });
+
   it('air interdiction expends one chosen enemy unit, and only in easy ground', () => {
     const setup = (ground: TestSetup['ground']): TestSetup => ({
       ...two,
