@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { Store } from './store.js';
-import { checkDocument, type ScenarioValidator } from './validation.js';
+import { checkDocument, checkRecord, type ScenarioValidator } from './validation.js';
 import type { LibraryIssue } from './types.js';
 
 /** What to do with an imported scenario whose id the library already holds (trash included). */
@@ -98,7 +98,7 @@ export function createBatchImporter({ db, store, validate, now, freshId }: Batch
       const existing = store.current(document.id);
       let outcome: BatchImportOutcome;
       if (!existing) {
-        store.insert(document, at, thumbnail);
+        store.insert(document, at, checkRecord(warnings), thumbnail);
         outcome = { name: item.name, action: 'added', id: document.id, title: document.title, warnings };
       } else {
         const choice = item.onConflict ?? 'keepBoth';
@@ -108,7 +108,7 @@ export function createBatchImporter({ db, store, validate, now, freshId }: Batch
           // The replaced content stays reachable as a revision, so replacing never loses work.
           if (JSON.stringify(document) !== existing.json) {
             store.addRevision(document.id, existing.json, at, 'Before a pack import replaced it');
-            store.replace(existing.num, document, at);
+            store.replace(existing.num, document, at, checkRecord(warnings));
           }
           untrash.run(document.id);
           // An old picture would show the old map: the pack's thumbnail or none.
@@ -117,7 +117,7 @@ export function createBatchImporter({ db, store, validate, now, freshId }: Batch
         } else {
           const id = freshId(taken);
           taken.add(id);
-          store.insert({ ...document, id }, at, thumbnail);
+          store.insert({ ...document, id }, at, checkRecord(warnings), thumbnail);
           outcome = { name: item.name, action: 'added', id, idChangedFrom: document.id, title: document.title, warnings };
         }
       }

@@ -16,7 +16,7 @@ import { createBatchImporter } from './batch-import.js';
 import { migrate, recheckRows } from './migrations.js';
 import { createStore, SUMMARY_COLUMNS, toSummary, type ScenarioRow } from './store.js';
 import { createRecovery } from './recovery.js';
-import { checkDocument, defaultValidator, type ScenarioValidator } from './validation.js';
+import { checkDocument, checkRecord, defaultValidator, type ScenarioValidator } from './validation.js';
 import type {
   CreateInput,
   ImportFile,
@@ -124,7 +124,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     if (JSON.stringify(check.document) === row.json) return written(id, check.issues);
     const at = now();
     store.addRevision(id, row.json, at, summary);
-    store.replace(row.num, check.document, at);
+    store.replace(row.num, check.document, at, checkRecord(check.issues));
     return written(id, check.issues);
   });
 
@@ -186,7 +186,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
       const original = document.id;
       if (taken.has(original) || store.exists(original)) document = { ...document, id: freshId(taken) };
       taken.add(document.id);
-      store.insert(document, at);
+      store.insert(document, at, checkRecord(file.warnings));
       const result: ImportResult = { name: file.name, ok: true, id: document.id, title: document.title, warnings: file.warnings };
       if (document.id !== original) result.idChangedFrom = original;
       return result;
@@ -246,7 +246,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
       if (!check.ok) return refuse(check.issues);
       let document = check.document;
       if (store.exists(document.id)) document = { ...document, id: freshId(new Set()) };
-      store.insert(document, now());
+      store.insert(document, now(), checkRecord(check.issues));
       return written(document.id, check.issues);
     }),
 
@@ -261,7 +261,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
       const check = checkDocument(validate, copy);
       if (!check.ok) return refuse(check.issues);
       const thumbnail = db.prepare('SELECT thumbnail FROM scenarios WHERE id = ?').pluck().get(id) as Buffer | null;
-      store.insert(check.document, now(), thumbnail);
+      store.insert(check.document, now(), checkRecord(check.issues), thumbnail);
       return written(copy.id, check.issues);
     }),
 

@@ -39,7 +39,10 @@ function fillOldDatabase(db: Database.Database, version: number): void {
     VALUES (?, ?, ?, 'Old author', '', '["Winter","hex"]', 'operational', 'hex', 6, 5, '["Germans","Soviets"]', ?, ?)`);
   const good = doc('old-good', 'Mozhaisk line');
   const bad = { ...doc('old-bad', 'Broken'), title: '' };
-  for (const [i, d] of [good, bad].entries()) {
+  // Legal, but with a supply base away from the map edge: the check warns about it.
+  const warned = doc('old-warned', 'Inland depot');
+  warned.map.cells = { ...warned.map.cells, '2,1': { supplyBase: warned.sides[0].id } };
+  for (const [i, d] of [good, bad, warned].entries()) {
     const info = insert.run(d.id, JSON.stringify(d), d.title || 'Broken', 1000 + i, 2000 + i);
     db.prepare('INSERT INTO scenario_tags (tag, scenario_id) VALUES (?, ?), (?, ?)').run('winter', d.id, 'hex', d.id);
     if (version >= 2) {
@@ -64,15 +67,20 @@ function fillOldDatabase(db: Database.Database, version: number): void {
 
 function expectUpgradedLibrary(lib: Library): void {
   expect(lib.get('old-good')!.document.title).toBe('Mozhaisk line');
-  expect(lib.list({ tag: 'WINTER' }).total).toBe(2);
+  expect(lib.list({ tag: 'WINTER' }).total).toBe(3);
   expect(lib.search('mozhai').map((h) => h.id)).toEqual(['old-good']);
-  expect(lib.search('borodino').map((h) => h.id).sort()).toEqual(['old-bad', 'old-good']);
+  expect(lib.search('borodino').map((h) => h.id).sort()).toEqual(['old-bad', 'old-good', 'old-warned']);
   expect(lib.listRevisions('old-good')).toEqual([{ rev: 1, created: 1500, summary: 'First draft', title: 'Mozhaisk draft' }]);
   expect(lib.readRecovery()).toMatchObject([{ docKey: 'old-good', document: { title: 'unsaved' } }]);
   const status = Object.fromEntries(lib.list().items.map((s) => [s.id, s.checkStatus]));
   // A row the current validator rejects is kept and flagged, never dropped.
-  expect(status).toEqual({ 'old-good': 'valid', 'old-bad': 'errors' });
-  expect(lib.list().items.find((s) => s.id === 'old-bad')!.errorCount).toBeGreaterThan(0);
+  expect(status).toEqual({ 'old-good': 'valid', 'old-bad': 'errors', 'old-warned': 'valid' });
+  const byId = Object.fromEntries(lib.list().items.map((s) => [s.id, s]));
+  expect(byId['old-bad']!.errorCount).toBeGreaterThan(0);
+  expect(byId['old-bad']!.checkNotes.length).toBeGreaterThan(0);
+  // Warnings are counted for rows written before the library kept them.
+  expect(byId['old-warned']).toMatchObject({ warningCount: 1, checkNotes: [expect.stringMatching(/not on a map edge/)] });
+  expect(byId['old-good']).toMatchObject({ warningCount: 0, checkNotes: [] });
   // Seeding was recorded before the upgrade, so it does not happen again.
   expect(lib.seedBundled('/nonexistent')).toEqual({ seeded: false, results: [] });
 }

@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { searchText } from './fields.js';
-import { checkDocument, type ScenarioValidator } from './validation.js';
+import { checkDocument, checkRecord, type ScenarioValidator } from './validation.js';
 import { LibraryError } from './errors.js';
 
 export interface MigrationContext {
@@ -115,7 +115,7 @@ const v3: Migration = {
         CHECK (check_status IN ('valid', 'errors'));
       ALTER TABLE scenarios ADD COLUMN error_count INTEGER NOT NULL DEFAULT 0;
     `);
-    recheckRows(db, ctx.validate);
+    recheckStatus(db, ctx.validate);
   },
 };
 
@@ -139,25 +139,50 @@ const v4: Migration = {
       CREATE INDEX games_by_scenario ON games(scenario_id, kind, created);
     `);
     // A newer app may validate more strictly: flag rows again, as version 3 did.
+    recheckStatus(db, ctx.validate);
+  },
+};
+
+const v5: Migration = {
+  version: 5,
+  description: 'warning count and the first check messages per scenario, for the library badge',
+  up(db, ctx) {
+    // check_status keeps its two values (a stored row passes or not); warnings are counted
+    // beside it, so a row that passes with design advice shows as such without a rebuild.
+    db.exec(`
+      ALTER TABLE scenarios ADD COLUMN warning_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE scenarios ADD COLUMN check_notes TEXT NOT NULL DEFAULT '[]';
+    `);
     recheckRows(db, ctx.validate);
   },
 };
 
 /** Every schema version, oldest first. Append only: never edit a released step. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
-/** Re-validates every row and records the outcome; returns how many have errors. */
+/** Re-validates every row and records the outcome (status, counts, first messages); returns how many have errors. */
 export function recheckRows(db: Database.Database, validate: ScenarioValidator): { checked: number; withErrors: number } {
-  const update = db.prepare('UPDATE scenarios SET check_status = ?, error_count = ? WHERE id = ?');
+  const update = db.prepare('UPDATE scenarios SET check_status = ?, error_count = ?, warning_count = ?, check_notes = ? WHERE id = ?');
   const rows = db.prepare('SELECT id, json FROM scenarios').all() as { id: string; json: string }[];
   let withErrors = 0;
   for (const row of rows) {
     const check = checkDocument(validate, JSON.parse(row.json));
     if (!check.ok) withErrors++;
-    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, row.id);
+    const record = checkRecord(check.issues);
+    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, record.warningCount, JSON.stringify(record.notes), row.id);
   }
   return { checked: rows.length, withErrors };
+}
+
+/** The status-only recheck of versions 3 and 4, whose tables have no warning columns yet. */
+function recheckStatus(db: Database.Database, validate: ScenarioValidator): void {
+  const update = db.prepare('UPDATE scenarios SET check_status = ?, error_count = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, json FROM scenarios').all() as { id: string; json: string }[];
+  for (const row of rows) {
+    const check = checkDocument(validate, JSON.parse(row.json));
+    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, row.id);
+  }
 }
 
 export function schemaVersion(db: Database.Database): number {

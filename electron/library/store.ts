@@ -6,6 +6,14 @@ import type { Scenario } from '../../shared/format/scenario.types.js';
 import { rowFields, searchText } from './fields.js';
 import type { LibrarySummary } from './types.js';
 
+/** What a write records about the check it passed (see checkRecord in validation.ts). */
+export interface CheckRecord {
+  warningCount: number;
+  notes: string[];
+}
+
+const checkParams = (check: CheckRecord) => ({ warning_count: check.warningCount, check_notes: JSON.stringify(check.notes) });
+
 export interface ScenarioRow {
   num: number;
   id: string;
@@ -23,13 +31,16 @@ export interface ScenarioRow {
   deleted_at: number | null;
   check_status: 'valid' | 'errors';
   error_count: number;
+  warning_count: number;
+  /** JSON array of the first few messages of the last check. */
+  check_notes: string;
   has_thumbnail: 0 | 1;
 }
 
 /** Columns of a summary; the description is cut so a page of results stays small. */
 export const SUMMARY_COLUMNS = `s.num, s.id, s.title, s.author, substr(s.description, 1, 400) AS description, s.tags,
   s.ruleset, s.grid_kind, s.cols, s.rows, s.sides, s.created, s.updated, s.deleted_at,
-  s.check_status, s.error_count, (s.thumbnail IS NOT NULL) AS has_thumbnail`;
+  s.check_status, s.error_count, s.warning_count, s.check_notes, (s.thumbnail IS NOT NULL) AS has_thumbnail`;
 
 export function toSummary(row: ScenarioRow): LibrarySummary {
   return {
@@ -48,6 +59,8 @@ export function toSummary(row: ScenarioRow): LibrarySummary {
     trashedAt: row.deleted_at,
     checkStatus: row.check_status,
     errorCount: row.error_count,
+    warningCount: row.warning_count,
+    checkNotes: JSON.parse(row.check_notes) as string[],
     hasThumbnail: row.has_thumbnail === 1,
   };
 }
@@ -60,11 +73,12 @@ export function createStore(db: Database.Database) {
     jsonById: db.prepare('SELECT num, json, deleted_at FROM scenarios WHERE id = ?'),
     idExists: db.prepare('SELECT 1 FROM scenarios WHERE id = ?').pluck(),
     insert: db.prepare(`INSERT INTO scenarios
-      (id, json, title, author, description, tags, ruleset, grid_kind, cols, rows, sides, created, updated, thumbnail, check_status, error_count)
-      VALUES (@id, @json, @title, @author, @description, @tags, @ruleset, @grid_kind, @cols, @rows, @sides, @created, @updated, @thumbnail, 'valid', 0)`),
+      (id, json, title, author, description, tags, ruleset, grid_kind, cols, rows, sides, created, updated, thumbnail, check_status, error_count, warning_count, check_notes)
+      VALUES (@id, @json, @title, @author, @description, @tags, @ruleset, @grid_kind, @cols, @rows, @sides, @created, @updated, @thumbnail, 'valid', 0,
+        @warning_count, @check_notes)`),
     update: db.prepare(`UPDATE scenarios SET json = @json, title = @title, author = @author, description = @description,
       tags = @tags, ruleset = @ruleset, grid_kind = @grid_kind, cols = @cols, rows = @rows, sides = @sides,
-      updated = @updated, check_status = 'valid', error_count = 0 WHERE id = @id`),
+      updated = @updated, check_status = 'valid', error_count = 0, warning_count = @warning_count, check_notes = @check_notes WHERE id = @id`),
     deleteTags: db.prepare('DELETE FROM scenario_tags WHERE scenario_id = ?'),
     insertTag: db.prepare('INSERT OR IGNORE INTO scenario_tags (tag, scenario_id) VALUES (?, ?)'),
     deleteSearch: db.prepare('DELETE FROM scenario_search WHERE rowid = ?'),
@@ -114,16 +128,17 @@ export function createStore(db: Database.Database) {
       return s.idExists.get(id) !== undefined;
     },
 
-    insert(doc: Scenario, at: number, thumbnail: Buffer | null = null): void {
+    /** Adds a row for a document that passed its check (`check` says what it warned about). */
+    insert(doc: Scenario, at: number, check: CheckRecord, thumbnail: Buffer | null = null): void {
       const { tagKeys, ...params } = fieldParams(doc);
-      const info = s.insert.run({ ...params, created: at, updated: at, thumbnail });
+      const info = s.insert.run({ ...params, ...checkParams(check), created: at, updated: at, thumbnail });
       syncDerived(Number(info.lastInsertRowid), doc, tagKeys);
     },
 
     /** Replaces the stored document of an existing row (same id). */
-    replace(num: number, doc: Scenario, at: number): void {
+    replace(num: number, doc: Scenario, at: number, check: CheckRecord): void {
       const { tagKeys, ...params } = fieldParams(doc);
-      s.update.run({ ...params, updated: at });
+      s.update.run({ ...params, ...checkParams(check), updated: at });
       syncDerived(num, doc, tagKeys);
     },
 

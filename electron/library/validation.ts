@@ -2,7 +2,13 @@
 // migrated first, then checked by the shared scenario validator, with its issues mapped to
 // the library's issue shape. A validator that throws is treated as a refusal,
 // never as a crash that could leave a write half-done.
-import { validateScenario } from '../../shared/format/validate.js';
+//
+// The default validator also runs the editor's design checks (shared/scenario/checks.ts) on
+// documents that pass, so the library's warnings match what the checks panel shows. They are
+// advice only: they never refuse a write, and one that crashes is skipped, not an error.
+import { buildContext, runChecks } from '../../shared/format/checks/index.js';
+import { validateScenario, type ValidationIssue } from '../../shared/format/validate.js';
+import { designChecks } from '../../shared/scenario/checks.js';
 import { migrateScenario, MigrationError } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { LibraryIssue } from './types.js';
@@ -16,7 +22,49 @@ export type DocumentCheck =
   | { ok: true; document: Scenario; issues: LibraryIssue[]; errorCount: number }
   | { ok: false; issues: LibraryIssue[]; errorCount: number };
 
-export const defaultValidator: ScenarioValidator = validateScenario;
+export const defaultValidator: ScenarioValidator = (json) => {
+  const result = validateScenario(json);
+  if (!result.ok) return result;
+  return { ...result, issues: [...result.issues, ...designWarnings(result.value, result.issues)] };
+};
+
+/** The design checks' findings that the format validator did not already report. */
+function designWarnings(scenario: Scenario, known: readonly ValidationIssue[]): ValidationIssue[] {
+  let ctx: ReturnType<typeof buildContext>;
+  try {
+    ctx = buildContext(scenario);
+  } catch {
+    return [];
+  }
+  const seen = new Set(known.map((i) => `${i.pointer}\u0000${i.message}`));
+  const found: ValidationIssue[] = [];
+  for (const check of designChecks) {
+    try {
+      for (const issue of runChecks(scenario, [check], ctx)) {
+        const key = `${issue.pointer}\u0000${issue.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        found.push({ ...issue, severity: 'warning' });
+      }
+    } catch {
+      // A broken design check costs its advice, never the write.
+    }
+  }
+  return found;
+}
+
+/** How many notes a summary keeps for the library's badge tooltip. */
+export const CHECK_NOTE_LIMIT = 3;
+const NOTE_MAX_CHARS = 240;
+
+/** What a row records about its last check: the warning count and the first few messages, errors first. */
+export function checkRecord(issues: readonly LibraryIssue[]): { warningCount: number; notes: string[] } {
+  const ordered = [...issues.filter((i) => i.severity === 'error'), ...issues.filter((i) => i.severity !== 'error')];
+  return {
+    warningCount: issues.filter((i) => i.severity === 'warning').length,
+    notes: ordered.slice(0, CHECK_NOTE_LIMIT).map((i) => (i.message.length > NOTE_MAX_CHARS ? `${i.message.slice(0, NOTE_MAX_CHARS - 1)}…` : i.message)),
+  };
+}
 
 export function checkDocument(validate: ScenarioValidator, input: unknown): DocumentCheck {
   let json: unknown;

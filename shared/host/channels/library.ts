@@ -38,6 +38,10 @@ export interface LibrarySummary {
   /** Outcome of the last check: 'errors' when a newer validator rejects a stored scenario. */
   checkStatus: CheckStatus;
   errorCount: number;
+  /** Warnings of the last check (format advice and the editor's design checks); they never stop a save. */
+  warningCount: number;
+  /** The first few messages of the last check, errors first, for a tooltip. */
+  checkNotes: string[];
   /** Fetch it with library.getThumbnail. */
   hasThumbnail: boolean;
 }
