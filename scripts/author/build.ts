@@ -4,19 +4,8 @@
 //   npx tsx scripts/author/build.ts --check  exit 1 if any file differs from what would be written
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Scenario } from '../../shared/format/scenario.types.js';
+import { BUILDERS } from './builders.js';
 import { formatScenarioJson } from './json.js';
-import { seed000Example } from './scenarios/seed-000-example.js';
-import { dnieperBend1943 } from './scenarios/dnieper-bend-1943.js';
-import { squareGridDemo } from './scenarios/square-grid-demo.js';
-import { brickGridDemo } from './scenarios/brick-grid-demo.js';
-
-export const BUILDERS: Readonly<Record<string, () => Scenario>> = {
-  'seed-000-example.json': seed000Example,
-  'dnieper-bend-1943.json': dnieperBend1943,
-  'square-grid-demo.json': squareGridDemo,
-  'brick-grid-demo.json': brickGridDemo,
-};
 
 const outDir = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 const check = process.argv.includes('--check');

@@ -1,6 +1,18 @@
 // Helpers for describing maps the way a designer thinks of them (banks of a river, a road
 // through a few towns) and turning them into the scenario file's edge lists.
-import type { Branch, CellFeatures, Grid, PlacedUnit, TerrainType } from '../../shared/format/scenario.types.js';
+import type {
+  Branch,
+  CellFeatures,
+  Grid,
+  PhysicalSize,
+  PlacedUnit,
+  Reinforcement,
+  Replacement,
+  Scenario,
+  Side,
+  SideFlags,
+  TerrainType,
+} from '../../shared/format/scenario.types.js';
 import { authorGrid, type AuthorGrid, type CellPos } from './geometry.js';
 
 export type { CellPos };
@@ -31,6 +43,38 @@ export const TERRAIN = {
 
 export const ref = ([c, r]: CellPos): string => `${c},${r}`;
 
+/** The operational ruleset's cell: 40 km across. */
+export const GROUND_SCALE_KM = 40;
+
+export const GERMANS = 'germans';
+export const SOVIETS = 'soviets';
+
+/**
+ * The two sides every bundled game uses, with the ruleset's default flags (mud slows the
+ * Germans and snow costs them difficult terrain; the Soviets move by rail, break through in
+ * snow and rebuild). `extra` adds scenario-specific flags after the defaults.
+ */
+export function easternFrontSides(extra: { germans?: SideFlags; soviets?: SideFlags } = {}): [Side, Side] {
+  return [
+    { id: GERMANS, name: 'Germans', code: 'G', colour: '#6f7565', flags: { mudSlows: true, losesDifficultInSnow: true, ...extra.germans } },
+    {
+      id: SOVIETS,
+      name: 'Soviets',
+      code: 'S',
+      colour: '#b3261e',
+      flags: { railMovement: true, breakthroughInSnow: true, rebuilds: true, ...extra.soviets },
+    },
+  ];
+}
+
+/**
+ * A bundled example scenario: adds the format version and the shared author line to the
+ * description's own fields, keeping the file's key order (version, id, title, author, rest).
+ */
+export function exampleScenario({ id, title, ...rest }: Omit<Scenario, 'formatVersion' | 'author'>): Scenario {
+  return { formatVersion: 1, id, title, author: 'Gridfront examples', ...rest };
+}
+
 export class MapBuilder {
   readonly grid: AuthorGrid;
   private readonly rivers = new Set<string>();
@@ -41,7 +85,7 @@ export class MapBuilder {
   impassable = new Set(['~', '=']);
 
   constructor(
-    spec: Grid,
+    readonly spec: Grid,
     readonly terrain: string[],
     readonly control: string[],
   ) {
@@ -158,6 +202,25 @@ export class MapBuilder {
     return this;
   }
 
+  /** Marks each of the cells as a supply base of the side. */
+  supplyBases(side: string, cells: readonly CellPos[]): this {
+    for (const pos of cells) this.cell(pos, { supplyBase: side });
+    return this;
+  }
+
+  /** The scenario's `map` section: grid, physical size, terrain key, rows and every edge list. */
+  mapSection(cellSize: PhysicalSize, terrainTypes: TerrainType[]): Scenario['map'] {
+    return {
+      grid: this.spec,
+      cellSize,
+      groundScaleKm: GROUND_SCALE_KM,
+      terrainTypes,
+      terrain: this.terrain,
+      control: this.control,
+      ...this.features(),
+    };
+  }
+
   /** Every side between a lake cell and a land cell of the map. */
   private lakeShores(lakeCode: string): string[] {
     const out = new Set<string>();
@@ -239,4 +302,17 @@ export function placeUnits(side: string, units: UnitTuple[]): PlacedUnit[] {
     ...(elite ? { elite: true } : {}),
     cell: ref(cell),
   }));
+}
+
+/** A unit of a side arriving at an entry cell on a turn. */
+export function arrival(turn: number, entry: CellPos, side: string, [id, name, branch, strength, elite]: ReinforcementTuple): Reinforcement {
+  return { turn, entryCell: ref(entry), unit: { id, side, name, branch, strength, ...(elite ? { elite: true } : {}) } };
+}
+
+/** A reinforcement's unit: as UnitTuple, without a starting cell. */
+export type ReinforcementTuple = [id: string, name: string, branch: Branch, strength: number, elite?: 'elite'];
+
+/** Replacement points for a side on a turn, optionally only for some branches. */
+export function replacementPoints(side: string, turn: number, points: number, branches?: Replacement['branches']): Replacement {
+  return { side, turn, points, ...(branches ? { branches } : {}) };
 }

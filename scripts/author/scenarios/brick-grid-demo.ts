@@ -1,7 +1,7 @@
 // A small demonstration of the offset-square ("brick") grid: alternate rows are shifted half
 // a cell, so every cell has six neighbours like a hex. Lake Balaton, March 1945.
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { MapBuilder, TERRAIN, placeUnits, type CellPos } from '../lib.js';
+import { GERMANS, MapBuilder, SOVIETS, TERRAIN, easternFrontSides, exampleScenario, placeUnits, type CellPos } from '../lib.js';
 
 export function brickGridDemo(): Scenario {
   const grid = { kind: 'offsetSquare', offset: 'odd', cols: 12, rows: 10, labels: 'CCRR' } as const;
@@ -54,33 +54,19 @@ export function brickGridDemo(): Scenario {
     .cell(pecs, { name: 'Pécs' })
     .cell([5, 3], { name: 'Lake Velence' })
     .cell([2, 4], { name: 'Lake Balaton' });
-  for (const pos of [[0, 0], [0, 5], [0, 9]] as CellPos[]) m.cell(pos, { supplyBase: 'germans' });
-  for (const pos of [[11, 0], [11, 5], [11, 9]] as CellPos[]) m.cell(pos, { supplyBase: 'soviets' });
+  m.supplyBases(GERMANS, [[0, 0], [0, 5], [0, 9]]).supplyBases(SOVIETS, [[11, 0], [11, 5], [11, 9]]);
 
-  return {
-    formatVersion: 1,
+  return exampleScenario({
     id: 'brick-grid-demo',
     title: 'Brick Grid Demo: Lake Balaton',
-    author: 'Gridfront examples',
     description:
       'A 12 × 10 offset-square (brick) grid: odd rows sit half a cell to the right, so each cell touches six others, just as on a hex map. ' +
       'In March 1945 German panzer corps strike east between Lake Balaton and Lake Velence towards the Danube, in thawing mud and short of fuel. ' +
       'A small teaching game with an illustrative order of battle.',
     tags: ['demo', 'offset square', 'brick', '1945', 'small'],
     ruleset: { id: 'operational', options: { victoryCellVpPerTurn: 2 } },
-    sides: [
-      { id: 'germans', name: 'Germans', code: 'G', colour: '#6f7565', flags: { mudSlows: true, losesDifficultInSnow: true } },
-      { id: 'soviets', name: 'Soviets', code: 'S', colour: '#b3261e', flags: { railMovement: true, breakthroughInSnow: true, rebuilds: true } },
-    ],
-    map: {
-      grid,
-      cellSize: { value: 4, unit: 'in' },
-      groundScaleKm: 40,
-      terrainTypes: [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.rough, TERRAIN.urban, TERRAIN.lake],
-      terrain: m.terrain,
-      control: m.control,
-      ...m.features(),
-    },
+    sides: easternFrontSides(),
+    map: m.mapSection({ value: 4, unit: 'in' }, [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.rough, TERRAIN.urban, TERRAIN.lake]),
     calendar: { startDate: '1945-03-06', turns: 8 },
     groundConditions: {
       initial: 'mud',
@@ -88,25 +74,25 @@ export function brickGridDemo(): Scenario {
       changes: [{ fromTurn: 3, when: ['mud'], outcomes: [{ min: 1, max: 2, condition: 'easy' }] }],
     },
     initiative: [
-      { side: 'germans', fromTurn: 1, toTurn: 4 },
-      { side: 'soviets', fromTurn: 5, toTurn: 8 },
+      { side: GERMANS, fromTurn: 1, toTurn: 4 },
+      { side: SOVIETS, fromTurn: 5, toTurn: 8 },
     ],
     preparedOffensives: [
-      { side: 'germans', turn: 1, count: 2 },
-      { side: 'germans', turn: 2, count: 1 },
-      { side: 'soviets', turn: 5, count: 2 },
+      { side: GERMANS, turn: 1, count: 2 },
+      { side: GERMANS, turn: 2, count: 1 },
+      { side: SOVIETS, turn: 5, count: 2 },
     ],
-    fuelShortage: [{ side: 'germans', fromTurn: 1, toTurn: 8, units: 2 }],
-    airInterdiction: [{ side: 'soviets', fromTurn: 1, toTurn: 8 }],
+    fuelShortage: [{ side: GERMANS, fromTurn: 1, toTurn: 8, units: 2 }],
+    airInterdiction: [{ side: SOVIETS, fromTurn: 1, toTurn: 8 }],
     orderOfBattle: [
-      ...placeUnits('germans', [
+      ...placeUnits(GERMANS, [
         ['g-1sspz', 'I SS Panzer Corps', 'tank', 7, [4, 3], 'elite'],
         ['g-2sspz', 'II SS Panzer Corps', 'tank', 6, [4, 2], 'elite'],
         ['g-3pz', 'III Panzer Corps', 'tank', 5, [3, 2]],
         ['g-68ak', 'LXVIII Army Corps', 'infantry', 4, [5, 7]],
         ['g-hu3', 'Hungarian III Corps', 'infantry', 3, [1, 1]],
       ]),
-      ...placeUnits('soviets', [
+      ...placeUnits(SOVIETS, [
         ['s-4ga', '4th Guards Army', 'infantry', 6, [5, 2]],
         ['s-26a', '26th Army', 'infantry', 6, [5, 4]],
         ['s-57a', '57th Army', 'infantry', 5, [7, 7]],
@@ -115,5 +101,5 @@ export function brickGridDemo(): Scenario {
         ['s-5gcc', '5th Guards Cavalry Corps', 'cavalry', 3, [6, 5]],
       ]),
     ],
-  };
+  });
 }

@@ -2,10 +2,22 @@
 // Dnieper, late October to December 1943, on a 28 × 20 pointy-top hex map. Geography is
 // stylised (towns sit roughly where they belong, rivers are simplified).
 import type { Reinforcement, Replacement, Scenario } from '../../../shared/format/scenario.types.js';
-import { MapBuilder, TERRAIN, placeUnits, ref, type CellPos, type UnitTuple } from '../lib.js';
+import {
+  GERMANS,
+  MapBuilder,
+  SOVIETS,
+  TERRAIN,
+  arrival,
+  easternFrontSides,
+  exampleScenario,
+  placeUnits,
+  replacementPoints,
+  type CellPos,
+  type UnitTuple,
+} from '../lib.js';
 
-const G = 'germans';
-const S = 'soviets';
+const G = GERMANS;
+const S = SOVIETS;
 
 export function dnieperBend1943(): Scenario {
   const grid = { kind: 'hex', orientation: 'pointy', offset: 'odd', cols: 28, rows: 20, labels: 'CCRR' } as const;
@@ -139,8 +151,7 @@ export function dnieperBend1943(): Scenario {
   town([21, 17], 'Molochny Liman');
   m.cell([18, 12], { fortification: true }).cell([22, 13], { fortification: true });
 
-  for (const pos of [[0, 1], [5, 0], [0, 7], [0, 13], perekop] as CellPos[]) m.cell(pos, { supplyBase: G });
-  for (const pos of [[10, 0], [20, 0], [27, 4], [27, 9], [27, 14]] as CellPos[]) m.cell(pos, { supplyBase: S });
+  m.supplyBases(G, [[0, 1], [5, 0], [0, 7], [0, 13], perekop]).supplyBases(S, [[10, 0], [20, 0], [27, 4], [27, 9], [27, 14]]);
   const gWest: CellPos = [0, 3];
   const gSouthWest: CellPos = [0, 10];
   const gCrimea: CellPos = [15, 19];
@@ -219,59 +230,45 @@ export function dnieperBend1943(): Scenario {
     ['s-44a', '44th Army', 'infantry', 4, [24, 16]],
   ];
 
-  const arrive = (turn: number, entry: CellPos, side: string, [id, name, branch, strength, , elite]: UnitTuple): Reinforcement => ({
-    turn,
-    entryCell: ref(entry),
-    unit: { id, side, name, branch, strength, ...(elite ? { elite: true } : {}) },
-  });
-  const none: CellPos = [0, 0];
   const reinforcements: Reinforcement[] = [
-    arrive(2, sNorth, S, ['s-2ta', '2nd Tank Army', 'tank', 7, none]),
-    arrive(3, gSouthWest, G, ['g-56pz', 'LVI Panzer Corps', 'tank', 5, none]),
-    arrive(3, sNorth, S, ['s-18tc', '18th Tank Corps', 'tank', 3, none]),
-    arrive(4, sSouthEast, S, ['s-69a', '69th Army', 'infantry', 5, none]),
-    arrive(5, gWest, G, ['g-raus', 'Corps Group Raus', 'infantry', 4, none]),
-    arrive(6, sSouthEast, S, ['s-5gcc', '5th Guards Cavalry Corps', 'cavalry', 3, none]),
-    arrive(7, gSouthWest, G, ['g-14pz', 'XIV Panzer Corps', 'tank', 5, none]),
-    arrive(8, sNorth, S, ['s-1ga', '1st Guards Army', 'infantry', 6, none]),
-    arrive(9, gWest, G, ['g-67ak', 'LXVII Army Corps', 'infantry', 4, none]),
-    arrive(10, sEast, S, ['s-6ta', '6th Tank Army', 'tank', 6, none]),
-    arrive(12, gSouthWest, G, ['g-sspz', 'SS Panzer Corps', 'tank', 7, none, 'elite']),
-    arrive(12, sNorth, S, ['s-47a', '47th Army', 'infantry', 5, none]),
-    arrive(13, gCrimea, G, ['g-49mk', 'XXXXIX Mountain Corps', 'infantry', 4, none]),
-    arrive(14, sSouthEast, S, ['s-2gmc', '2nd Guards Mechanised Corps', 'mechanised', 4, none]),
-    arrive(15, gWest, G, ['g-72ak', 'LXXII Army Corps', 'infantry', 4, none]),
-    arrive(17, sEast, S, ['s-1ta', '1st Tank Army', 'tank', 7, none, 'elite']),
+    arrival(2, sNorth, S, ['s-2ta', '2nd Tank Army', 'tank', 7]),
+    arrival(3, gSouthWest, G, ['g-56pz', 'LVI Panzer Corps', 'tank', 5]),
+    arrival(3, sNorth, S, ['s-18tc', '18th Tank Corps', 'tank', 3]),
+    arrival(4, sSouthEast, S, ['s-69a', '69th Army', 'infantry', 5]),
+    arrival(5, gWest, G, ['g-raus', 'Corps Group Raus', 'infantry', 4]),
+    arrival(6, sSouthEast, S, ['s-5gcc', '5th Guards Cavalry Corps', 'cavalry', 3]),
+    arrival(7, gSouthWest, G, ['g-14pz', 'XIV Panzer Corps', 'tank', 5]),
+    arrival(8, sNorth, S, ['s-1ga', '1st Guards Army', 'infantry', 6]),
+    arrival(9, gWest, G, ['g-67ak', 'LXVII Army Corps', 'infantry', 4]),
+    arrival(10, sEast, S, ['s-6ta', '6th Tank Army', 'tank', 6]),
+    arrival(12, gSouthWest, G, ['g-sspz', 'SS Panzer Corps', 'tank', 7, 'elite']),
+    arrival(12, sNorth, S, ['s-47a', '47th Army', 'infantry', 5]),
+    arrival(13, gCrimea, G, ['g-49mk', 'XXXXIX Mountain Corps', 'infantry', 4]),
+    arrival(14, sSouthEast, S, ['s-2gmc', '2nd Guards Mechanised Corps', 'mechanised', 4]),
+    arrival(15, gWest, G, ['g-72ak', 'LXXII Army Corps', 'infantry', 4]),
+    arrival(17, sEast, S, ['s-1ta', '1st Tank Army', 'tank', 7, 'elite']),
   ];
 
-  const points = (side: string, turn: number, n: number, branches?: Replacement['branches']): Replacement => ({
-    side,
-    turn,
-    points: n,
-    ...(branches ? { branches } : {}),
-  });
   const replacements: Replacement[] = [
-    points(S, 3, 4),
-    points(G, 4, 3, ['tank']),
-    points(S, 5, 3, ['tank']),
-    points(S, 7, 4),
-    points(G, 8, 3),
-    points(S, 9, 4, ['tank', 'mechanised']),
-    points(S, 11, 4),
-    points(G, 12, 4, ['tank', 'mechanised']),
-    points(S, 13, 3),
-    points(S, 15, 4),
-    points(G, 16, 3),
-    points(S, 19, 4),
-    points(G, 20, 3, ['tank']),
-    points(S, 21, 3, ['tank']),
+    replacementPoints(S, 3, 4),
+    replacementPoints(G, 4, 3, ['tank']),
+    replacementPoints(S, 5, 3, ['tank']),
+    replacementPoints(S, 7, 4),
+    replacementPoints(G, 8, 3),
+    replacementPoints(S, 9, 4, ['tank', 'mechanised']),
+    replacementPoints(S, 11, 4),
+    replacementPoints(G, 12, 4, ['tank', 'mechanised']),
+    replacementPoints(S, 13, 3),
+    replacementPoints(S, 15, 4),
+    replacementPoints(G, 16, 3),
+    replacementPoints(S, 19, 4),
+    replacementPoints(G, 20, 3, ['tank']),
+    replacementPoints(S, 21, 3, ['tank']),
   ];
 
-  return {
-    formatVersion: 1,
+  return exampleScenario({
     id: 'dnieper-bend-1943',
     title: 'The Dnieper Bend, Autumn 1943',
-    author: 'Gridfront examples',
     description:
       'Four Soviet fronts have closed up to the Dnieper from Kiev to Zaporozhye and hold five bridgeheads on the right bank; the Germans cling to the river line and to the Nogai steppe behind the Molochnaya. ' +
       'The Soviets open with prepared offensives and the initiative, the autumn rains bring mud from turn 3 and frost from turn 8, and around turn 13 a German panzer counterstroke gets its chance. ' +
@@ -279,25 +276,8 @@ export function dnieperBend1943(): Scenario {
       'A 28 × 20 pointy-top hex map at 40 km a cell; geography is simplified and the order of battle is illustrative.',
     tags: ['eastern front', '1943', 'large', 'hex', 'campaign'],
     ruleset: { id: 'operational', options: { supplyLineLimit: 14 } },
-    sides: [
-      { id: G, name: 'Germans', code: 'G', colour: '#6f7565', flags: { mudSlows: true, losesDifficultInSnow: true } },
-      {
-        id: S,
-        name: 'Soviets',
-        code: 'S',
-        colour: '#b3261e',
-        flags: { railMovement: true, breakthroughInSnow: true, rebuilds: true, deepPenetration: true },
-      },
-    ],
-    map: {
-      grid,
-      cellSize: { value: 10, unit: 'cm' },
-      groundScaleKm: 40,
-      terrainTypes: [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.rough, TERRAIN.urban, TERRAIN.urbanWoods, TERRAIN.lake, TERRAIN.sea],
-      terrain: m.terrain,
-      control: m.control,
-      ...m.features(),
-    },
+    sides: easternFrontSides({ soviets: { deepPenetration: true } }),
+    map: m.mapSection({ value: 10, unit: 'cm' }, [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.rough, TERRAIN.urban, TERRAIN.urbanWoods, TERRAIN.lake, TERRAIN.sea]),
     calendar: { startDate: '1943-10-26', turns: 24 },
     groundConditions: {
       initial: 'easy',
@@ -339,5 +319,5 @@ export function dnieperBend1943(): Scenario {
     orderOfBattle: [...placeUnits(G, germans), ...placeUnits(S, soviets)],
     reinforcements,
     replacements,
-  };
+  });
 }

@@ -2,7 +2,7 @@
 // January 1944, about 55 strength points a side. The setting is a salient on the Ros river
 // in the manner of the Korsun battles; places are real names arranged freely.
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { MapBuilder, TERRAIN, placeUnits } from '../lib.js';
+import { GERMANS, MapBuilder, SOVIETS, TERRAIN, easternFrontSides, exampleScenario, placeUnits } from '../lib.js';
 
 export function seed000Example(): Scenario {
   const grid = { kind: 'hex', orientation: 'flat', offset: 'odd', cols: 7, rows: 7, labels: 'CCRR' } as const;
@@ -47,33 +47,19 @@ export function seed000Example(): Scenario {
     .cell([1, 5], { name: 'Lake Tikich' });
 
   // Supply bases on the table edges: Germans to the west, Soviets north, east and south.
-  for (const pos of [[0, 1], [0, 3], [0, 5], [1, 6]] as const) m.cell(pos, { supplyBase: 'germans' });
-  for (const pos of [[3, 0], [6, 0], [6, 3], [6, 5], [4, 6]] as const) m.cell(pos, { supplyBase: 'soviets' });
+  m.supplyBases(GERMANS, [[0, 1], [0, 3], [0, 5], [1, 6]]).supplyBases(SOVIETS, [[3, 0], [6, 0], [6, 3], [6, 5], [4, 6]]);
 
-  return {
-    formatVersion: 1,
+  return exampleScenario({
     id: 'seed-000-example',
     title: 'The Ros Salient, January 1944',
-    author: 'Gridfront examples',
     description:
       'The example game of the operational rules: a German-held salient around Korsun on the Ros, ringed by two Soviet fronts, on a 7 × 7 hex table of 40 km cells. ' +
       'The Germans open with three turns of prepared offensives and keep the initiative until turn 18; from turn 3 every turn risks the snow giving way to mud. ' +
       'Town names are borrowed from the Korsun battles but the map and order of battle are illustrative, not a historical study.',
     tags: ['example', 'eastern front', '1944', 'small', 'hex'],
     ruleset: { id: 'operational', options: { supplyLineLimit: null, victoryCellVpPerTurn: 2 } },
-    sides: [
-      { id: 'germans', name: 'Germans', code: 'G', colour: '#6f7565', flags: { mudSlows: true, losesDifficultInSnow: true } },
-      { id: 'soviets', name: 'Soviets', code: 'S', colour: '#b3261e', flags: { railMovement: true, breakthroughInSnow: true, rebuilds: true } },
-    ],
-    map: {
-      grid,
-      cellSize: { value: 10, unit: 'cm' },
-      groundScaleKm: 40,
-      terrainTypes: [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.urban, TERRAIN.lake],
-      terrain: m.terrain,
-      control: m.control,
-      ...m.features(),
-    },
+    sides: easternFrontSides(),
+    map: m.mapSection({ value: 10, unit: 'cm' }, [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.urban, TERRAIN.lake]),
     calendar: { startDate: '1944-01-24', turns: 22 },
     groundConditions: {
       initial: 'snow',
@@ -81,16 +67,16 @@ export function seed000Example(): Scenario {
       changes: [{ fromTurn: 3, outcomes: [{ min: 1, max: 2, condition: 'mud' }] }],
     },
     initiative: [
-      { side: 'germans', fromTurn: 1, toTurn: 18 },
-      { side: 'soviets', fromTurn: 19, toTurn: 22 },
+      { side: GERMANS, fromTurn: 1, toTurn: 18 },
+      { side: SOVIETS, fromTurn: 19, toTurn: 22 },
     ],
     preparedOffensives: [
-      { side: 'germans', turn: 1, count: 3 },
-      { side: 'germans', turn: 2, count: 2 },
-      { side: 'germans', turn: 3, count: 1 },
+      { side: GERMANS, turn: 1, count: 3 },
+      { side: GERMANS, turn: 2, count: 2 },
+      { side: GERMANS, turn: 3, count: 1 },
     ],
     orderOfBattle: [
-      ...placeUnits('germans', [
+      ...placeUnits(GERMANS, [
         ['g-3pz', 'III Panzer Corps', 'tank', 8, [2, 5], 'elite'],
         ['g-47pz', 'XXXXVII Panzer Corps', 'tank', 7, [2, 6]],
         ['g-46pz', 'XXXXVI Panzer Corps', 'tank', 6, [2, 3]],
@@ -102,7 +88,7 @@ export function seed000Example(): Scenario {
         ['g-kgb', 'Corps Group B', 'infantry', 4, [3, 4]],
         ['g-kabt', 'Corps Detachment C', 'infantry', 4, [2, 0]],
       ]),
-      ...placeUnits('soviets', [
+      ...placeUnits(SOVIETS, [
         ['s-5gta', '5th Guards Tank Army', 'tank', 8, [5, 4], 'elite'],
         ['s-6ta', '6th Tank Army', 'tank', 7, [4, 2]],
         ['s-5mc', '5th Mechanised Corps', 'mechanised', 4, [5, 5]],
@@ -115,5 +101,5 @@ export function seed000Example(): Scenario {
         ['s-1abc', '1st Airborne Corps', 'airborne', 3, [6, 3]],
       ]),
     ],
-  };
+  });
 }

@@ -1,7 +1,7 @@
 // A small demonstration of the square grid (4-way adjacency): a Vistula bridgehead in
 // August 1944, with rivers, roads and railways along square sides.
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { MapBuilder, TERRAIN, placeUnits, type CellPos } from '../lib.js';
+import { GERMANS, MapBuilder, SOVIETS, TERRAIN, easternFrontSides, exampleScenario, placeUnits, type CellPos } from '../lib.js';
 
 export function squareGridDemo(): Scenario {
   const grid = { kind: 'square', adjacency: 4, cols: 12, rows: 10, labels: 'CCRR' } as const;
@@ -53,33 +53,19 @@ export function squareGridDemo(): Scenario {
     .cell(rzeszow, { name: 'Rzeszów', victory: { perTurn: 2, endGame: 3 } })
     .cell(busko, { name: 'Busko' })
     .cell([7, 4], { name: 'Lake Tarnobrzeg' });
-  for (const pos of [[0, 1], [0, 5], [0, 8]] as CellPos[]) m.cell(pos, { supplyBase: 'germans' });
-  for (const pos of [[11, 1], [11, 5], [11, 9]] as CellPos[]) m.cell(pos, { supplyBase: 'soviets' });
+  m.supplyBases(GERMANS, [[0, 1], [0, 5], [0, 8]]).supplyBases(SOVIETS, [[11, 1], [11, 5], [11, 9]]);
 
-  return {
-    formatVersion: 1,
+  return exampleScenario({
     id: 'square-grid-demo',
     title: 'Square Grid Demo: The Vistula Bridgehead',
-    author: 'Gridfront examples',
     description:
       'A 12 × 10 square grid with 4-way (orthogonal) adjacency: rivers, roads and railways run along the square sides, and there are no diagonal moves. ' +
       'In August 1944 the Soviets hold a bridgehead over the Vistula at Sandomierz and the Germans have ten turns of summer weather to throw them back. ' +
       'A small, quick teaching game; the setting is illustrative.',
     tags: ['demo', 'square grid', '1944', 'small'],
     ruleset: { id: 'operational' },
-    sides: [
-      { id: 'germans', name: 'Germans', code: 'G', colour: '#6f7565', flags: { mudSlows: true, losesDifficultInSnow: true } },
-      { id: 'soviets', name: 'Soviets', code: 'S', colour: '#b3261e', flags: { railMovement: true, breakthroughInSnow: true, rebuilds: true } },
-    ],
-    map: {
-      grid,
-      cellSize: { value: 10, unit: 'cm' },
-      groundScaleKm: 40,
-      terrainTypes: [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.rough, TERRAIN.urban, TERRAIN.lake],
-      terrain: m.terrain,
-      control: m.control,
-      ...m.features(),
-    },
+    sides: easternFrontSides(),
+    map: m.mapSection({ value: 10, unit: 'cm' }, [TERRAIN.open, TERRAIN.woods, TERRAIN.swamp, TERRAIN.rough, TERRAIN.urban, TERRAIN.lake]),
     calendar: { startDate: '1944-08-10', turns: 10 },
     groundConditions: {
       initial: 'easy',
@@ -90,23 +76,23 @@ export function squareGridDemo(): Scenario {
       ],
     },
     initiative: [
-      { side: 'germans', fromTurn: 1, toTurn: 6 },
-      { side: 'soviets', fromTurn: 7, toTurn: 10 },
+      { side: GERMANS, fromTurn: 1, toTurn: 6 },
+      { side: SOVIETS, fromTurn: 7, toTurn: 10 },
     ],
     preparedOffensives: [
-      { side: 'germans', turn: 1, count: 2 },
-      { side: 'soviets', turn: 7, count: 1 },
+      { side: GERMANS, turn: 1, count: 2 },
+      { side: SOVIETS, turn: 7, count: 1 },
     ],
-    airInterdiction: [{ side: 'soviets', fromTurn: 1, toTurn: 10 }],
+    airInterdiction: [{ side: SOVIETS, fromTurn: 1, toTurn: 10 }],
     orderOfBattle: [
-      ...placeUnits('germans', [
+      ...placeUnits(GERMANS, [
         ['g-48pz', 'XXXXVIII Panzer Corps', 'tank', 6, [4, 6], 'elite'],
         ['g-3pz', 'III Panzer Corps', 'tank', 5, [4, 7]],
         ['g-42ak', 'XXXXII Army Corps', 'infantry', 5, [4, 5]],
         ['g-59ak', 'LIX Army Corps', 'infantry', 4, [5, 1]],
         ['g-8ak', 'VIII Army Corps', 'infantry', 4, [5, 8]],
       ]),
-      ...placeUnits('soviets', [
+      ...placeUnits(SOVIETS, [
         ['s-3gta', '3rd Guards Tank Army', 'tank', 7, [6, 6], 'elite'],
         ['s-13a', '13th Army', 'infantry', 6, sandomierz],
         ['s-5ga', '5th Guards Army', 'infantry', 6, [5, 7]],
@@ -115,5 +101,5 @@ export function squareGridDemo(): Scenario {
         ['s-60a', '60th Army', 'infantry', 4, [6, 2]],
       ]),
     ],
-  };
+  });
 }
