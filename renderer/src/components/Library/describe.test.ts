@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridText, relativeTime, sidesText } from './describe.js';
+import { checkBadge, gridText, relativeTime, sidesText } from './describe.js';
 
 describe('library texts', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -16,5 +16,35 @@ describe('library texts', () => {
     expect(gridText({ gridKind: 'offsetSquare', cols: 12, rows: 10 })).toBe('Offset square · 12×10');
     expect(gridText({ gridKind: 'hex', cols: 7, rows: 7 })).toBe('Hex · 7×7');
     expect(sidesText({ sides: ['Germans', 'Soviets'] })).toBe('Germans vs Soviets');
+  });
+
+  describe('check badge', () => {
+    const base = { checkStatus: 'valid' as const, errorCount: 0, warningCount: 0, checkNotes: [] as string[] };
+
+    it('a clean scenario is green and says Valid', () => {
+      expect(checkBadge(base)).toMatchObject({ tone: 'ok', label: 'Valid' });
+    });
+
+    it('a scenario with only warnings is amber, counts them and lists the messages in the tooltip', () => {
+      const badge = checkBadge({ ...base, warningCount: 2, checkNotes: ['Supply base inland', 'No tanks for the fuel shortage'] });
+      expect(badge.tone).toBe('warn');
+      expect(badge.label).toBe('2 warnings');
+      expect(badge.tooltip).toContain('• Supply base inland');
+      expect(badge.tooltip).toContain('• No tanks for the fuel shortage');
+      expect(badge.tooltip).not.toMatch(/more/);
+      expect(checkBadge({ ...base, warningCount: 1, checkNotes: ['x'] }).label).toBe('1 warning');
+    });
+
+    it('says how many more there are when the tooltip shows only the first few', () => {
+      const badge = checkBadge({ ...base, warningCount: 7, checkNotes: ['a', 'b', 'c'] });
+      expect(badge.tooltip).toMatch(/and 4 more/);
+    });
+
+    it('errors stay red and win over warnings', () => {
+      const badge = checkBadge({ checkStatus: 'errors', errorCount: 1, warningCount: 3, checkNotes: ['Title is empty', 'a', 'b'] });
+      expect(badge).toMatchObject({ tone: 'bad', label: '1 error' });
+      expect(badge.tooltip.split('\n')[1]).toBe('• Title is empty');
+      expect(badge.tooltip).toMatch(/and 1 more/);
+    });
   });
 });

@@ -28,3 +28,34 @@ export function relativeTime(ms: number, now = Date.now()): string {
   if (d < 7) return `${d} days ago`;
   return new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+export type BadgeTone = 'ok' | 'warn' | 'bad';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The check badge: green when clean, amber with only warnings, red with errors; the tooltip lists the first messages. */
+export function checkBadge(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' | 'warningCount' | 'checkNotes'>): {
+  tone: BadgeTone;
+  label: string;
+  tooltip: string;
+} {
+  const notes = s.checkNotes ?? [];
+  const list = (total: number) => {
+    const lines = notes.map((n) => `• ${n}`);
+    if (total > notes.length) lines.push(`…and ${total - notes.length} more; open the scenario's Checks panel for all of them.`);
+    return lines.join('\n');
+  };
+  if (s.checkStatus === 'errors') {
+    const count = Math.max(1, s.errorCount);
+    return {
+      tone: 'bad',
+      label: plural(count, 'error'),
+      tooltip: `Does not pass the checks, so it cannot be test-played until fixed:\n${list(count + (s.warningCount ?? 0))}`,
+    };
+  }
+  const warnings = s.warningCount ?? 0;
+  if (warnings > 0) {
+    return { tone: 'warn', label: plural(warnings, 'warning'), tooltip: `Passes the checks, with ${plural(warnings, 'warning')} worth a look:\n${list(warnings)}` };
+  }
+  return { tone: 'ok', label: 'Valid', tooltip: 'Passes the format and design checks' };
+}
