@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../shared/format/validate.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
+import { checkScenario } from '../shared/scenario/checks.js';
+import { BUILDERS } from './author/builders.js';
+import { formatScenarioJson } from './author/json.js';
 
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -46,6 +49,16 @@ describe('bundled scenarios', () => {
       const result = validateScenario(s);
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
       expect(result.ok).toBe(true);
+    });
+
+    it('opens in the editor with no errors and no warnings in the checks panel', () => {
+      expect(checkScenario(s)).toEqual([]);
+    });
+
+    it('is exactly what its description in scripts/author builds', () => {
+      const build = BUILDERS[file];
+      expect(build, `no description builds ${file}`).toBeDefined();
+      expect(readFileSync(dir + file, 'utf8')).toBe(formatScenarioJson(build!()));
     });
 
     it('has map rows that match the grid and use only declared codes', () => {

@@ -83,7 +83,8 @@ export function brickGridDemo(): Scenario {
       { side: SOVIETS, turn: 5, count: 2 },
     ],
     fuelShortage: [{ side: GERMANS, fromTurn: 1, toTurn: 8, units: 2 }],
-    airInterdiction: [{ side: SOVIETS, fromTurn: 1, toTurn: 8 }],
+    // Air interdiction needs easy ground, and the mud cannot dry before turn 3.
+    airInterdiction: [{ side: SOVIETS, fromTurn: 3, toTurn: 8 }],
     orderOfBattle: [
       ...placeUnits(GERMANS, [
         ['g-1sspz', 'I SS Panzer Corps', 'tank', 7, [4, 3], 'elite'],

@@ -307,9 +307,10 @@ export function dnieperBend1943(): Scenario {
       { side: S, turn: 18, count: 1 },
     ],
     fuelShortage: [{ side: G, fromTurn: 10, toTurn: 20, units: 2 }],
+    // Air interdiction needs easy ground; from turn 12 the ground is frozen or snow for good.
     airInterdiction: [
       { side: G, fromTurn: 1, toTurn: 4 },
-      { side: S, fromTurn: 1, toTurn: 24 },
+      { side: S, fromTurn: 1, toTurn: 11 },
     ],
     airliftedSupply: [{ side: G, fromTurn: 13, toTurn: 24 }],
     commandConfusion: [
