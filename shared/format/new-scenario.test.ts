@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newScenario } from './new-scenario.js';
+import { isCalendarDate, MAX_TURNS, newScenario } from './new-scenario.js';
 import { validateScenario } from './validate.js';
 
 const sideName = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0);
@@ -41,5 +41,42 @@ describe('newScenario', () => {
     expect(doc.map.groundScaleKm).toBe(10);
     expect(doc.map.grid).toEqual({ kind: 'hex', cols: 3, rows: 3, orientation: 'flat' });
     expect(new Set(doc.map.terrainTypes.map((t) => t.category))).toEqual(new Set(['open', 'difficult', 'urban', 'impassable']));
+  });
+});
+
+describe('new scenario calendar', () => {
+  it('the start date and number of turns go into the calendar, and the initiative covers every turn', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_TURNS }), (turns) => {
+        const doc = newScenario({ id: 'c', title: 'Cal', gridKind: 'hex', cols: 4, rows: 3, startDate: '1943-07-05', turns });
+        expect(doc.calendar).toEqual({ startDate: '1943-07-05', turns });
+        expect(doc.initiative).toEqual([{ side: doc.sides[0].id, fromTurn: 1, toTurn: turns }]);
+        expect(validateScenario(doc).ok).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a start date must exist on the calendar, leap days included', () => {
+    expect(isCalendarDate('1941-10-01')).toBe(true);
+    expect(isCalendarDate('1944-02-29')).toBe(true);
+    expect(isCalendarDate('1943-02-29')).toBe(false);
+    expect(isCalendarDate('1900-02-29')).toBe(false);
+    expect(isCalendarDate('2000-02-29')).toBe(true);
+    expect(isCalendarDate('1943-04-31')).toBe(false);
+    expect(isCalendarDate('1943-13-01')).toBe(false);
+    expect(isCalendarDate('1943-7-5')).toBe(false);
+    expect(isCalendarDate('')).toBe(false);
+  });
+
+  it('agrees with the JavaScript calendar on every day of the years it covers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
+        const text = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        const real = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
+        expect(isCalendarDate(text)).toBe(real);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

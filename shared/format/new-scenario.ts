@@ -50,6 +50,22 @@ export const DEFAULT_CELL_SIZE: CellSize = { value: 10, unit: 'cm' };
 export const DEFAULT_GROUND_SCALE_KM = 40;
 export const DEFAULT_START_DATE = '1941-10-01';
 export const DEFAULT_TURNS = 12;
+/** The format's largest game turn (schema $defs/Turn). */
+export const MAX_TURNS = 999;
+
+/**
+ * True for a YYYY-MM-DD date that exists on the calendar. The schema's pattern alone lets
+ * "1943-02-30" through; a start date should be a day a designer can look up.
+ */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
 
 function slug(name: string): string {
   return name

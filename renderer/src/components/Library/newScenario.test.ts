@@ -42,4 +42,27 @@ describe('New Scenario dialog fields', () => {
     expect(Object.keys(draftProblems(draft({ cellSize: 0, groundScaleKm: -1 })))).toEqual(['cellSize', 'groundScaleKm']);
     expect(Object.keys(draftProblems(draft({ sides: [side('Axis', '#000000'), side('axis', '#ffffff')] })))).toEqual(['side1']);
   });
+
+  it('start date and number of turns default to a sensible calendar and go into the scenario', () => {
+    expect(buildScenario(draft()).calendar).toEqual({ startDate: '1941-10-01', turns: 12 });
+    const s = buildScenario(draft({ startDate: '1943-07-05', turns: 8 }));
+    expect(s.calendar).toEqual({ startDate: '1943-07-05', turns: 8 });
+    expect(s.initiative).toEqual([{ side: s.sides[0].id, fromTurn: 1, toTurn: 8 }]);
+    expect(validateScenario(s).ok).toBe(true);
+  });
+
+  it('a start date that is not on the calendar, or a turn count out of range, is named in the problems', () => {
+    for (const startDate of ['', '1943-02-30', '05/07/1943']) {
+      const p = draftProblems(draft({ startDate }));
+      expect(Object.keys(p)).toEqual(['startDate']);
+      expect(p.startDate).toMatch(/start date/i);
+    }
+    for (const turns of [0, 1000, 2.5, Number.NaN]) {
+      const p = draftProblems(draft({ turns }));
+      expect(Object.keys(p)).toEqual(['turns']);
+      expect(p.turns).toMatch(/number of turns/i);
+    }
+    expect(draftProblems(draft({ turns: 1 }))).toEqual({});
+    expect(draftProblems(draft({ turns: 999 }))).toEqual({});
+  });
 });
