@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBadge, gridText, relativeTime, sidesText } from './describe.js';
+import { checkBadge, gridText, relativeTime, sidesText, testPlayBlock } from './describe.js';
 
 describe('library texts', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -46,5 +46,11 @@ describe('library texts', () => {
       expect(badge.tooltip.split('\n')[1]).toBe('• Title is empty');
       expect(badge.tooltip).toMatch(/and 1 more/);
     });
+  });
+
+  it('test-play is open to passing scenarios, warnings or not, and says why otherwise', () => {
+    expect(testPlayBlock({ checkStatus: 'valid', errorCount: 0, trashedAt: null })).toBeNull();
+    expect(testPlayBlock({ checkStatus: 'errors', errorCount: 2, trashedAt: null })).toMatch(/fix the 2 errors/);
+    expect(testPlayBlock({ checkStatus: 'valid', errorCount: 0, trashedAt: 5 })).toMatch(/trash/);
   });
 });

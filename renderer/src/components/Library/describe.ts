@@ -59,3 +59,12 @@ export function checkBadge(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' 
   }
   return { tone: 'ok', label: 'Valid', tooltip: 'Passes the format and design checks' };
 }
+
+/** Why a library scenario cannot be test-played straight away, or null when it can. */
+export function testPlayBlock(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' | 'trashedAt'>): string | null {
+  if (s.trashedAt !== null) return 'Restore the scenario from the trash to test-play it.';
+  if (s.checkStatus === 'errors') {
+    return `Test-play needs a scenario without errors: open it and fix the ${plural(Math.max(1, s.errorCount), 'error')} first.`;
+  }
+  return null;
+}

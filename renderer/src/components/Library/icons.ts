@@ -12,4 +12,5 @@ export const ICONS = {
   list: 'M4 5h12M4 10h12M4 15h12',
   search: 'M8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11zM12.5 12.5 17 17',
   back: 'M12 4 6 10l6 6',
+  play: 'M6 4.5v11l9-5.5z',
 } as const;
