@@ -12,6 +12,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, s
 import { IPC_INVOKE } from '../shared/host/bridge.js';
 import { asMenuState, IPC_COMMAND, IPC_MENU_STATE, type CommandMessage, type MenuState } from '../shared/host/commands.js';
 import type { ImportResult, InvokeResult } from '../shared/host/contract.js';
+import { BUNDLE_FILES } from './bundle-files.js';
 import { createHost, type Host } from './ipc/handlers.js';
 import { appPaths, appVersion } from './paths.js';
 import { INITIAL_MENU_STATE, menuTemplate } from './menu.js';
@@ -228,7 +229,7 @@ async function openWindow(): Promise<BrowserWindow> {
   const displays = screen.getAllDisplays().map((d) => d.workArea);
   const saved = restoreWindowState(readWindowState(stateFile), displays, WINDOW_LIMITS);
   const { maximized, fullScreen, ...bounds } = saved;
-  const win = new BrowserWindow({ ...mainWindowOptions(path.join(here, 'preload.cjs')), ...bounds });
+  const win = new BrowserWindow({ ...mainWindowOptions(path.join(here, BUNDLE_FILES.preload)), ...bounds });
   mainWindow = win;
   pageReady = false;
   trackWindow(win, (state) => writeWindowState(stateFile, state));

@@ -2,7 +2,9 @@
 // record lands at index i, so the results are the same whatever the number of workers or the
 // order games finish in. An abort stops handing out games, lets the ones in play finish
 // (briefly), shuts the workers down and returns what was completed.
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { BUNDLE_FILES, unpackedPath } from '../bundle-files.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { GameRecord } from '../../shared/bot/index.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
@@ -34,13 +36,22 @@ export interface SimRun {
   gameMs: number;
 }
 
-/** A worker for this module's location: TypeScript sources go through tsx, a build loads worker.js. */
+/**
+ * A worker for this module's location: from TypeScript sources through tsx (boot.mjs); from
+ * a build, the bundled worker next to the bundle this module was built into (see
+ * electron/bundle-files.ts), out of app.asar.unpacked when the app is packaged.
+ */
 function spawnWorker(setup: WorkerSetup): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     return new Worker(new URL('./boot.mjs', here), { workerData: { ...setup, entry: new URL('./worker.ts', here).href } });
   }
-  return new Worker(new URL('./worker.js', here), { workerData: setup });
+  return new Worker(builtWorkerPath(here), { workerData: setup });
+}
+
+/** The bundled worker beside the bundle at `bundleUrl`, as a real file (outside any app.asar). */
+export function builtWorkerPath(bundleUrl: string): string {
+  return unpackedPath(fileURLToPath(new URL(`./${BUNDLE_FILES.simWorker}`, bundleUrl)));
 }
 
 interface PoolOptions {

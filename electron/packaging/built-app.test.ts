@@ -1,0 +1,175 @@
+// What ships, checked without Electron: the main process, preload and worker are built into
+// a temporary folder (scripts/build-electron.ts), laid out as electron-builder packs them
+// (stage-app.ts reads electron-builder.yml with electron-builder's own matcher), and the
+// BUILT main.js is started under plain Node with a stand-in 'electron' (fake-electron.ts),
+// driven by probe-main.ts. The renderer is the one `npm run build:renderer` made.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildElectron } from '../../scripts/build-electron.js';
+import { IPC_INVOKE } from '../../shared/host/bridge.js';
+import { IPC_COMMAND, IPC_MENU_STATE } from '../../shared/host/commands.js';
+import { channelNames } from '../../shared/host/contract.js';
+import { BUNDLE_DIR, BUNDLE_FILES } from '../bundle-files.js';
+import type { ProbeReport } from './probe-main.js';
+import { readPackagingPatterns, stageApp, type StagedApp } from './stage-app.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; main: string; dependencies: Record<string, string> };
+const bundledScenarioFiles = readdirSync(path.join(root, 'scenarios')).filter((f) => f.endsWith('.json'));
+
+let tmp: string;
+let staged: StagedApp;
+let report: ProbeReport;
+/** App-relative path of a bundle, as package.json "main" and electron-builder.yml see it. */
+const bundlePath = (file: string) => `dist-electron/${BUNDLE_DIR}/${file}`;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(root, 'dist', 'renderer', 'index.html'))) {
+    throw new Error('The renderer is not built (no dist/renderer/index.html): run `npm run build:renderer` before this test.');
+  }
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'gf-built-app-'));
+  // A project-shaped source: a fresh build of the main process, the rest linked from here.
+  const source = path.join(tmp, 'project');
+  mkdirSync(source);
+  await buildElectron({ outRoot: path.join(source, 'dist-electron'), sourcemap: true });
+  for (const name of readdirSync(root)) {
+    if (['dist-electron', 'node_modules', '.git', 'release'].includes(name)) continue;
+    symlinkSync(path.join(root, name), path.join(source, name));
+  }
+  staged = stageApp(source, path.join(tmp, 'resources'), await readPackagingPatterns(root), path.join(root, 'node_modules'));
+
+  // The stand-in 'electron' where the packaged main.js resolves it, and the probe next to main.js.
+  const fake = path.join(staged.asar, 'node_modules', 'electron');
+  const common = { bundle: true, platform: 'node' as const, format: 'esm' as const, target: 'node20', absWorkingDir: root, logLevel: 'warning' as const };
+  await build({ ...common, entryPoints: ['electron/packaging/fake-electron.ts'], outfile: path.join(fake, 'index.mjs') });
+  writeFileSync(path.join(fake, 'package.json'), JSON.stringify({ name: 'electron', exports: './index.mjs' }));
+  const probe = path.join(staged.asar, bundlePath('probe.mjs'));
+  await build({ ...common, entryPoints: ['electron/packaging/probe-main.ts'], outfile: probe, packages: 'external' });
+
+  const run = spawnSync(process.execPath, [probe, staged.asar], {
+    cwd: tmp,
+    encoding: 'utf8',
+    timeout: 90_000,
+    env: { ...process.env, NODE_OPTIONS: '', GF_DATA_DIR: path.join(tmp, 'user-data'), GF_FAKE_ELECTRON_HOME: path.join(tmp, 'home') },
+  });
+  if (run.status !== 0) throw new Error(`The built main process did not start under the stand-in Electron (exit ${run.status}):\n${run.stderr}`);
+  report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as ProbeReport;
+}, 120_000);
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the packaged desktop app (built bundle, electron-builder layout, stand-in Electron)', () => {
+  it('packs package.json "main", the preload, the renderer and every bundled scenario into app.asar', () => {
+    expect(pkg.main).toBe(bundlePath(BUNDLE_FILES.main));
+    for (const file of [pkg.main, bundlePath(BUNDLE_FILES.preload), 'package.json', 'dist/renderer/index.html', ...bundledScenarioFiles.map((f) => `scenarios/${f}`)]) {
+      expect(staged.files, file).toContain(file);
+      expect(existsSync(path.join(staged.asar, file)), file).toBe(true);
+    }
+    // Source maps stay out of the package.
+    expect(staged.files.filter((f) => f.endsWith('.map'))).toEqual([]);
+  });
+
+  it('unpacks the simulation worker beside app.asar, since worker threads cannot load from inside it', () => {
+    expect(staged.unpackedFiles).toEqual([bundlePath(BUNDLE_FILES.simWorker)]);
+    expect(existsSync(path.join(staged.asar, bundlePath(BUNDLE_FILES.simWorker)))).toBe(false);
+    expect(report.worker.path).toBe(path.join(staged.unpacked, bundlePath(BUNDLE_FILES.simWorker)));
+    expect(report.worker.exists).toBe(true);
+  });
+
+  it('plays games on the unpacked worker exactly as in the main thread (the worker is self-contained)', () => {
+    expect(report.worker.onWorker).toHaveLength(2);
+    expect(report.worker.onWorker).toEqual(report.worker.inThread);
+  });
+
+  it('opens one locked-down window on app://gridfront/index.html with the packaged preload', () => {
+    expect(report.unsupported).toEqual([]);
+    expect(report.windows).toHaveLength(1);
+    const [win] = report.windows;
+    expect(win!.url).toBe('app://gridfront/index.html');
+    expect(win!.options).toMatchObject({
+      show: false,
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, webviewTag: false },
+    });
+    expect(win!.options.webPreferences.preload).toBe(path.join(staged.asar, bundlePath(BUNDLE_FILES.preload)));
+    expect(report.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(report.protocols).toEqual(['app']);
+    expect(report.headersHook).toBe(true);
+    expect(report.permissionHandlers).toBe(2);
+    expect(report.menus).toBeGreaterThan(0);
+    expect(report.appEvents).toEqual(expect.arrayContaining(['second-instance', 'open-file', 'web-contents-created', 'window-all-closed', 'will-quit']));
+  });
+
+  it('serves the built renderer from app.asar over app://, every asset index.html names, with the CSP', () => {
+    expect(report.served[0]).toMatchObject({ path: 'index.html', status: 200, csp: true });
+    expect(report.served.filter((s) => s.path.endsWith('.js')).length).toBeGreaterThan(0);
+    for (const file of report.served) expect(file, file.path).toMatchObject({ status: 200, csp: true });
+  });
+
+  it('routes every channel of the host contract over IPC, and knows no others', () => {
+    expect(report.ipcHandlers).toEqual([IPC_INVOKE]);
+    expect(report.ipcListeners).toEqual([IPC_MENU_STATE]);
+    expect(IPC_COMMAND).toBe('gf:command');
+    // A payload no channel accepts: a routed channel says bad-request, an unknown one unknown-channel.
+    for (const channel of channelNames) expect(report.channelAnswers[channel], channel).toBe('bad-request');
+    expect(report.channelAnswers['no.suchChannel']).toBe('unknown-channel');
+    expect(report.appInfo).toMatchObject({ host: 'electron', version: pkg.version, dataDir: path.join(tmp, 'user-data') });
+  });
+
+  it('finds the bundled scenarios in app.asar and seeds a new library with them (better-sqlite3 loads)', () => {
+    expect(report.bundledScenarios).toBe(bundledScenarioFiles.length);
+    expect(report.libraryScenarios).toBe(bundledScenarioFiles.length);
+  });
+
+  it('the main bundle imports only Node built-ins, electron and production dependencies; the worker only Node built-ins', () => {
+    const imports = (file: string) => {
+      const code = readFileSync(path.join(staged.asar, file), 'utf8');
+      const found = [...code.matchAll(/(?:^|[;\s])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm)];
+      return [...new Set(found.map((m) => m[1] ?? m[2] ?? m[3]!))];
+    };
+    const builtin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
+    const packageName = (name: string) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!);
+    const fromMain = imports(pkg.main);
+    expect(fromMain).toContain('electron');
+    expect(fromMain).toContain('better-sqlite3');
+    expect(fromMain.filter((n) => !builtin(n) && n !== 'electron' && !(packageName(n) in pkg.dependencies))).toEqual([]);
+    const workerCode = readFileSync(path.join(staged.unpacked, bundlePath(BUNDLE_FILES.simWorker)), 'utf8');
+    const fromWorker = [...workerCode.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+    expect(fromWorker.length).toBeGreaterThan(0);
+    expect(fromWorker.filter((n) => !builtin(n))).toEqual([]);
+  });
+
+  it('the preload is one CommonJS file that requires nothing but electron, and exposes only the narrow bridge', async () => {
+    const code = readFileSync(path.join(staged.asar, bundlePath(BUNDLE_FILES.preload)), 'utf8');
+    const required: string[] = [];
+    const exposed: Record<string, any> = {};
+    const invoked: unknown[][] = [];
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+      ipcRenderer: { invoke: async (...args: unknown[]) => invoked.push(args), on() {}, removeListener() {}, send() {} },
+    };
+    // Compiled as a CommonJS function body: ES module syntax would not compile at all.
+    const run = vm.runInNewContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { console }) as (...args: unknown[]) => void;
+    const module = { exports: {} };
+    run(module.exports, (name: string) => {
+      required.push(name);
+      if (name !== 'electron') throw new Error(`a sandboxed preload cannot require ${name}`);
+      return electron;
+    }, module, 'preload.cjs', '.');
+    expect(required).toEqual(['electron']);
+    expect(Object.keys(exposed)).toEqual(['gridfront']);
+    expect(Object.keys(exposed.gridfront).sort()).toEqual(['bridgeVersion', 'invoke', 'onCommand', 'setMenuState']);
+    await exposed.gridfront.invoke('app.info', undefined);
+    expect(invoked).toEqual([[IPC_INVOKE, { channel: 'app.info', payload: undefined }]]);
+    expect(await exposed.gridfront.invoke('fs.readFile', '/etc/passwd')).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    expect(invoked).toHaveLength(1);
+  });
+});
