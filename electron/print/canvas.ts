@@ -6,23 +6,12 @@
 import { deflateSync } from 'node:zlib';
 import type { PDFDocument, PDFFont, PDFName, PDFPage } from 'pdf-lib';
 import type { Point, Rect } from '../../shared/grid/index.js';
+import type { Align, PrintFont, PrintSurface, Rgb } from '../../shared/print/surface.js';
 
-export type Rgb = readonly [number, number, number];
-
-export function hexToRgb(hex: string): Rgb {
-  const n = Number.parseInt(hex.slice(1, 7), 16);
-  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
-}
-
-/** Mix a colour toward white: t = 0 keeps it, 1 gives white. */
-export function lighten(c: Rgb, t: number): Rgb {
-  return [c[0] + (1 - c[0]) * t, c[1] + (1 - c[1]) * t, c[2] + (1 - c[2]) * t];
-}
-
-export type Align = 'left' | 'centre' | 'right';
+export { hexToRgb, lighten, type Align, type Rgb } from '../../shared/print/surface.js';
 
 /** A standard font plus its resource name on one page, with text made safe for its encoding. */
-export class PageFont {
+export class PageFont implements PrintFont {
   readonly key: PDFName;
   private readonly safe = new Map<string, string>();
   constructor(
@@ -64,7 +53,7 @@ function num(n: number): string {
 
 const rgb = (c: Rgb): string => `${num(c[0])} ${num(c[1])} ${num(c[2])}`;
 
-export class Canvas {
+export class Canvas implements PrintSurface<PageFont> {
   private readonly parts: string[] = [];
 
   private op(text: string): this {
@@ -88,7 +77,7 @@ export class Canvas {
   clipPolygon(points: readonly Point[]): this {
     return this.path(points, true).op('W n');
   }
-  strokeStyle(colour: Rgb, width: number, dash: number[] = []): this {
+  strokeStyle(colour: Rgb, width: number, dash: readonly number[] = []): this {
     return this.op(`${rgb(colour)} RG ${num(width)} w [${dash.map(num).join(' ')}] 0 d`);
   }
   fillStyle(colour: Rgb): this {
@@ -162,4 +151,9 @@ export class Canvas {
     page.node.addContentStream(doc.context.register(stream));
     this.parts.length = 0;
   }
+}
+
+/** A canvas in paper space: (x, y-down pt) → PDF (x, H - y). */
+export function paperCanvas(pageHeightPt: number): Canvas {
+  return new Canvas().save().transform(1, -1, 0, pageHeightPt);
 }

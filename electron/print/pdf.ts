@@ -3,14 +3,14 @@
 // the command line and tests alike.
 import { PDFDocument, PrintScaling, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Scenario } from '../../shared/format/scenario.types.js';
-import { resolveOptions } from '../../shared/format/defaults.js';
+import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler } from '../../shared/print/furniture.js';
 import { gridFor, layoutPrint, type PrintLayout, type PrintPage } from '../../shared/print/layout.js';
+import { drawMap, drawRegistrationMarks, mapStyleFor } from '../../shared/print/map-draw.js';
 import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
 import type { PrintOptionsInput } from '../../shared/print/options.js';
+import type { PrintFonts } from '../../shared/print/surface.js';
 import { PT_PER_MM } from '../../shared/print/units.js';
-import { Canvas, PageFont, hexToRgb } from './canvas.js';
-import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, paperCanvas, type FurnitureFonts } from './furniture.js';
-import { drawMap, type MapStyle } from './map-draw.js';
+import { Canvas, PageFont, paperCanvas } from './canvas.js';
 
 export interface PrintProgress {
   /** Pages written so far (assembly sheet included). */
@@ -27,34 +27,8 @@ interface DocFonts {
   bold: PDFFont;
 }
 
-function pageFonts(page: PDFPage, fonts: DocFonts): FurnitureFonts {
+function pageFonts(page: PDFPage, fonts: DocFonts): PrintFonts<PageFont> {
   return { regular: new PageFont(fonts.regular, page), bold: new PageFont(fonts.bold, page) };
-}
-
-function mapStyle(scenario: Scenario, layout: PrintLayout, reduction: number): MapStyle {
-  const o = layout.options;
-  return {
-    mode: o.mode,
-    layers: o.layers,
-    coordinates: { show: o.coordinates.style !== 'none', position: o.coordinates.position },
-    lineColour: hexToRgb(o.lineColour),
-    // On the reduced assembly sheet keep lines about 0.15 mm wide on paper.
-    gridWidth: reduction === 1 ? o.lineWidthMm : Math.min(o.lineWidthMm, 0.15) / reduction,
-    // Text under about 1.3 mm on paper is noise; leave it out.
-    minTextMm: reduction === 1 ? 0 : 1.3 / reduction,
-    victoryVpDefault: resolveOptions(scenario).victoryCellVpPerTurn,
-  };
-}
-
-function drawRegistrationMarks(cv: Canvas, page: PrintPage): void {
-  cv.buttCaps().strokeStyle([0, 0, 0], 0.15);
-  for (const m of page.registrationMarks) {
-    const r = m.radiusMm;
-    cv.circle(m.at, r * 0.7);
-    cv.segment({ x: m.at.x - r, y: m.at.y }, { x: m.at.x + r, y: m.at.y });
-    cv.segment({ x: m.at.x, y: m.at.y - r }, { x: m.at.x, y: m.at.y + r });
-  }
-  cv.stroke();
 }
 
 function writeTile(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout: PrintLayout, model: PrintModel, page: PrintPage): void {
@@ -68,7 +42,7 @@ function writeTile(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout
     .save()
     .transform(PT_PER_MM, -PT_PER_MM, area.x - w.x * PT_PER_MM, H - area.y + w.y * PT_PER_MM)
     .clipRect(w);
-  drawMap(cv, model, page.cells, w, mapStyle(scenario, layout, 1), pf);
+  drawMap(cv, model, page.cells, w, mapStyleFor(scenario, layout, 1), pf);
   drawRegistrationMarks(cv, page);
   cv.restore();
   cv.flush(pdfPage.doc, pdfPage);
@@ -90,7 +64,7 @@ function writeAssembly(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, la
   const extent = { x: first.x, y: first.y, width: last.x + last.width - first.x, height: last.y + last.height - first.y };
   const all = Array.from({ length: model.grid.cellCount }, (_, i) => model.grid.cellAt(i));
   const cv = new Canvas().save().transform(k, -k, o.x, H - o.y).clipRect(extent);
-  drawMap(cv, model, all, extent, mapStyle(scenario, layout, k / PT_PER_MM), pf);
+  drawMap(cv, model, all, extent, mapStyleFor(scenario, layout, k / PT_PER_MM), pf);
   cv.restore().flush(pdfPage.doc, pdfPage);
   const paper = paperCanvas(H);
   drawAssemblyOverlay(paper, pf, sheet);

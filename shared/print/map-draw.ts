@@ -1,10 +1,14 @@
-// Draws the map (or the part of it a tile shows) in map millimetres onto a Canvas whose
-// transform the caller has set. Layers are drawn bottom to top: terrain, control, water,
-// roads and rails, grid, markers, names, coordinates, units.
-import type { CoordinatePosition, PrintLayers, PrintMode } from '../../shared/print/options.js';
-import { boxesMeet, type PrintModel } from '../../shared/print/model.js';
-import type { Cell, Point, Rect } from '../../shared/grid/index.js';
-import { Canvas, hexToRgb, lighten, type PageFont, type Rgb } from './canvas.js';
+// Draws the map (or the part of it a tile shows) in map millimetres onto a print surface
+// whose transform the caller has set: the PDF page and the dialog's preview alike. Layers are
+// drawn bottom to top: terrain, control, water, roads and rails, grid, markers, names,
+// coordinates, units.
+import { resolveOptions } from '../format/defaults.js';
+import type { Scenario } from '../format/scenario.types.js';
+import type { Cell, Point, Rect } from '../grid/index.js';
+import type { PrintLayout, PrintPage } from './layout.js';
+import { boxesMeet, type PrintModel } from './model.js';
+import type { CoordinatePosition, PrintLayers, PrintMode } from './options.js';
+import { hexToRgb, lighten, luminance, type PrintFont, type PrintFonts, type PrintSurface, type Rgb } from './surface.js';
 import { GOLD, entryArrow, flag, fortification, star, unitCounter } from './symbols.js';
 
 export interface MapStyle {
@@ -19,9 +23,35 @@ export interface MapStyle {
   victoryVpDefault: number;
 }
 
-export interface MapFonts {
-  regular: PageFont;
-  bold: PageFont;
+/**
+ * How the map is drawn for a layout: on tiles at full size (`reduction` 1) or reduced (the
+ * assembly sheet: map mm shown at `reduction` of their size on paper).
+ */
+export function mapStyleFor(scenario: Scenario, layout: PrintLayout, reduction: number): MapStyle {
+  const o = layout.options;
+  return {
+    mode: o.mode,
+    layers: o.layers,
+    coordinates: { show: o.coordinates.style !== 'none', position: o.coordinates.position },
+    lineColour: hexToRgb(o.lineColour),
+    // On a reduced sheet keep grid lines about 0.15 mm wide on paper.
+    gridWidth: reduction === 1 ? o.lineWidthMm : Math.min(o.lineWidthMm, 0.15) / reduction,
+    // Text under about 1.3 mm on paper is noise; leave it out.
+    minTextMm: reduction === 1 ? 0 : 1.3 / reduction,
+    victoryVpDefault: resolveOptions(scenario).victoryCellVpPerTurn,
+  };
+}
+
+/** The crosshair circles that line tiles up, in map mm. */
+export function drawRegistrationMarks(cv: PrintSurface, page: PrintPage): void {
+  cv.buttCaps().strokeStyle([0, 0, 0], 0.15);
+  for (const m of page.registrationMarks) {
+    const r = m.radiusMm;
+    cv.circle(m.at, r * 0.7);
+    cv.segment({ x: m.at.x - r, y: m.at.y }, { x: m.at.x + r, y: m.at.y });
+    cv.segment({ x: m.at.x, y: m.at.y - r }, { x: m.at.x, y: m.at.y + r });
+  }
+  cv.stroke();
 }
 
 const RIVER: Rgb = hexToRgb('#2f6fd0');
@@ -34,12 +64,8 @@ const HALO: Rgb = [1, 1, 1];
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
-function luminance(c: Rgb): number {
-  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-}
-
 /** Parallel lines x·cos + y·sin = k·spacing across a box, anchored to the map so neighbours line up. */
-function hatchLines(cv: Canvas, box: Rect, angleDeg: number, spacing: number): void {
+function hatchLines(cv: PrintSurface, box: Rect, angleDeg: number, spacing: number): void {
   const a = (angleDeg * Math.PI) / 180;
   const nx = Math.cos(a);
   const ny = Math.sin(a);
@@ -63,7 +89,7 @@ function hatchLines(cv: Canvas, box: Rect, angleDeg: number, spacing: number): v
   }
 }
 
-function dots(cv: Canvas, box: Rect, spacing: number): void {
+function dots(cv: PrintSurface, box: Rect, spacing: number): void {
   for (let y = Math.ceil(box.y / spacing) * spacing; y <= box.y + box.height; y += spacing) {
     const row = Math.round(y / spacing);
     const shift = row % 2 === 0 ? 0 : spacing / 2;
@@ -71,7 +97,7 @@ function dots(cv: Canvas, box: Rect, spacing: number): void {
   }
 }
 
-export function drawMap(cv: Canvas, model: PrintModel, cells: readonly Cell[], view: Rect, style: MapStyle, fonts: MapFonts): void {
+export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintModel, cells: readonly Cell[], view: Rect, style: MapStyle, fonts: PrintFonts<F>): void {
   const { grid, size: s } = model;
   const { layers, mode } = style;
   const outline = mode === 'outline';

@@ -1,34 +1,24 @@
-// Page furniture in paper space (pt, y down as in the layout): tile label and caption, the
-// "print at 100%" note, crop marks, the calibration ruler, and the assembly sheet's tile
-// grid and title block.
-import type { AssemblySheet, PageFurniture } from '../../shared/print/layout.js';
-import { MM_PER_INCH, mmToPt } from '../../shared/print/units.js';
-import type { Point } from '../../shared/grid/index.js';
-import { Canvas, type PageFont, type Rgb } from './canvas.js';
+// Page furniture in paper space (pt, y down as in the layout), the same on the PDF and in the
+// preview: tile label and caption, the "print at 100%" note, crop marks, the calibration
+// ruler, and the assembly sheet's tile grid and title block.
+import type { Point } from '../grid/index.js';
+import type { AssemblySheet, PageFurniture } from './layout.js';
+import type { PrintFont, PrintFonts, PrintSurface, Rgb } from './surface.js';
+import { MM_PER_INCH, mmToPt } from './units.js';
 
 const INK: Rgb = [0, 0, 0];
 const GREY: Rgb = [0.35, 0.35, 0.35];
 // Magenta, so tile outlines never read as rivers or roads.
 const TILE: Rgb = [0.78, 0.06, 0.45];
 
-export interface FurnitureFonts {
-  regular: PageFont;
-  bold: PageFont;
-}
-
-/** A canvas in paper space: (x, y-down pt) → PDF (x, H - y). */
-export function paperCanvas(pageHeightPt: number): Canvas {
-  return new Canvas().save().transform(1, -1, 0, pageHeightPt);
-}
-
-function fitText(font: PageFont, text: string, size: number, maxWidth: number): string {
+function fitText(font: PrintFont, text: string, size: number, maxWidth: number): string {
   if (font.width(text, size) <= maxWidth) return text;
   let cut = text;
   while (cut.length > 1 && font.width(`${cut}\u2026`, size) > maxWidth) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}\u2026`;
 }
 
-export function drawHeader(cv: Canvas, fonts: FurnitureFonts, f: Omit<PageFurniture, 'cropMarksPt'>, label: string): void {
+export function drawHeader<F extends PrintFont>(cv: PrintSurface<F>, fonts: PrintFonts<F>, f: Omit<PageFurniture, 'cropMarksPt'>, label: string): void {
   const small = 7;
   cv.fillStyle(INK);
   if (label) cv.text(fonts.bold, f.labelSizePt, f.labelAtPt.x, f.labelAtPt.y, label);
@@ -39,7 +29,7 @@ export function drawHeader(cv: Canvas, fonts: FurnitureFonts, f: Omit<PageFurnit
   if (room > 20) cv.fillStyle(GREY).text(fonts.regular, small, captionX, f.captionAtPt.y, fitText(fonts.regular, f.caption, small, room));
 }
 
-export function drawCropMarks(cv: Canvas, f: PageFurniture): void {
+export function drawCropMarks(cv: PrintSurface, f: PageFurniture): void {
   cv.buttCaps().strokeStyle(INK, 0.4);
   for (const m of f.cropMarksPt) cv.segment(m.a, m.b);
   cv.stroke();
@@ -49,7 +39,7 @@ export function drawCropMarks(cv: Canvas, f: PageFurniture): void {
  * A 10 cm scale (mm ticks, numbered cm) above a 4 in scale (quarter-inch ticks, numbered
  * inches), sharing their zero at `at`, so a printout can be checked with any ruler.
  */
-export function drawRuler(cv: Canvas, fonts: FurnitureFonts, at: Point): void {
+export function drawRuler<F extends PrintFont>(cv: PrintSurface<F>, fonts: PrintFonts<F>, at: Point): void {
   const mm = mmToPt(1);
   const len = Math.max(100, 4 * MM_PER_INCH) * mm;
   cv.buttCaps().strokeStyle(INK, 0.35).segment(at, { x: at.x + len, y: at.y }).stroke();
@@ -73,7 +63,7 @@ export function drawRuler(cv: Canvas, fonts: FurnitureFonts, at: Point): void {
 }
 
 /** Tile outlines and labels over the reduced map, then the title block. */
-export function drawAssemblyOverlay(cv: Canvas, fonts: FurnitureFonts, sheet: AssemblySheet): void {
+export function drawAssemblyOverlay<F extends PrintFont>(cv: PrintSurface<F>, fonts: PrintFonts<F>, sheet: AssemblySheet): void {
   cv.buttCaps().strokeStyle(TILE, 0.9);
   for (const t of sheet.tiles) cv.rect(t.rectPt);
   cv.stroke();

@@ -1,15 +1,15 @@
 // Map symbols drawn in map units around a point: supply-base flag, victory star,
 // fortification, entry arrow, unit counter. Sizes are given by the caller.
-import type { PlacedUnit } from '../../shared/format/scenario.types.js';
-import type { Point } from '../../shared/grid/index.js';
-import { Canvas, type PageFont, type Rgb } from './canvas.js';
+import type { PlacedUnit } from '../format/scenario.types.js';
+import type { Point } from '../grid/index.js';
+import type { PrintFont, PrintSurface, Rgb } from './surface.js';
 
 const INK: Rgb = [0.1, 0.1, 0.1];
 const WHITE: Rgb = [1, 1, 1];
 const GOLD: Rgb = [0.93, 0.73, 0.12];
 
 /** A flag on a pole, the pole's foot at `at`; `h` is the pole height. */
-export function flag(cv: Canvas, at: Point, h: number, colour: Rgb, ink: Rgb = INK): void {
+export function flag(cv: PrintSurface, at: Point, h: number, colour: Rgb, ink: Rgb = INK): void {
   const pole = { x: at.x - h * 0.25, y: at.y };
   const top = { x: pole.x, y: at.y - h };
   cv.fillStyle(colour).path([top, { x: top.x + h * 0.6, y: top.y + h * 0.2 }, { x: top.x, y: top.y + h * 0.42 }], true).fill();
@@ -27,14 +27,14 @@ export function starPoints(c: Point, r: number): Point[] {
   return pts;
 }
 
-export function star(cv: Canvas, c: Point, r: number, fillColour: Rgb | null, ink: Rgb = INK): void {
+export function star(cv: PrintSurface, c: Point, r: number, fillColour: Rgb | null, ink: Rgb = INK): void {
   const pts = starPoints(c, r);
   if (fillColour) cv.fillStyle(fillColour).path(pts, true).fill();
   cv.strokeStyle(ink, r * 0.09).path(pts, true).stroke();
 }
 
 /** A little crenellated wall, `w` wide, centred on `c`. */
-export function fortification(cv: Canvas, c: Point, w: number, ink: Rgb = INK): void {
+export function fortification(cv: PrintSurface, c: Point, w: number, ink: Rgb = INK): void {
   const h = w * 0.55;
   const x0 = c.x - w / 2;
   const y1 = c.y + h / 2;
@@ -59,7 +59,7 @@ export function fortification(cv: Canvas, c: Point, w: number, ink: Rgb = INK): 
 }
 
 /** An arrow pointing down into the cell, for reinforcement entry cells. */
-export function entryArrow(cv: Canvas, c: Point, w: number, colour: Rgb, ink: Rgb = INK): void {
+export function entryArrow(cv: PrintSurface, c: Point, w: number, colour: Rgb, ink: Rgb = INK): void {
   const pts: Point[] = [
     { x: c.x - w * 0.2, y: c.y - w * 0.5 },
     { x: c.x + w * 0.2, y: c.y - w * 0.5 },
@@ -74,7 +74,7 @@ export function entryArrow(cv: Canvas, c: Point, w: number, colour: Rgb, ink: Rg
 }
 
 /** A unit counter `u` wide centred on `c`: side colour, a NATO branch box, the strength below. */
-export function unitCounter(cv: Canvas, bold: PageFont, c: Point, u: number, unit: PlacedUnit, colour: Rgb, lightFill: boolean): void {
+export function unitCounter<F extends PrintFont>(cv: PrintSurface<F>, bold: F, c: Point, u: number, unit: PlacedUnit, colour: Rgb, lightFill: boolean): void {
   const x = c.x - u / 2;
   const y = c.y - u / 2;
   cv.fillStyle(colour).rect({ x, y, width: u, height: u }).fill();
