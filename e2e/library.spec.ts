@@ -1,9 +1,12 @@
 // The library view and the document lifecycle in the browser (web host): create, find,
 // rename, duplicate, delete and restore scenarios; import good and bad files; save edits as
-// revisions and restore one; get unsaved changes back after a reload.
+// revisions and restore one; get unsaved changes back after a reload; check badges that tell
+// clean, warned and failing scenarios apart; start and turns from the New dialog; test-play
+// straight from the library.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
 
@@ -278,3 +281,127 @@ test('unsaved changes survive a reload and are offered back', async ({ page, req
   const rec = await invoke<unknown[]>(request, appOrigin(baseURL), 'library.readRecovery');
   expect(rec.body).toMatchObject({ ok: true, value: [] });
 });
+
+/** The bundled square-grid demo with a second German supply base inside the map (legal, but the checks warn). */
+function warnedScenario(id: string, title: string): Scenario {
+  const base = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'square-grid-demo.json'), 'utf8')) as Scenario;
+  return { ...base, id, title, map: { ...base.map, cells: { ...base.map.cells, '5,4': { supplyBase: base.sides[0].id } } } };
+}
+
+/**
+ * Marks a stored scenario the way a newer, stricter validator would on its next start: kept,
+ * but failing. (The web host's library file lives in the run's data folder.)
+ */
+function flagAsFailing(id: string, message: string): void {
+  const db = new Database(path.join(process.env.GF_E2E_DATA_DIR!, 'library.sqlite'));
+  try {
+    db.prepare("UPDATE scenarios SET check_status = 'errors', error_count = 1, check_notes = ? WHERE id = ?").run(JSON.stringify([message]), id);
+  } finally {
+    db.close();
+  }
+}
+
+test('the check badge is green when clean, amber with only warnings (listing them) and red with errors, which also block test-play', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.goto('/');
+  await page.getByTestId('import-input').setInputFiles([
+    { name: 'inland.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(warnedScenario('inland-depot', 'Inland Depot'))) },
+  ]);
+  const report = page.getByTestId('import-report');
+  await expect(report.getByRole('heading', { name: 'Imported 1 scenario' })).toBeVisible();
+  await report.getByRole('button', { name: 'Done' }).click();
+
+  const warned = card(page, 'Inland Depot');
+  const badge = warned.getByTestId('check-badge');
+  await expect(badge).toHaveAttribute('data-tone', 'warn');
+  await expect(badge).toHaveText(/^\d+ warnings?$/);
+  await expect(badge).toHaveAttribute('title', /not on a map edge/);
+  await expect(badge).toHaveCSS('background-color', 'rgb(253, 243, 216)');
+  // A clean bundled scenario next to it stays green.
+  const clean = card(page, 'Square Grid Demo: The Vistula Bridgehead').getByTestId('check-badge');
+  await expect(clean).toHaveText('Valid');
+  await expect(clean).toHaveAttribute('data-tone', 'ok');
+
+  // The details panel lists the messages; warnings do not stop test-play.
+  await warned.click();
+  const details = page.getByTestId('details-panel');
+  await expect(details.getByTestId('check-notes')).toContainText('not on a map edge');
+  await expect(details.getByTestId('details-test-play')).toBeEnabled();
+  await page.screenshot({ path: path.join(OUTPUT, 'library-badge-warnings.png') });
+  await page.getByRole('radio', { name: 'List' }).click();
+  await expect(page.locator('.items.list')).toBeVisible();
+  await page.screenshot({ path: path.join(OUTPUT, 'library-badge-warnings-list.png') });
+  await page.getByRole('radio', { name: 'Grid' }).click();
+
+  // A stricter validator later rejects it: red badge, and test-play is off with the reason shown.
+  flagAsFailing('inland-depot', 'Unit 3 starts off the map.');
+  await page.reload();
+  await card(page, 'Inland Depot').click();
+  await expect(card(page, 'Inland Depot').getByTestId('check-badge')).toHaveText('1 error');
+  await expect(card(page, 'Inland Depot').getByTestId('check-badge')).toHaveAttribute('data-tone', 'bad');
+  await expect(details.getByTestId('details-test-play')).toBeDisabled();
+  await expect(details.getByTestId('test-play-block')).toHaveText(/fix the 1 error first/);
+  await expect(page.getByTestId('library-test-play')).toBeDisabled();
+  await expect(page.getByTestId('library-test-play')).toHaveAttribute('title', /fix the 1 error first/);
+  await page.screenshot({ path: path.join(OUTPUT, 'library-badge-errors.png') });
+});
+
+test('the New dialog sets the start date and number of turns, naming a field it refuses', async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByTestId('new-dialog');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Kursk South');
+  // Defaults: a 12-turn game from 1 October 1941.
+  await expect(dialog.getByLabel('Start date')).toHaveValue('1941-10-01');
+  await expect(dialog.getByRole('spinbutton', { name: 'Turns' })).toHaveValue('12');
+  await dialog.getByLabel('Start date').fill('1943-07-05');
+  await dialog.getByRole('spinbutton', { name: 'Turns' }).fill('0');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('The number of turns must be a whole number from 1 to 999.')).toBeVisible();
+  await expect(dialog.getByRole('spinbutton', { name: 'Turns' })).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: path.join(OUTPUT, 'library-new-dialog-turns.png') });
+  await dialog.getByRole('spinbutton', { name: 'Turns' }).fill('8');
+  await expect(dialog.getByText('The number of turns must be')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('scenario-title')).toHaveText('Kursk South');
+  await expect(page.getByLabel('Inspector')).toContainText('8 from 1943-07-05');
+
+  const list = await invoke<{ items: { id: string; title: string }[] }>(request, appOrigin(baseURL), 'library.list', { limit: 500 });
+  const id = list.body.ok ? list.body.value.items.find((s) => s.title === 'Kursk South')?.id : undefined;
+  expect(id).toBeTruthy();
+  const got = await invoke<{ document: Scenario }>(request, appOrigin(baseURL), 'library.get', { id: id! });
+  expect(got.body.ok && got.body.value.document.calendar).toEqual({ startDate: '1943-07-05', turns: 8 });
+  expect(got.body.ok && got.body.value.document.initiative).toEqual([expect.objectContaining({ fromTurn: 1, toTurn: 8 })]);
+});
+
+test('Test-play from the library opens the scenario straight into the play screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.goto('/');
+  const target = card(page, 'Square Grid Demo: The Vistula Bridgehead');
+  await target.click();
+  await page.getByTestId('details-panel').getByTestId('details-test-play').click();
+  const setup = page.getByTestId('play-setup');
+  await expect(setup).toBeVisible();
+  await expect(page.getByTestId('scenario-title')).toHaveText('Square Grid Demo: The Vistula Bridgehead');
+  await expect(page.getByTestId('play-exit')).toBeVisible();
+  await page.screenshot({ path: path.join(OUTPUT, 'library-test-play-setup.png') });
+  await setup.getByTestId('play-start').click();
+  await expect(setup).toBeHidden();
+  await expect(page.getByTestId('play-exit')).toBeVisible();
+  await page.screenshot({ path: path.join(OUTPUT, 'library-test-play-board.png') });
+
+  // Back in the library, the toolbar's Test-play and Ctrl+T do the same for the selection.
+  await page.getByTestId('play-exit').click();
+  await backToLibrary(page);
+  await card(page, 'Square Grid Demo: The Vistula Bridgehead').click();
+  await page.getByTestId('library-test-play').click();
+  await expect(page.getByTestId('play-setup')).toBeVisible();
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(page.getByTestId('scenario-list')).toBeVisible();
+  await card(page, 'Square Grid Demo: The Vistula Bridgehead').click();
+  await page.keyboard.press('Control+t');
+  await expect(page.getByTestId('play-setup')).toBeVisible();
+});
+
