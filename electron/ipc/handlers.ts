@@ -5,7 +5,8 @@ import { createBundledScenarios, type BundledProblem } from '../services/bundled
 import { openLibrary } from '../library/index.js';
 import { libraryHandlers, type LibraryHandlers } from '../library/handlers.js';
 import { printHandlers, type PrintServiceOptions } from '../print/handlers.js';
-import { createPackService, type PackServiceOptions } from '../packs/handlers.js';
+import { createPackService, type PackServiceOptions, type PackUpload } from '../packs/handlers.js';
+import { DEFAULT_LIMITS } from '../packs/limits.js';
 import type { PackPreview } from '../../shared/host/channels/packs.js';
 import type { Library } from '../library/types.js';
 import { createRouter, type Router } from './router.js';
@@ -35,6 +36,10 @@ export interface Host {
   router: Router;
   /** Stages a .gfpack the main process was handed (file association, second launch) for the import dialog. */
   stagePackPath(file: string): Promise<PackPreview>;
+  /** Stages a pack the web host received as a raw upload (see PACK_UPLOAD_PATH). */
+  stagePackUpload(fileName: string, upload: PackUpload): Promise<PackPreview>;
+  /** The largest pack the host takes. */
+  readonly maxPackBytes: number;
   /** Releases what the services hold open (database handles). */
   close(): Promise<void>;
 }
@@ -74,6 +79,11 @@ export function createHost(options: HostOptions): Host {
       if (!packs) throw new HostError({ code: 'unavailable', message: library.ok ? 'Packs are unavailable' : library.message });
       return packs.stagePath(file);
     },
+    async stagePackUpload(fileName, upload) {
+      if (!packs) throw new HostError({ code: 'unavailable', message: library.ok ? 'Packs are unavailable' : library.message });
+      return packs.stageUpload(fileName, upload);
+    },
+    maxPackBytes: packs?.maxPackBytes ?? DEFAULT_LIMITS.maxPackBytes,
     async close() {
       games?.close();
       if (library.ok) library.library.close();

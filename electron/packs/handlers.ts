@@ -32,10 +32,17 @@ export interface PackServiceOptions {
   maxStaged?: number;
 }
 
+/** A pack's bytes as they arrived, or only how big they were when that was over the limit. */
+export type PackUpload = { bytes: Buffer } | { tooLarge: number };
+
 export interface PackService {
   handlers: PackHandlers;
   /** Stages a pack file the main process was handed (double-click, second launch, drop on the dock icon). */
   stagePath(file: string): Promise<PackPreview>;
+  /** Stages a pack sent whole (the web host's raw upload), as packs.stage does. */
+  stageUpload(fileName: string, upload: PackUpload): Promise<PackPreview>;
+  /** The largest pack accepted; a bigger upload need not be kept, only its size. */
+  readonly maxPackBytes: number;
 }
 
 interface Staged {
@@ -43,6 +50,8 @@ interface Staged {
   bytes: Buffer | null;
   /** Why the file could not be read, when it could not. */
   readProblem?: string;
+  /** Its size, when the bytes were not kept (too large). */
+  size?: number;
 }
 
 /** Phases take these shares of the bar: reading the zip, checking files, writing rows. */
@@ -108,7 +117,7 @@ export function createPackService(library: Library, options: PackServiceOptions 
 
   async function preview(uploadId: string): Promise<PackPreview> {
     const entry = take(uploadId);
-    const base = { uploadId, fileName: entry.fileName, bytes: entry.bytes?.length ?? 0 };
+    const base = { uploadId, fileName: entry.fileName, bytes: entry.bytes?.length ?? entry.size ?? 0 };
     if (!entry.bytes) return { ...base, items: [], problems: [{ message: entry.readProblem ?? 'The pack could not be read' }], warnings: [] };
     const inspection = await inspectPack(entry.bytes, { limits, library });
     return describe(base, inspection);
@@ -190,6 +199,15 @@ export function createPackService(library: Library, options: PackServiceOptions 
     }
   }
 
+  function stageUpload(fileName: string, upload: PackUpload): Promise<PackPreview> {
+    const size = 'bytes' in upload ? upload.bytes.length : upload.tooLarge;
+    const entry: Staged =
+      'bytes' in upload && size <= limits.maxPackBytes
+        ? { fileName, bytes: upload.bytes }
+        : { fileName, bytes: null, size, readProblem: `The pack is ${size} bytes; a pack may be at most ${limits.maxPackBytes}` };
+    return preview(stage(entry));
+  }
+
   const handlers: PackHandlers = {
     async 'packs.export'({ ids, name, version, author, description, includeThumbnails }) {
       if (ids.length === 0) throw new HostError({ code: 'bad-request', message: 'Choose at least one scenario for the pack.' });
@@ -215,14 +233,7 @@ export function createPackService(library: Library, options: PackServiceOptions 
       return { kind: 'saved', path: target, bytes: data.length, scenarios };
     },
 
-    async 'packs.stage'({ fileName, base64 }) {
-      const bytes = Buffer.from(base64, 'base64');
-      const entry: Staged =
-        bytes.length > limits.maxPackBytes
-          ? { fileName, bytes: null, readProblem: `The pack is ${bytes.length} bytes; a pack may be at most ${limits.maxPackBytes}` }
-          : { fileName, bytes };
-      return preview(stage(entry));
-    },
+    'packs.stage': ({ fileName, base64 }) => stageUpload(fileName, { bytes: Buffer.from(base64, 'base64') }),
 
     async 'packs.pick'() {
       if (!options.chooseOpenPath) return { kind: 'no-dialog' };
@@ -259,5 +270,7 @@ export function createPackService(library: Library, options: PackServiceOptions 
     async stagePath(file) {
       return preview(stage(await readPackFile(file)));
     },
+    stageUpload,
+    maxPackBytes: limits.maxPackBytes,
   };
 }

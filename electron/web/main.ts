@@ -65,7 +65,12 @@ export async function startWebHost(options: Partial<WebHostOptions> & { port: nu
     onBundledProblem: (p) => console.warn(`[gridfront] bundled scenario left out: ${p.message}`),
     onSeeded: (message) => console.log(`[gridfront] ${message}`),
   });
-  const server = await startWebServer({ router: host.router, staticDir: options.staticDir ?? paths.renderer, port: options.port });
+  const server = await startWebServer({
+    router: host.router,
+    staticDir: options.staticDir ?? paths.renderer,
+    port: options.port,
+    packUploads: { maxBytes: host.maxPackBytes, stage: (fileName, upload) => host.stagePackUpload(fileName, upload) },
+  });
   return { server, host, dataDir };
 }
 

@@ -1,17 +1,29 @@
 // The web host: the built renderer plus `POST /api/invoke` on 127.0.0.1, bound to the same
-// router as the Electron main process. Used for the browser mode and end-to-end tests.
+// router as the Electron main process, and `POST /api/packs/upload` (PACK_UPLOAD_PATH), which
+// takes a pack file as raw bytes: as base64 inside a JSON call it would meet the JSON cap
+// at about 48 MB. Used for the browser mode and end-to-end tests.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cspHeader } from '../../shared/host/csp.js';
-import type { InvokeResult } from '../../shared/host/contract.js';
+import { HostError, type InvokeResult } from '../../shared/host/contract.js';
+import { PACK_UPLOAD_PATH } from '../../shared/host/channels/packs.js';
 import type { Router } from '../ipc/router.js';
+import type { PackUpload } from '../packs/handlers.js';
 import { refusal } from './guard.js';
 import { contentType, resolveStatic } from './static.js';
 
-/** Largest request body accepted (a big scenario with a 4096×4096 map fits well below this). */
+/** Largest JSON call accepted (a big scenario with a 4096×4096 map fits well below this). */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Where raw pack uploads go (the packs service behind the host). */
+export interface PackUploads {
+  /** An upload above this is read to its end and dropped; `stage` is told only its size. */
+  maxBytes: number;
+  /** Stages the pack like packs.stage; a HostError becomes the envelope's error. */
+  stage(fileName: string, upload: PackUpload): Promise<unknown>;
+}
 
 export interface WebServerOptions {
   router: Router;
@@ -19,6 +31,8 @@ export interface WebServerOptions {
   staticDir: string;
   /** 0 picks a free port. */
   port: number;
+  /** Without it, PACK_UPLOAD_PATH answers that uploads are unavailable. */
+  packUploads?: PackUploads;
 }
 
 export interface WebServer {
@@ -59,6 +73,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await invoke(req, res);
       return;
     }
+    if (url.pathname === PACK_UPLOAD_PATH) {
+      await uploadPack(req, res, url);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD' }).end();
       return;
@@ -72,7 +90,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     // A JSON content type cannot be sent cross-site without a CORS preflight, which we never grant.
-    if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+    if (mediaType(req) !== 'application/json') {
       sendJson(res, 415, failure('bad-request', 'Send the call as application/json.'));
       return;
     }
@@ -96,6 +114,34 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const origin = req.headers.origin ?? `http://${req.headers.host ?? ''}`;
     const result = await options.router.handle(channel, payload, { host: 'web', origin });
     // The envelope carries success or failure; HTTP status only marks transport-level trouble.
+    sendJson(res, 200, result);
+  }
+
+  async function uploadPack(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    if (req.method !== 'POST') {
+      res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'POST' }).end();
+      return;
+    }
+    const refuse = (status: number, code: 'bad-request' | 'unavailable', message: string): void => {
+      req.resume();
+      sendJson(res, status, failure(code, message));
+    };
+    if (!options.packUploads) return refuse(404, 'unavailable', 'This host takes no pack uploads.');
+    // Not a CORS-safelisted type either: a cross-site page cannot send it without a preflight, which is never granted.
+    if (mediaType(req) !== 'application/octet-stream') return refuse(415, 'bad-request', "Send the pack's bytes as application/octet-stream.");
+    const fileName = url.searchParams.get('fileName') ?? '';
+    if (fileName.length < 1 || fileName.length > 260) return refuse(400, 'bad-request', 'Name the pack with ?fileName= (1 to 260 characters).');
+    const upload = await readUpload(req, options.packUploads.maxBytes);
+    let result: InvokeResult;
+    try {
+      result = { ok: true, value: await options.packUploads.stage(fileName, upload) };
+    } catch (err) {
+      if (err instanceof HostError) result = { ok: false, error: err.toInfo() };
+      else {
+        console.error('[gridfront] pack upload failed:', err);
+        result = failure('internal', `The pack could not be staged: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     sendJson(res, 200, result);
   }
 
@@ -152,7 +198,12 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function failure(code: 'forbidden' | 'bad-request' | 'internal', message: string): InvokeResult {
+/** The request's Content-Type without parameters, lower case. */
+function mediaType(req: http.IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function failure(code: 'forbidden' | 'bad-request' | 'unavailable' | 'internal', message: string): InvokeResult {
   return { ok: false, error: { code, message } };
 }
 
@@ -183,6 +234,46 @@ function readBody(req: http.IncomingMessage): Promise<string | null> {
       else chunks.push(chunk);
     });
     req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * A raw body as one buffer, allocated once when the length is declared (a pack may be
+ * 200 MB). Past `max` the rest is read and dropped so the client still gets its answer.
+ */
+function readUpload(req: http.IncomingMessage, max: number): Promise<PackUpload> {
+  const declared = Number(req.headers['content-length']);
+  const known = req.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    let tooLarge = known && declared > max;
+    let whole: Buffer | null = known && !tooLarge ? Buffer.allocUnsafe(declared) : null;
+    let chunks: Buffer[] = [];
+    let ended = false;
+    req.on('data', (chunk: Buffer) => {
+      const at = size;
+      size += chunk.length;
+      if (tooLarge) return;
+      if (size > max) {
+        tooLarge = true;
+        whole = null;
+        chunks = [];
+        return;
+      }
+      // Node's parser never delivers more than the declared Content-Length.
+      if (whole) chunk.copy(whole, at);
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      ended = true;
+      if (tooLarge) resolve({ tooLarge: size });
+      else if (whole && size !== whole.length) reject(new Error('The upload ended before its Content-Length.'));
+      else resolve({ bytes: whole ?? Buffer.concat(chunks, size) });
+    });
+    req.on('close', () => {
+      if (!ended) reject(new Error('The upload was cut off.'));
+    });
     req.on('error', reject);
   });
 }

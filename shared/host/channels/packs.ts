@@ -78,8 +78,15 @@ export type PackExportResult =
   | { kind: 'data'; fileName: string; mime: 'application/zip'; base64: string; bytes: number; scenarios: number }
   | { kind: 'cancelled' };
 
-/** A pack may be 200 MB; base64 makes that ~267 M characters (the web host caps bodies lower). */
+/** A pack may be 200 MB; base64 makes that ~267 M characters (the web host caps JSON bodies lower). */
 export const MAX_PACK_BASE64 = 280_000_000;
+
+/**
+ * The web host's way in for a pack file, instead of packs.stage's base64 in a JSON call
+ * (capped well below the pack limit): POST the file's bytes as application/octet-stream
+ * to this path with `?fileName=`; the answer is packs.stage's envelope (a PackPreview).
+ */
+export const PACK_UPLOAD_PATH = '/api/packs/upload';
 
 const uploadId = v.string({ pattern: /^up-[A-Za-z0-9_-]{8,40}$/, patternHint: 'an upload id from packs.stage' });
 const jobId = v.string({ pattern: /^job-[A-Za-z0-9_-]{8,40}$/, patternHint: 'a job id from packs.import' });
