@@ -1,11 +1,15 @@
 // Scenario packs in the browser (web host): export two library scenarios as a .gfpack
 // download, delete them, import the pack back (preview, progress bar, outcome), import it
 // again over the originals with a conflict choice each, and drop a hostile pack (an entry
-// named ../evil.json) to see it refused with the reason and nothing written.
-import { mkdirSync, readFileSync } from 'node:fs';
+// named ../evil.json) to see it refused with the reason and nothing written. A pack larger than
+// the web host's 64 MB cap on JSON calls goes in too (it travels as raw bytes).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
+import { exportPack } from '../electron/packs/export.js';
 import { craftZip, validPackEntries } from '../electron/packs/testing.js';
 import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
 
@@ -147,6 +151,35 @@ test('a hostile pack dropped on the window is refused with the reason, and nothi
 
   const after = await invoke<{ total: number }>(request, origin, 'library.list', { includeTrashed: true, limit: 1 });
   expect(after.body).toEqual(before.body);
+});
+
+test('a pack larger than the 64 MB cap on host calls is previewed and imported in the browser', async ({ page }) => {
+  // Two print PDFs of random bytes: no compression shrinks them, so the pack stays big and the
+  // zip-bomb ratio caps have nothing to object to.
+  const base = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'square-grid-demo.json'), 'utf8')) as Scenario;
+  const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(34 * 1024 * 1024)]);
+  const pack = await exportPack({ name: 'Heavy maps', version: '1.0' }, [
+    { json: { ...base, id: 'heavy-maps-e2e', title: 'Heavy Maps' }, extras: [{ kind: 'print-pdf', name: 'a.pdf', data: pdf() }, { kind: 'print-pdf', name: 'b.pdf', data: pdf() }] },
+  ]);
+  expect(pack.length).toBeGreaterThan(64 * 1024 * 1024);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gf-e2e-bigpack-'));
+  const packPath = path.join(dir, 'heavy-maps.gfpack');
+  writeFileSync(packPath, pack);
+  try {
+    await page.goto('/');
+    await expect(page.getByTestId('scenario-card').first()).toBeVisible();
+    await page.getByTestId('pack-input').setInputFiles(packPath);
+    const dialog = page.getByTestId('pack-import-dialog');
+    await expect(dialog.getByTestId('pack-name')).toContainText('Heavy maps');
+    await expect(dialog).toContainText(`heavy-maps.gfpack, ${(pack.length / 1024 / 1024).toFixed(1)} MB`);
+    await expect(dialog.getByTestId('pack-problems')).toHaveCount(0);
+    await dialog.getByTestId('pack-import-start').click();
+    await expect(dialog.getByTestId('pack-outcomes')).toContainText('Added');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(card(page, 'Heavy Maps')).toBeVisible();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('F1 shows the keyboard shortcuts from the same table as the desktop menu, and the pack keys work', async ({ page }) => {

@@ -1,5 +1,5 @@
-// Moving pack bytes across the host API (base64 in JSON) and handing a finished pack to the
-// browser as a download.
+// Moving pack bytes across the host API (base64 in JSON: the desktop bridge, and export
+// answers) and handing a finished pack to the browser as a download.
 
 /** Base64 of a file's bytes, built in slices so a large pack does not overflow the call stack. */
 export async function fileToBase64(file: Blob): Promise<string> {
