@@ -1,22 +1,22 @@
 // What ships, checked without Electron: the main process, preload and worker are built into
 // a temporary folder (scripts/build-electron.ts), laid out as electron-builder packs them
 // (stage-app.ts reads electron-builder.yml with electron-builder's own matcher), and the
-// BUILT main.js is started under plain Node with a stand-in 'electron' (fake-electron.ts),
-// driven by probe-main.ts. The renderer is the one `npm run build:renderer` made.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// BUILT main.js is started under plain Node with a stand-in 'electron' (probe-app.ts). The
+// renderer is the one `npm run build:renderer` made. `npm run dist -- --dry-run` does the same
+// with electron-builder's real output.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron } from '../../scripts/build-electron.js';
 import { IPC_INVOKE } from '../../shared/host/bridge.js';
 import { IPC_COMMAND, IPC_MENU_STATE } from '../../shared/host/commands.js';
 import { channelNames } from '../../shared/host/contract.js';
-import { BUNDLE_DIR, BUNDLE_FILES } from '../bundle-files.js';
+import { BUNDLE_FILES } from '../bundle-files.js';
+import { bundlePath, checkReport, probeApp } from './probe-app.js';
 import type { ProbeReport } from './probe-main.js';
 import { readPackagingPatterns, stageApp, type StagedApp } from './stage-app.js';
 
@@ -27,8 +27,6 @@ const bundledScenarioFiles = readdirSync(path.join(root, 'scenarios')).filter((f
 let tmp: string;
 let staged: StagedApp;
 let report: ProbeReport;
-/** App-relative path of a bundle, as package.json "main" and electron-builder.yml see it. */
-const bundlePath = (file: string) => `dist-electron/${BUNDLE_DIR}/${file}`;
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist', 'renderer', 'index.html'))) {
@@ -44,23 +42,7 @@ beforeAll(async () => {
     symlinkSync(path.join(root, name), path.join(source, name));
   }
   staged = stageApp(source, path.join(tmp, 'resources'), await readPackagingPatterns(root), path.join(root, 'node_modules'));
-
-  // The stand-in 'electron' where the packaged main.js resolves it, and the probe next to main.js.
-  const fake = path.join(staged.asar, 'node_modules', 'electron');
-  const common = { bundle: true, platform: 'node' as const, format: 'esm' as const, target: 'node20', absWorkingDir: root, logLevel: 'warning' as const };
-  await build({ ...common, entryPoints: ['electron/packaging/fake-electron.ts'], outfile: path.join(fake, 'index.mjs') });
-  writeFileSync(path.join(fake, 'package.json'), JSON.stringify({ name: 'electron', exports: './index.mjs' }));
-  const probe = path.join(staged.asar, bundlePath('probe.mjs'));
-  await build({ ...common, entryPoints: ['electron/packaging/probe-main.ts'], outfile: probe, packages: 'external' });
-
-  const run = spawnSync(process.execPath, [probe, staged.asar], {
-    cwd: tmp,
-    encoding: 'utf8',
-    timeout: 90_000,
-    env: { ...process.env, NODE_OPTIONS: '', GF_DATA_DIR: path.join(tmp, 'user-data'), GF_FAKE_ELECTRON_HOME: path.join(tmp, 'home') },
-  });
-  if (run.status !== 0) throw new Error(`The built main process did not start under the stand-in Electron (exit ${run.status}):\n${run.stderr}`);
-  report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as ProbeReport;
+  report = await probeApp(staged, tmp);
 }, 120_000);
 
 afterAll(() => {
@@ -88,6 +70,10 @@ describe('the packaged desktop app (built bundle, electron-builder layout, stand
   it('plays games on the unpacked worker exactly as in the main thread (the worker is self-contained)', () => {
     expect(report.worker.onWorker).toHaveLength(2);
     expect(report.worker.onWorker).toEqual(report.worker.inThread);
+  });
+
+  it('passes every check the packaging dry run makes', () => {
+    expect(checkReport(report, staged)).toEqual([]);
   });
 
   it('opens one locked-down window on app://gridfront/index.html with the packaged preload', () => {
