@@ -6,6 +6,8 @@
 // The default validator also runs the editor's design checks (shared/scenario/checks.ts) on
 // documents that pass, so the library's warnings match what the checks panel shows. They are
 // advice only: they never refuse a write, and one that crashes is skipped, not an error.
+// The reachability search is the one costly check (about 3 s on a 1000×1000 map, and writes
+// run synchronously in the host), so on very large maps it is left to the checks panel.
 import { buildContext, runChecks } from '../../shared/format/checks/index.js';
 import { validateScenario, type ValidationIssue } from '../../shared/format/validate.js';
 import { designChecks } from '../../shared/scenario/checks.js';
@@ -28,8 +30,13 @@ export const defaultValidator: ScenarioValidator = (json) => {
   return { ...result, issues: [...result.issues, ...designWarnings(result.value, result.issues)] };
 };
 
+/** Maps with more cells than this skip the design checks' path search in the library. */
+export const REACH_CHECK_MAX_CELLS = 250_000;
+const COSTLY_CHECKS = new Set(['victory-cells-reachable']);
+
 /** The design checks' findings that the format validator did not already report. */
 function designWarnings(scenario: Scenario, known: readonly ValidationIssue[]): ValidationIssue[] {
+  const large = scenario.map.grid.cols * scenario.map.grid.rows > REACH_CHECK_MAX_CELLS;
   let ctx: ReturnType<typeof buildContext>;
   try {
     ctx = buildContext(scenario);
@@ -39,6 +46,7 @@ function designWarnings(scenario: Scenario, known: readonly ValidationIssue[]): 
   const seen = new Set(known.map((i) => `${i.pointer}\u0000${i.message}`));
   const found: ValidationIssue[] = [];
   for (const check of designChecks) {
+    if (large && COSTLY_CHECKS.has(check.id)) continue;
     try {
       for (const issue of runChecks(scenario, [check], ctx)) {
         const key = `${issue.pointer}\u0000${issue.message}`;

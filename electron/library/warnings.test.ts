@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { mustWrite, scenario, testLibrary, type TestLibrary } from './testing.js';
-import { CHECK_NOTE_LIMIT, checkRecord, defaultValidator } from './validation.js';
+import { newScenario } from '../../shared/format/new-scenario.js';
+import { CHECK_NOTE_LIMIT, checkRecord, defaultValidator, REACH_CHECK_MAX_CELLS } from './validation.js';
 
 let t: TestLibrary;
 beforeEach(() => {
@@ -96,3 +97,28 @@ describe('check records', () => {
     expect(result.issues.every((i) => i.severity === 'warning')).toBe(true);
   });
 });
+
+describe('design checks in the library', () => {
+  /** A victory cell on a sea cell: no side can ever walk there. */
+  function islandVictory(cols: number, rows: number): Scenario {
+    const doc = newScenario({ id: 'isle', title: 'Island', gridKind: 'square', cols, rows });
+    const row = doc.map.terrain[2]!;
+    doc.map.terrain[2] = `${row.slice(0, 2)}~${row.slice(3)}`;
+    doc.map.cells = { ...doc.map.cells, '2,2': { name: 'Island', victory: { perTurn: 1 } } };
+    return doc;
+  }
+
+  it('an unreachable victory cell is a warning on ordinary maps', () => {
+    const issues = defaultValidator(islandVictory(6, 5)).issues;
+    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/cannot be reached by either side/)]);
+  });
+
+  it('maps past the size limit skip the costly path search instead of stalling every save', () => {
+    const cols = 600;
+    const rows = Math.ceil(REACH_CHECK_MAX_CELLS / cols) + 1;
+    const result = defaultValidator(islandVictory(cols, rows));
+    expect(result.ok).toBe(true);
+    expect(result.issues.filter((i) => /cannot be reached/.test(i.message))).toEqual([]);
+  });
+});
+
