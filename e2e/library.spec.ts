@@ -309,6 +309,8 @@ test('the check badge is green when clean, amber with only warnings (listing the
   ]);
   const report = page.getByTestId('import-report');
   await expect(report.getByRole('heading', { name: 'Imported 1 scenario' })).toBeVisible();
+  await expect(report).toContainText('not on a map edge');
+  await page.screenshot({ path: path.join(OUTPUT, 'library-import-warnings.png') });
   await report.getByRole('button', { name: 'Done' }).click();
 
   const warned = card(page, 'Inland Depot');
