@@ -3,6 +3,7 @@
 // page downloads them).
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
@@ -87,6 +88,47 @@ test('Letter paper and 4 in cells: the summary and preview follow, and the saved
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+/** Pixels of the page preview canvas within a few levels of `rgb` (0–255 channels). */
+async function pixelsOf(page: Page, rgb: [number, number, number]): Promise<number> {
+  return page.getByTestId('print-page').evaluate((el, [r, g, b]) => {
+    const canvas = el as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) <= 6 && Math.abs(data[i + 1]! - g) <= 6 && Math.abs(data[i + 2]! - b) <= 6) n++;
+    return n;
+  }, rgb);
+}
+
+test('the page preview shows what the PDF page prints: markers, names, and the units when that layer is on', async ({ page }) => {
+  // A tall window, so the page preview is large enough to count the pixels of a marker.
+  await page.setViewportSize({ width: 1600, height: 1400 });
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByTestId('print-dialog');
+  const preview = dialog.getByTestId('print-preview');
+  await expect(preview).toHaveAttribute('data-stale', 'false');
+  // Tile B3 holds Korsun: a victory cell (gold star), a fortification, the rail junction.
+  await dialog.getByTestId('print-page-picker').getByRole('button', { name: 'B3', exact: true }).click();
+  await expect(dialog.getByTestId('print-page-info')).toContainText('Page B3:');
+  const gold: [number, number, number] = [237, 186, 31]; // the PDF's victory star
+  const germanGrey: [number, number, number] = [111, 117, 101]; // the Germans' side colour, unlightened
+  await expect.poll(() => pixelsOf(page, gold)).toBeGreaterThan(20);
+  const greyBefore = await pixelsOf(page, germanGrey);
+  mkdirSync(OUTPUT, { recursive: true });
+  await preview.screenshot({ path: path.join(OUTPUT, 'print-preview-B3.png') });
+
+  // Units are off by default, as on the PDF; switched on, counters in the side colours appear.
+  await dialog.getByRole('checkbox', { name: 'Units' }).check();
+  await expect(preview).toHaveAttribute('data-stale', 'false');
+  await expect.poll(() => pixelsOf(page, germanGrey)).toBeGreaterThan(greyBefore + 100);
+  await preview.screenshot({ path: path.join(OUTPUT, 'print-preview-B3-units.png') });
+
+  // The assembly sheet: the reduced map with the PDF's magenta tile outlines and labels over it.
+  await dialog.getByTestId('print-page-picker').getByRole('button', { name: 'Assembly sheet' }).click();
+  await expect(dialog.getByTestId('print-page-info')).toContainText('Assembly sheet');
+  await expect.poll(() => pixelsOf(page, [199, 15, 115])).toBeGreaterThan(30);
+  await preview.screenshot({ path: path.join(OUTPUT, 'print-preview-assembly.png') });
 });
 
 test('a bad option is named at its field, and nothing can be saved until it is fixed', async ({ page }) => {

@@ -3,9 +3,9 @@
 // the command line and tests alike.
 import { PDFDocument, PrintScaling, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Scenario } from '../../shared/format/scenario.types.js';
-import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler } from '../../shared/print/furniture.js';
+import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from '../../shared/print/furniture.js';
 import { gridFor, layoutPrint, type PrintLayout, type PrintPage } from '../../shared/print/layout.js';
-import { drawMap, drawRegistrationMarks, mapStyleFor } from '../../shared/print/map-draw.js';
+import { assemblyMapExtent, drawMap, drawRegistrationMarks, mapStyleFor } from '../../shared/print/map-draw.js';
 import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
 import type { PrintOptionsInput } from '../../shared/print/options.js';
 import type { PrintFonts } from '../../shared/print/surface.js';
@@ -48,7 +48,7 @@ function writeTile(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout
   cv.flush(pdfPage.doc, pdfPage);
   const paper = paperCanvas(H);
   drawCropMarks(paper, f);
-  drawHeader(paper, pf, f, page.label === 'A1' && layout.options.singleSheet ? '' : page.label);
+  drawHeader(paper, pf, f, tileHeaderLabel(layout, page));
   drawRuler(paper, pf, f.rulerAtPt);
   paper.restore().flush(pdfPage.doc, pdfPage);
 }
@@ -59,9 +59,7 @@ function writeAssembly(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, la
   const pf = pageFonts(pdfPage, fonts);
   const k = sheet.scale;
   const o = sheet.mapOriginPt;
-  const first = layout.pages[0]!.window;
-  const last = layout.pages[layout.pages.length - 1]!.window;
-  const extent = { x: first.x, y: first.y, width: last.x + last.width - first.x, height: last.y + last.height - first.y };
+  const extent = assemblyMapExtent(layout);
   const all = Array.from({ length: model.grid.cellCount }, (_, i) => model.grid.cellAt(i));
   const cv = new Canvas().save().transform(k, -k, o.x, H - o.y).clipRect(extent);
   drawMap(cv, model, all, extent, mapStyleFor(scenario, layout, k / PT_PER_MM), pf);

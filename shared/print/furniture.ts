@@ -2,7 +2,7 @@
 // preview: tile label and caption, the "print at 100%" note, crop marks, the calibration
 // ruler, and the assembly sheet's tile grid and title block.
 import type { Point } from '../grid/index.js';
-import type { AssemblySheet, PageFurniture } from './layout.js';
+import type { AssemblySheet, PageFurniture, PrintLayout, PrintPage } from './layout.js';
 import type { PrintFont, PrintFonts, PrintSurface, Rgb } from './surface.js';
 import { MM_PER_INCH, mmToPt } from './units.js';
 
@@ -10,6 +10,11 @@ const INK: Rgb = [0, 0, 0];
 const GREY: Rgb = [0.35, 0.35, 0.35];
 // Magenta, so tile outlines never read as rivers or roads.
 const TILE: Rgb = [0.78, 0.06, 0.45];
+
+/** The big label in a tile page's header: none on a single-sheet print, which has no tiles to tell apart. */
+export function tileHeaderLabel(layout: PrintLayout, page: PrintPage): string {
+  return page.label === 'A1' && layout.options.singleSheet ? '' : page.label;
+}
 
 function fitText(font: PrintFont, text: string, size: number, maxWidth: number): string {
   if (font.width(text, size) <= maxWidth) return text;

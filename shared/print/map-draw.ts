@@ -42,6 +42,13 @@ export function mapStyleFor(scenario: Scenario, layout: PrintLayout, reduction: 
   };
 }
 
+/** The part of the map the assembly sheet shows (map mm): every tile's window, overlaps included. */
+export function assemblyMapExtent(layout: PrintLayout): Rect {
+  const first = layout.pages[0]!.window;
+  const last = layout.pages[layout.pages.length - 1]!.window;
+  return { x: first.x, y: first.y, width: last.x + last.width - first.x, height: last.y + last.height - first.y };
+}
+
 /** The crosshair circles that line tiles up, in map mm. */
 export function drawRegistrationMarks(cv: PrintSurface, page: PrintPage): void {
   cv.buttCaps().strokeStyle([0, 0, 0], 0.15);

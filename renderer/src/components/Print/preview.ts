@@ -1,27 +1,24 @@
 // Drawing the print layout on a 2D canvas for the dialog's preview: the sheet plan (every
-// tile's window over the map's cells, overlaps showing darker) and one page at paper
-// scale. It draws what the layout says, not a second opinion on it.
-import { terrainAt } from '../../../../shared/format/board.js';
+// tile's window over the map, overlaps showing darker) and one page at paper scale. The map
+// and the page furniture are drawn by shared/print's drawing code, the code the PDF writer
+// runs, on a canvas surface; only the screen's own guides (overlap strips, the printable
+// area, tile windows on the plan) are drawn here.
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import type { Cell, GridGeometry, Point, Rect } from '../../../../shared/grid/types.js';
+import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from '../../../../shared/print/furniture.js';
 import { gridFor, type PrintLayout, type PrintPage } from '../../../../shared/print/layout.js';
+import { assemblyMapExtent, drawMap, drawRegistrationMarks, mapStyleFor } from '../../../../shared/print/map-draw.js';
 import { buildPrintModel, type PrintModel } from '../../../../shared/print/model.js';
-import { PT_PER_MM } from '../../../../shared/print/units.js';
+import { MM_PER_INCH, PT_PER_MM } from '../../../../shared/print/units.js';
+import { CanvasSurface, canvasFonts } from './canvas-surface.js';
 
 export interface PreviewScene {
+  scenario: Scenario;
   layout: PrintLayout;
   grid: GridGeometry;
-  /** Terrain colour per cell index when the mode prints colour; null for line-only modes. */
-  fills: (string | null)[] | null;
-  /** Rivers, roads and rails in map mm, when those layers print. */
-  lines: PrintModel | null;
+  /** Everything the PDF draws, at print scale (map mm). */
+  model: PrintModel;
 }
-
-// The PDF writer's line colours (electron/print/map-draw.ts), so the preview reads the same.
-const RIVER = '#2f6fd0';
-const ROAD = '#a0522d';
-const RAIL = '#1a1a1a';
-const DARK = '#2b2b2b';
 
 export interface Fit {
   scale: number;
@@ -35,20 +32,11 @@ const SELECTED_FILL = 'rgba(31, 111, 235, 0.22)';
 /** Overlap strips: printed twice, so they stand out from the rest of the page. */
 export const OVERLAP_FILL = 'rgba(232, 145, 0, 0.3)';
 const INK = '#1f2328';
-const MUTED = '#5b636e';
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
 export function buildScene(scenario: Scenario, layout: PrintLayout): PreviewScene {
   const grid = gridFor(scenario, layout.options);
-  const o = layout.options;
-  // Terrain prints as colour fills, except in the outline mode (ink-saving hatching).
-  let fills: (string | null)[] | null = null;
-  if (o.mode !== 'outline' && o.layers.terrain) {
-    fills = [];
-    for (let i = 0; i < grid.cellCount; i++) fills.push(terrainAt(scenario.map, grid.cellAt(i))?.colour ?? null);
-  }
-  const lines = o.layers.rivers || o.layers.roads ? buildPrintModel(scenario, grid, layout.cellSizeMm) : null;
-  return { layout, grid, fills, lines };
+  return { scenario, layout, grid, model: buildPrintModel(scenario, grid, layout.cellSizeMm) };
 }
 
 /** The smallest rectangle holding all of `rects`. */
@@ -89,98 +77,22 @@ function fit(box: Rect, width: number, height: number, pad: number): Fit {
   return { scale, ox: (width - box.width * scale) / 2 - box.x * scale, oy: (height - box.height * scale) / 2 - box.y * scale };
 }
 
-/** Cell outlines (and fills by colour) as paths in canvas pixels: p' = origin + p·k. */
-function cellPaths(scene: PreviewScene, cells: Iterable<Cell>, k: number, origin: Point): { outline: Path2D; fills: Map<string, Path2D> } {
-  const { grid, layout } = scene;
-  const outline = new Path2D();
-  const fills = new Map<string, Path2D>();
-  const offsets = grid.cornerOffsets(layout.cellSizeMm);
-  for (const cell of cells) {
-    const c = grid.center(cell, layout.cellSizeMm);
-    const path = new Path2D();
-    offsets.forEach((o, i) => {
-      const x = origin.x + (c.x + o.x) * k;
-      const y = origin.y + (c.y + o.y) * k;
-      if (i === 0) path.moveTo(x, y);
-      else path.lineTo(x, y);
-    });
-    path.closePath();
-    outline.addPath(path);
-    const colour = scene.fills?.[grid.index(cell)];
-    if (colour) {
-      let p = fills.get(colour);
-      if (!p) fills.set(colour, (p = new Path2D()));
-      p.addPath(path);
-    }
-  }
-  return { outline, fills };
-}
-
 function allCells(grid: GridGeometry): Cell[] {
   return Array.from({ length: grid.cellCount }, (_, i) => grid.cellAt(i));
 }
 
-function drawCells(ctx: CanvasRenderingContext2D, scene: PreviewScene, cells: Iterable<Cell>, k: number, origin: Point, lineWidthPx: number, alpha: number): void {
-  const { outline, fills } = cellPaths(scene, cells, k, origin);
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  for (const [colour, path] of fills) {
-    ctx.fillStyle = colour;
-    ctx.fill(path);
-  }
-  ctx.restore();
-  // Cells a few pixels across would turn into a solid smudge of lines; thin them out.
-  const cellPx = scene.layout.cellSizeMm * k;
-  ctx.strokeStyle = scene.layout.options.lineColour;
-  ctx.globalAlpha = cellPx < 4 ? 0.25 : cellPx < 10 ? 0.5 : 0.85;
-  ctx.lineWidth = lineWidthPx;
-  ctx.stroke(outline);
-  ctx.globalAlpha = 1;
-}
+/** CSS pixels per millimetre: the screen taken as paper at 96 dpi, to judge what is legible there. */
+const CSS_PX_PER_MM = 96 / MM_PER_INCH;
 
-/** Rivers, roads and rails (map mm → canvas px: p' = origin + p·k), widths as the PDF has them but never under a pixel. */
-function drawLines(ctx: CanvasRenderingContext2D, scene: PreviewScene, k: number, origin: Point, view: Rect | null): void {
-  const model = scene.lines;
-  if (!model) return;
-  const { layers, mode } = scene.layout.options;
-  const s = scene.layout.cellSizeMm;
-  const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
-  const meets = (b: Rect): boolean => !view || (b.x <= view.x + view.width && view.x <= b.x + b.width && b.y <= view.y + view.height && view.y <= b.y + b.height);
-  const X = (p: Point): number => origin.x + p.x * k;
-  const Y = (p: Point): number => origin.y + p.y * k;
+/**
+ * Draws `draw` with the canvas transform mapping its units to pixels as p' = origin + p·k
+ * (k in pixels per unit), on a surface for the shared print drawing code.
+ */
+function inUnits(ctx: CanvasRenderingContext2D, origin: Point, k: number, draw: (cv: CanvasSurface) => void): void {
   ctx.save();
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  const stroke = (colour: string, widthMm: number, draw: (path: Path2D) => void, dash: number[] = []): void => {
-    const path = new Path2D();
-    draw(path);
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = Math.max(1, widthMm * k);
-    ctx.setLineDash(dash.map((d) => Math.max(1, d * k)));
-    ctx.stroke(path);
-  };
-  const outline = mode === 'outline';
-  if (layers.rivers) {
-    stroke(outline ? DARK : RIVER, clamp(s * 0.035, 0.6, 4), (path) => {
-      for (const e of [...model.rivers, ...model.lakeShores]) {
-        if (!meets(e.box)) continue;
-        path.moveTo(X(e.a), Y(e.a));
-        path.lineTo(X(e.b), Y(e.b));
-      }
-    });
-  }
-  if (layers.roads) {
-    const crossings = (list: PrintModel['roads']) => (path: Path2D) => {
-      for (const r of list) {
-        if (!meets(r.box)) continue;
-        path.moveTo(X(r.path[0]), Y(r.path[0]));
-        path.lineTo(X(r.path[1]), Y(r.path[1]));
-        path.lineTo(X(r.path[2]), Y(r.path[2]));
-      }
-    };
-    stroke(outline ? DARK : ROAD, clamp(s * 0.02, 0.45, 2.5), crossings(model.roads), outline ? [s * 0.05, s * 0.025] : []);
-    stroke(RAIL, clamp(s * 0.012, 0.3, 1.2), crossings(model.rails));
-  }
+  ctx.translate(origin.x, origin.y);
+  ctx.scale(k, k);
+  draw(new CanvasSurface(ctx, k));
   ctx.restore();
 }
 
@@ -207,10 +119,15 @@ export function drawOverview(ctx: CanvasRenderingContext2D, width: number, heigh
     const r = px(w);
     ctx.fillRect(r.x, r.y, r.width, r.height);
   }
-  drawCells(ctx, scene, allCells(scene.grid), f.scale, { x: f.ox, y: f.oy }, 1, 0.55);
+  // The map as the assembly sheet would show it at this size, faded under the tile windows.
   ctx.save();
   ctx.globalAlpha = 0.6;
-  drawLines(ctx, scene, f.scale, { x: f.ox, y: f.oy }, null);
+  const fonts = canvasFonts(ctx);
+  inUnits(ctx, { x: f.ox, y: f.oy }, f.scale, (cv) => {
+    cv.save().clipRect(layout.mapBounds);
+    drawMap(cv, scene.model, allCells(scene.grid), layout.mapBounds, mapStyleFor(scene.scenario, layout, f.scale / CSS_PX_PER_MM), fonts);
+    cv.restore();
+  });
   ctx.restore();
 
   layout.pages.forEach((p, i) => {
@@ -278,39 +195,7 @@ function paper(ctx: CanvasRenderingContext2D, width: number, height: number, siz
   return f;
 }
 
-/** Text the size it will print, or a grey bar where it would be too small to read. */
-function pageText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, sizePx: number, weight: number, align: CanvasTextAlign = 'left'): void {
-  ctx.textAlign = align;
-  ctx.textBaseline = 'alphabetic';
-  if (sizePx >= 6) {
-    ctx.font = `${weight} ${sizePx}px ${FONT}`;
-    ctx.fillStyle = weight > 500 ? INK : MUTED;
-    ctx.fillText(text, x, y);
-    return;
-  }
-  const w = Math.min(text.length * sizePx * 0.5, 400);
-  ctx.fillStyle = '#d8dce2';
-  ctx.fillRect(align === 'right' ? x - w : x, y - sizePx * 0.7, w, Math.max(1, sizePx * 0.7));
-}
-
-function cellLabels(ctx: CanvasRenderingContext2D, scene: PreviewScene, cells: readonly Cell[], k: number, origin: Point): void {
-  const o = scene.layout.options;
-  const cellPx = scene.layout.cellSizeMm * k;
-  if (o.coordinates.style === 'none' || cellPx < 26) return;
-  const size = Math.min(11, cellPx * 0.16);
-  ctx.font = `${size}px ${FONT}`;
-  ctx.fillStyle = o.lineColour;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = o.coordinates.position === 'top' ? 'top' : 'middle';
-  const box = scene.grid.cellBox(scene.layout.cellSizeMm);
-  for (const cell of cells) {
-    const c = scene.grid.center(cell, scene.layout.cellSizeMm);
-    const y = o.coordinates.position === 'top' ? c.y - box.height / 2 + box.height * 0.08 : c.y;
-    ctx.fillText(scene.grid.label(cell), origin.x + c.x * k, origin.y + y * k);
-  }
-}
-
-/** One tile page at paper scale: margins, the map window with its cells, registration and crop marks, the label. */
+/** One tile page at paper scale, as the PDF draws it, with the overlap strips and the printable area marked. */
 export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, height: number, scene: PreviewScene, page: PrintPage): void {
   const { layout } = scene;
   ctx.clearRect(0, 0, width, height);
@@ -319,86 +204,57 @@ export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, heigh
   const a = fu.mapAreaPt;
   const k = PT_PER_MM * f.scale;
   const area = { x: f.ox + a.x * f.scale, y: f.oy + a.y * f.scale, width: a.width * f.scale, height: a.height * f.scale };
+  const fonts = canvasFonts(ctx);
 
+  // Map mm → pixels: the window's corner sits at the map area's corner, as on the PDF page.
+  const origin = { x: area.x - page.window.x * k, y: area.y - page.window.y * k };
+  inUnits(ctx, origin, k, (cv) => {
+    cv.save().clipRect(page.window);
+    drawMap(cv, scene.model, page.cells, page.window, mapStyleFor(scene.scenario, layout, 1), fonts);
+    drawRegistrationMarks(cv, page);
+    cv.restore();
+  });
   ctx.save();
   ctx.beginPath();
   ctx.rect(area.x, area.y, area.width, area.height);
   ctx.clip();
-  const origin = { x: area.x - page.window.x * k, y: area.y - page.window.y * k };
-  const lineWidthPx = Math.max(0.6, layout.options.lineWidthMm * k);
-  drawCells(ctx, scene, page.cells, k, origin, lineWidthPx, 0.9);
-  drawLines(ctx, scene, k, origin, page.window);
-  cellLabels(ctx, scene, page.cells, k, origin);
   ctx.fillStyle = OVERLAP_FILL;
   for (const o of overlapRects(layout, page.index)) ctx.fillRect(origin.x + o.x * k, origin.y + o.y * k, o.width * k, o.height * k);
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 0.8;
-  for (const m of page.registrationMarks) {
-    const x = origin.x + m.at.x * k;
-    const y = origin.y + m.at.y * k;
-    const r = Math.max(2, m.radiusMm * k);
-    ctx.beginPath();
-    ctx.arc(x, y, r * 0.7, 0, Math.PI * 2);
-    ctx.moveTo(x - r, y);
-    ctx.lineTo(x + r, y);
-    ctx.moveTo(x, y - r);
-    ctx.lineTo(x, y + r);
-    ctx.stroke();
-  }
   ctx.restore();
 
-  // The printable area, and the map window's edge.
+  // The printable area (not printed).
   ctx.setLineDash([3, 3]);
   ctx.strokeStyle = 'rgba(91, 99, 110, 0.45)';
   ctx.lineWidth = 1;
   ctx.strokeRect(area.x + 0.5, area.y + 0.5, area.width - 1, area.height - 1);
   ctx.setLineDash([]);
-  ctx.strokeStyle = INK;
-  ctx.beginPath();
-  for (const s of fu.cropMarksPt) {
-    ctx.moveTo(f.ox + s.a.x * f.scale, f.oy + s.a.y * f.scale);
-    ctx.lineTo(f.ox + s.b.x * f.scale, f.oy + s.b.y * f.scale);
-  }
-  ctx.stroke();
 
-  const at = (p: Point): Point => ({ x: f.ox + p.x * f.scale, y: f.oy + p.y * f.scale });
-  const label = at(fu.labelAtPt);
-  if (!layout.options.singleSheet) pageText(ctx, page.label, label.x, label.y, fu.labelSizePt * f.scale, 700);
-  const caption = at(fu.captionAtPt);
-  pageText(ctx, fu.caption, caption.x, caption.y, 7 * f.scale, 400);
-  const note = at(fu.noteAtPt);
-  pageText(ctx, fu.note, note.x, note.y, 7 * f.scale, 400, 'right');
+  inUnits(ctx, { x: f.ox, y: f.oy }, f.scale, (cv) => {
+    drawCropMarks(cv, fu);
+    drawHeader(cv, fonts, fu, tileHeaderLabel(layout, page));
+    drawRuler(cv, fonts, fu.rulerAtPt);
+  });
 }
 
-/** The assembly sheet: the whole map reduced, each tile's window on it, and the title block. */
+/** The assembly sheet as the PDF draws it: the whole map reduced, each tile's window on it, the title block. */
 export function drawAssemblyPage(ctx: CanvasRenderingContext2D, width: number, height: number, scene: PreviewScene): void {
-  const sheet = scene.layout.assembly;
+  const { layout } = scene;
+  const sheet = layout.assembly;
   ctx.clearRect(0, 0, width, height);
   if (!sheet) return;
   const f = paper(ctx, width, height, sheet.pageSizePt);
+  const fonts = canvasFonts(ctx);
   const k = sheet.scale * f.scale;
   const origin = { x: f.ox + sheet.mapOriginPt.x * f.scale, y: f.oy + sheet.mapOriginPt.y * f.scale };
-  drawCells(ctx, scene, allCells(scene.grid), k, origin, 0.5, 0.8);
-  drawLines(ctx, scene, k, origin, null);
-  const labelPx = Math.max(6, Math.min(14, Math.min(...sheet.tiles.map((t) => Math.min(t.rectPt.width, t.rectPt.height))) * f.scale * 0.25));
-  ctx.font = `600 ${labelPx}px ${FONT}`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  for (const t of sheet.tiles) {
-    const r = { x: f.ox + t.rectPt.x * f.scale, y: f.oy + t.rectPt.y * f.scale, width: t.rectPt.width * f.scale, height: t.rectPt.height * f.scale };
-    ctx.strokeStyle = 'rgba(198, 40, 40, 0.8)';
-    ctx.lineWidth = 1;
-    ctx.strokeRect(r.x, r.y, r.width, r.height);
-    haloText(ctx, t.label, r.x + r.width / 2, r.y + r.height / 2, '#c62828');
-  }
-  const tb = sheet.titleBlockPt;
-  ctx.strokeStyle = '#8a929c';
-  ctx.lineWidth = 0.8;
-  ctx.strokeRect(f.ox + tb.x * f.scale, f.oy + tb.y * f.scale, tb.width * f.scale, tb.height * f.scale);
-  sheet.titleLines.forEach((line, i) => {
-    const size = (i === 0 ? 11 : 8) * f.scale;
-    pageText(ctx, line, f.ox + (tb.x + 8) * f.scale, f.oy + (tb.y + 14 + i * 11) * f.scale, size, i === 0 ? 700 : 400);
+  const extent = assemblyMapExtent(layout);
+  inUnits(ctx, origin, k, (cv) => {
+    cv.save().clipRect(extent);
+    drawMap(cv, scene.model, allCells(scene.grid), extent, mapStyleFor(scene.scenario, layout, sheet.scale / PT_PER_MM), fonts);
+    cv.restore();
   });
-  const label = { x: f.ox + sheet.furniture.labelAtPt.x * f.scale, y: f.oy + sheet.furniture.labelAtPt.y * f.scale };
-  pageText(ctx, 'Assembly', label.x, label.y, sheet.furniture.labelSizePt * f.scale, 700);
+  inUnits(ctx, { x: f.ox, y: f.oy }, f.scale, (cv) => {
+    drawAssemblyOverlay(cv, fonts, sheet);
+    drawHeader(cv, fonts, sheet.furniture, 'Assembly');
+    drawRuler(cv, fonts, sheet.furniture.rulerAtPt);
+  });
 }
