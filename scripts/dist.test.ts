@@ -1,8 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cleanBuildEnv, expectedElectronAbi, missingForPackaging, moduleAbiOf, SQLITE_BINARY } from './dist.js';
+import { checkReport, extractAsar, probeApp } from '../electron/packaging/probe-app.js';
+import { cleanBuildEnv, expectedElectronAbi, missingForPackaging, moduleAbiOf, packWithStandInElectron, SQLITE_BINARY } from './dist.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function fakeProject(withBinary: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gf-dist-'));
@@ -46,4 +50,21 @@ describe('npm run dist', () => {
     expect(missing[0]).toContain('node node_modules/electron/install.js');
     expect(missingForPackaging(fakeProject(true))).toEqual([]);
   });
+
+  it("packs the current build with electron-builder around a stand-in Electron, and the packaged main process works (npm run dist -- --dry-run)", async () => {
+    for (const built of ['dist-electron/electron/main.js', 'dist/renderer/index.html']) {
+      if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` before this test.`);
+    }
+    const work = mkdtempSync(path.join(os.tmpdir(), 'gf-dist-dry-'));
+    try {
+      const app = extractAsar(await packWithStandInElectron(work), path.join(work, 'resources'));
+      // electron-builder's own choice of files, production node_modules included.
+      expect(app.files).toEqual(expect.arrayContaining(['package.json', 'dist-electron/electron/main.js', 'dist/renderer/index.html', 'node_modules/better-sqlite3/package.json', 'node_modules/yauzl/package.json']));
+      expect(app.files.filter((f) => (f.endsWith('.map') && !f.startsWith('node_modules/')) || f.startsWith('node_modules/electron/') || f.startsWith('node_modules/vitest/'))).toEqual([]);
+      expect(app.unpackedFiles).toContain('dist-electron/electron/sim-worker.mjs');
+      expect(checkReport(await probeApp(app, work), app)).toEqual([]);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

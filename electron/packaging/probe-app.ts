@@ -4,7 +4,7 @@
 // (fake-electron.ts) goes into app.asar/node_modules and the probe (probe-main.ts) next to
 // main.js; the probe's JSON report is returned, and checkReport() says what in it is wrong.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,9 @@ export interface AppFolders {
 
 /**
  * Unpacks electron-builder's `app.asar` into `<out>/app.asar/` and copies its
- * `app.asar.unpacked/` beside it, leaving out of the folder the files the archive only lists
- * as unpacked, so code that looks for them inside the archive fails here as it would there.
+ * `app.asar.unpacked/` beside it. Files the archive lists as unpacked are in both: Electron's
+ * fs shows them to the main process at their app.asar path too (that is how better-sqlite3
+ * loads), while a worker thread must be started from the unpacked copy.
  */
 export function extractAsar(asarFile: string, out: string): AppFolders & { files: string[]; unpackedFiles: string[] } {
   const asar = require('@electron/asar') as {
@@ -47,13 +48,12 @@ export function extractAsar(asarFile: string, out: string): AppFolders & { files
     const stat = asar.statFile(asarFile, name);
     if (stat.files) continue;
     files.push(name);
-    if (stat.unpacked) {
-      unpackedFiles.push(name);
-      continue;
-    }
     const target = path.join(folders.asar, name);
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, asar.extractFile(asarFile, name));
+    if (stat.unpacked) {
+      unpackedFiles.push(name);
+      copyFileSync(path.join(`${asarFile}.unpacked`, name), target);
+    } else writeFileSync(target, asar.extractFile(asarFile, name));
   }
   const unpackedSource = `${asarFile}.unpacked`;
   if (existsSync(unpackedSource)) cpSync(unpackedSource, folders.unpacked, { recursive: true });
@@ -102,6 +102,8 @@ export function checkReport(report: ProbeReport, app: AppFolders): string[] {
   if (!report.served.length || failed.length) problems.push(`the renderer is not served from the package: ${failed.map((s) => `${s.path} (${s.status})`).join(', ') || 'nothing served'}`);
   if (report.bundledScenarios <= 0) problems.push('no bundled scenario was found');
   if (report.libraryScenarios <= 0) problems.push('the library was not opened and seeded (better-sqlite3?)');
+  const unpackedWorker = path.join(app.unpacked, bundlePath(BUNDLE_FILES.simWorker));
+  if (report.worker.path !== unpackedWorker) problems.push(`the simulation worker is started from ${report.worker.path}, not from ${unpackedWorker}`);
   if (!report.worker.exists) problems.push(`the simulation worker is not at ${report.worker.path}`);
   else if (report.worker.onWorker.length !== 2 || JSON.stringify(report.worker.onWorker) !== JSON.stringify(report.worker.inThread)) {
     problems.push('games on the packaged worker differ from games in the main thread');

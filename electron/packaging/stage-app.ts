@@ -1,6 +1,6 @@
 // Lays out a folder the way electron-builder lays out the packaged app, without Electron:
 // `resources/app.asar/` (a plain folder standing in for the archive) holds what the `files`
-// patterns of electron-builder.yml select, `resources/app.asar.unpacked/` what `asarUnpack`
+// patterns of electron-builder.yml select, `resources/app.asar.unpacked/` also what `asarUnpack`
 // selects, and `app.asar/node_modules` links the production dependencies (electron-builder
 // adds those itself). Files are selected with electron-builder's own matcher, so a pattern
 // that leaves out a runtime file fails here as it would in the real package.
@@ -75,12 +75,15 @@ export function stageApp(source: string, resources: string, patterns: PackagingP
         continue;
       }
       const rel = path.relative(source, full).split(path.sep).join('/');
-      const isUnpacked = unpack(full, stat);
-      const target = path.join(isUnpacked ? staged.unpacked : staged.asar, rel);
-      mkdirSync(path.dirname(target), { recursive: true });
-      copyFileSync(full, target);
+      // An unpacked file is in both places: Electron's fs shows it to the main process at its
+      // app.asar path as well, while a worker thread must start from the unpacked copy.
+      const targets = [staged.asar, ...(unpack(full, stat) ? [staged.unpacked] : [])].map((dir) => path.join(dir, rel));
+      for (const target of targets) {
+        mkdirSync(path.dirname(target), { recursive: true });
+        copyFileSync(full, target);
+      }
       staged.files.push(rel);
-      if (isUnpacked) staged.unpackedFiles.push(rel);
+      if (targets.length > 1) staged.unpackedFiles.push(rel);
     }
   };
   walk(source);
