@@ -6,8 +6,14 @@ import { electronBinary, expect, projectRoot, test } from './fixtures.js';
 
 const binary = electronBinary();
 const skipReason = binary.ok ? '' : `Electron binary not installed: ${binary.reason}`;
-if (!binary.ok) console.log(`[e2e] ${skipReason}; the desktop test is skipped (the web host tests cover the same renderer).`);
+if (!binary.ok) {
+  console.log(
+    `[e2e] ${skipReason}; the desktop test is skipped (the web host tests cover the same renderer; electron/packaging/built-app.test.ts and \`npm run dist -- --dry-run\` start the built main process under a stand-in Electron).`,
+  );
+}
 
+// Launched on the project folder, so Electron runs package.json "main": the BUILT
+// dist-electron/electron/main.js (run `npm run build` first), as the package does.
 test.describe('desktop app', () => {
   test.skip(!binary.ok, skipReason);
 
