@@ -4,9 +4,9 @@
 // - first draw: scenario document in hand → first complete paint (median of runs);
 // - panning (middle-button drags) and zooming (wheel) with page.mouse, at the whole-map view
 //   and at a working zoom (32 px per cell): per animation frame the main-thread work of the
-//   map (view change + culling, layer redraws, re-caching) and the frame interval, p50/p95;
+//   map (view changes, making tiles, layer draws) and the frame interval, p50/p95;
 // - a terrain brush stroke through the real tool path (pointer → tool → command → history →
-//   partial redraw, drawn synchronously per sample), as ms per painted cell.
+//   tile patch, and the stage drawn synchronously after every sample), as ms per painted cell.
 // Prints one JSON object. Targets: 200×200 first draw < 300 ms, pan/zoom p95 < 16.7 ms,
 // < 4 ms per painted cell; 1024×1024 pan/zoom p95 < 33 ms.
 import os from 'node:os';
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
           browser: 'headless Chromium (/usr/bin/chromium, --disable-gpu)',
           cpus: os.cpus().length,
           loadAverage1m: { before: round(loadBefore), after: round(os.loadavg()[0]!) },
-          note: 'workMs = main-thread time the map spent per animation frame (view change + culling, layer draws, re-caching); frameIntervalMs = requestAnimationFrame spacing, bounded below by the 60 Hz frame clock',
+          note: 'workMs = main-thread time the map spent per animation frame (view changes, making tiles, layer draws); frameIntervalMs = requestAnimationFrame spacing, bounded below by the 60 Hz frame clock',
           maps: [small, large],
           targets: {
             '200x200': { firstDrawMs: 300, panZoomP95Ms: 16.7, msPerPaintedCell: 4 },

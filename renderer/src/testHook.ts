@@ -17,6 +17,10 @@ export function installTestHook(app: AppState, play?: PlayState): void {
       get zoom() {
         return app.zoom;
       },
+      get pendingTiles() {
+        return app.renderer?.pendingTiles ?? 0;
+      },
+      checkTiles: () => app.renderer?.checkTiles() ?? null,
       cellToClient(col, row) {
         const r = app.renderer;
         if (!r) return null;

@@ -12,6 +12,10 @@ export interface GridfrontTestHook {
     cellToClient(col: number, row: number): { x: number; y: number } | null;
     /** Zoom as a fraction of physical size. */
     readonly zoom: number;
+    /** Map tiles of the current view still being made (0 once the view is sharp). */
+    readonly pendingTiles: number;
+    /** Repaints the current tiles afresh and counts pixels off by > 16 (slight) and > 48 (large). */
+    checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number } | null;
   };
   /** Open a scenario document that is already in memory (skips the host). */
   openScenario(scenario: Scenario): void;

@@ -1,44 +1,59 @@
-// The map canvas: Konva stage with a static layer (terrain and features, drawn per chunk,
-// cached, culled to the viewport) and an interactive layer (hover, selection) that redraws
-// on its own. Plain TypeScript: the Svelte view owns one and forwards input to it.
+// The map canvas: a Konva stage with a static layer (the map: terrain, features, labels)
+// and an interactive layer (hover, selection, tool feedback, units) that redraws on its own.
+// Plain TypeScript: the Svelte view owns one and forwards input to it.
+//
+// The static map is drawn from screen-aligned tiles (see tiles.ts). Cells live in chunks of
+// 16×16 with their geometry precomputed; a tile is painted from the chunks that reach into
+// it. Frames only copy finished tiles; missing tiles are made a few milliseconds' worth per
+// frame, nearest the middle of the screen first, while the tiles of the previous zoom (or,
+// failing those, each chunk's cell bitmap) stand in for them. While the zoom is changing no
+// tiles are made at all: old ones are stretched until the view settles. An edit repaints
+// just the part of the current tiles it touches, clipped, so a brush stroke costs little
+// more than the few cells it paints.
 
 import Konva from 'konva';
-import type { Cell, EdgeId, Point } from '../../../shared/grid/types.js';
+import type { Cell, EdgeId, Point, Rect } from '../../../shared/grid/types.js';
 import { paintCells } from './bitmap.js';
 import { CHUNK, bucketEdges, buildChunk, chunkKeyOf, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
 import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
 import type { MapModel } from './model.js';
+import { nearestFirst, pixelRectIn, slotsCovering, tileRect, tileSizeFor, TileStore, type Level, type Slot, type StoredTile } from './tiles.js';
 import { fitView, intersects, toMap, toScreen, visibleRect, zoomAt, type View, type ZoomLimits } from './viewport.js';
 
 /** Map pixels across one cell; all map geometry is computed at this size. */
 export const CELL_SIZE = 100;
 /**
- * Largest side, in device pixels, of a chunk's cached bitmap. Beyond it a chunk draws live:
- * at such zooms only a few chunks are on screen, and three 1024² caches per chunk already
- * cost 12 MB.
- */
-const MAX_CACHE_PX = 1024;
-/**
  * With more chunks than this in view (only on very large maps, far out), the map is drawn as
- * one overview bitmap instead: thousands of chunk shapes would each cover a few pixels.
+ * one overview bitmap instead: thousands of chunks would each cover a few pixels.
  */
 const OVERVIEW_CHUNKS = 300;
 /** Longest side of the overview bitmap, in pixels. */
 const OVERVIEW_PX = 1024;
-/** How long the view must stay still before chunks are re-cached at the new zoom. */
-const SETTLE_MS = 140;
+/** How long the zoom must stay still before tiles are made at the new zoom. */
+const SETTLE_MS = 120;
+/** Main-thread time per frame spent making tiles (one tile is always made). */
+const TILE_BUDGET_MS = 6;
+/** Memory for tiles: 32 M device pixels (128 MB). */
+const TILE_CAP_PX = 32 * 1024 * 1024;
 
 type Pass = 'base' | 'features' | 'labels';
+const PASSES: readonly Pass[] = ['base', 'features', 'labels'];
 
 interface ChunkEntry {
   geometry: ChunkGeometry;
-  shapes: Record<Pass, Konva.Shape> | null;
-  /** Far-zoom terrain bitmap, made on first need. */
+  /** Far-zoom terrain bitmap, also the stand-in for missing tiles; made on first need. */
   bitmap: { canvas: HTMLCanvasElement; left: number; top: number; width: number; height: number } | null;
-  /** detail key + scale the cache was made at; null when not cached */
-  cachedAt: string | null;
+  /** The chunk's cell names as last drawn (their placement depends on each other); null before. */
+  names: string | null;
+}
+
+/** A tiling plus what its tiles are drawn with. */
+interface MapLevel extends Level {
+  /** screen pixels per map pixel */
+  readonly scale: number;
+  readonly detail: DetailLevel;
 }
 
 export interface MapRendererEvents {
@@ -52,17 +67,26 @@ export class MapRenderer {
   readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
   private readonly interactiveLayer: Konva.Layer;
-  private readonly groups: Record<Pass, Konva.Group>;
   private readonly overlay: Konva.Shape;
-  private readonly overviewShape: Konva.Shape;
   private overviewBitmap: HTMLCanvasElement | null = null;
   private overviewMode = false;
+  /** Part of the overview bitmap that edits have made out of date. */
+  private overviewStale: Rect | null = null;
   private model: MapModel | null = null;
   private edges: EdgeBuckets | null = null;
   private chunks: ChunkEntry[] = [];
   private corners: Point[] = [];
   private _view: View = { scale: 1, x: 0, y: 0 };
   private detail: DetailLevel = detailFor(CELL_SIZE);
+  private level: MapLevel | null = null;
+  private readonly tiles: TileStore<HTMLCanvasElement>;
+  private readonly pool: HTMLCanvasElement[] = [];
+  /** Bumped when the layer toggles or the whole map's content change: every tile is redone. */
+  private layersVersion = 0;
+  private contentVersion = 0;
+  private frameNo = 0;
+  private frameRequested = false;
+  private scaleChangedAt = -Infinity;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private hover: Cell | null = null;
   private selected: Cell | null = null;
@@ -71,6 +95,7 @@ export class MapRenderer {
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private width: number;
   private height: number;
+  private destroyed = false;
 
   constructor(
     private readonly container: HTMLDivElement,
@@ -81,20 +106,13 @@ export class MapRenderer {
     this.stage = new Konva.Stage({ container, width: this.width, height: this.height, listening: false });
     this.staticLayer = new Konva.Layer({ listening: false });
     this.interactiveLayer = new Konva.Layer({ listening: false });
-    this.groups = {
-      base: new Konva.Group({ listening: false }),
-      features: new Konva.Group({ listening: false }),
-      labels: new Konva.Group({ listening: false }),
-    };
-    this.overviewShape = new Konva.Shape({
-      listening: false,
-      visible: false,
-      sceneFunc: (ctx) => this.drawOverview(ctx._context),
-    });
-    this.staticLayer.add(this.overviewShape, this.groups.base, this.groups.features, this.groups.labels);
+    this.staticLayer.add(new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.composite(ctx._context) }));
     this.overlay = new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.drawOverlay(ctx._context) });
     this.interactiveLayer.add(this.overlay);
     this.stage.add(this.staticLayer, this.interactiveLayer);
+    this.tiles = new TileStore<HTMLCanvasElement>(TILE_CAP_PX, 2, (c) => {
+      if (this.pool.length < 64) this.pool.push(c);
+    });
   }
 
   get view(): View {
@@ -111,73 +129,95 @@ export class MapRenderer {
     return this.model ? this.cellScreenPx / this.model.physicalCellPx : 1;
   }
 
+  /** Tiles of the current view still to be made (0 once the map on screen is sharp). */
+  get pendingTiles(): number {
+    if (!this.model || this.overviewMode) return 0;
+    const level = this.currentLevel();
+    return this.visibleSlots(level).filter((s) => !this.tiles.get(level, s)).length;
+  }
+
   private get limits(): ZoomLimits {
     // From a whole 4096-cell map on screen to a single cell filling it.
     return { min: 0.2 / CELL_SIZE, max: 1600 / CELL_SIZE };
   }
 
+  private get pixelRatio(): number {
+    return this.staticLayer.getCanvas().getPixelRatio() || 1;
+  }
+
   setModel(model: MapModel): void {
     const t0 = performance.now();
-    this.clearChunks();
+    this.tiles.clear();
     this.model = model;
     this.edges = bucketEdges(model);
     const c = model.grid.center({ col: 0, row: 0 }, CELL_SIZE);
     this.corners = model.grid.corners({ col: 0, row: 0 }, CELL_SIZE).map((p) => ({ x: p.x - c.x, y: p.y - c.y }));
-    this.chunks = chunkRanges(model).map((range) => ({
-      geometry: lazyGeometry(model, range, () => this.edges!),
-      shapes: null,
-      bitmap: null,
-      cachedAt: null,
-    }));
+    this.chunks = chunkRanges(model).map((range) => ({ geometry: lazyGeometry(model, range, () => this.edges!), bitmap: null, names: null }));
+    this.contentVersion++;
     this.overviewBitmap = null;
     this.hover = null;
     this.selected = null;
     this._view = fitView(model.grid.bounds(CELL_SIZE), this.width, this.height, 24, this.limits);
     this.applyView(false);
-    // Draw synchronously so the time below covers the whole first frame of the map.
+    // Make every visible tile and draw now, so the time below covers the whole first frame.
+    if (!this.overviewMode) this.makeTiles(Infinity, false);
     this.stage.draw();
     const ms = performance.now() - t0;
     this.events.onFirstDraw?.(ms);
-    this.scheduleSettle();
+    this.requestFrame();
   }
 
   /**
-   * Redraw after the model's data changed in place. With `cells`, only the chunks holding
-   * them or their neighbours (whose control borders may change) are rebuilt; without, the
-   * whole map is, edge lists included. `edges` are sides whose features changed (moved into
-   * or out of their chunk's lists); `neighbours: false` skips neighbouring chunks when no
-   * control changed (terrain, features).
+   * Redraw after the model's data changed in place. With `cells`, only what lies around them
+   * is repainted (and the chunks holding them or, when control may have changed, their
+   * neighbours are rebuilt); without, the whole map is, edge lists included. `edges` are
+   * sides whose features changed (moved into or out of their chunk's lists); `neighbours:
+   * false` says no control changed (terrain, features), so neighbouring cells' borders stand.
    */
   invalidate(cells?: readonly Cell[], edges?: Iterable<EdgeId>, neighbours = true): void {
     const model = this.model;
     if (!model) return;
-    let dirty: Set<ChunkEntry>;
-    if (cells && edges && this.edges) rebucket(model, this.edges, edges);
     if (!cells) {
       this.edges = bucketEdges(model);
-      dirty = new Set(this.chunks);
-    } else {
-      dirty = new Set();
-      const perRow = Math.ceil(model.cols / CHUNK);
-      const mark = (c: Cell) => {
-        if (!model.grid.inMap(c)) return;
-        const entry = this.chunks[Math.floor(c.row / CHUNK) * perRow + Math.floor(c.col / CHUNK)];
-        if (entry) dirty.add(entry);
-      };
-      for (const c of cells) {
-        mark(c);
-        if (neighbours) for (const n of model.grid.neighbours(c)) mark(n);
-      }
+      for (const entry of this.chunks) this.resetChunk(model, entry);
+      this.overviewBitmap = null;
+      this.contentVersion++;
+      this.requestFrame();
+      return;
     }
-    this.overviewBitmap = null;
+    if (edges && this.edges) rebucket(model, this.edges, edges);
+    const { grid } = model;
+    const perRow = Math.ceil(model.cols / CHUNK);
+    const dirty = new Set<ChunkEntry>();
+    const box = grid.cellBox(CELL_SIZE);
+    // Strokes (rivers, borders, bridges) reach a little past a cell's outline.
+    const grow = Math.max(box.width, box.height) * 0.3;
+    let region: Rect | null = null;
+    const mark = (c: Cell) => {
+      if (!grid.inMap(c)) return;
+      const entry = this.chunks[Math.floor(c.row / CHUNK) * perRow + Math.floor(c.col / CHUNK)];
+      if (entry) dirty.add(entry);
+      const p = grid.center(c, CELL_SIZE);
+      region = union(region, { x: p.x - box.width / 2 - grow, y: p.y - box.height / 2 - grow, width: box.width + 2 * grow, height: box.height + 2 * grow });
+    };
+    for (const c of cells) {
+      mark(c);
+      if (neighbours) for (const n of grid.neighbours(c)) mark(n);
+    }
+    if (!region) return;
+    let area: Rect = region;
     for (const entry of dirty) {
-      const range = entry.geometry;
-      entry.geometry = lazyGeometry(model, { c0: range.c0, r0: range.r0, c1: range.c1, r1: range.r1 }, () => this.edges!);
-      entry.bitmap = null;
-      this.uncache(entry);
+      // A changed name can move its neighbours' names anywhere in the chunk.
+      const before = entry.names;
+      this.resetChunk(model, entry);
+      if (before !== null && before !== (entry.names = chunkNames(model, entry.geometry))) area = union(area, entry.geometry.rect)!;
     }
-    this.staticLayer.batchDraw();
-    this.scheduleSettle();
+    const level = this.level;
+    if (level) for (const tile of this.tiles.tilesOf(level)) if (intersects(tileRect(level, tile.slot), area)) this.repaint(tile, area);
+    if (level) this.tiles.dropOverlapping(level, area);
+    // The overview is patched when next shown, once for all the edits made meanwhile.
+    if (this.overviewBitmap) this.overviewStale = union(this.overviewStale, area);
+    this.requestFrame();
   }
 
   resize(width: number, height: number): void {
@@ -248,9 +288,40 @@ export class MapRenderer {
   /** Shows or hides map layers (terrain, control, edges, routes, markers, grid, coordinates). */
   setLayers(layers: MapLayers): void {
     this.layers = { ...layers };
-    for (const entry of this.chunks) this.uncache(entry);
-    this.staticLayer.batchDraw();
-    this.scheduleSettle();
+    this.layersVersion++;
+    this.requestFrame();
+  }
+
+  /**
+   * Self-check for tests: repaints every tile of the current zoom afresh and compares it with
+   * the tile on screen (edits patch tiles in place). Anti-aliased line edges near a patch
+   * may differ a little, because a stroke's pixels depend on the other segments in its path;
+   * so pixels are counted by how far they are off: `slight` (> 16 of 255 in some channel, a
+   * faint tint) and `large` (> 48: a wrong colour or a missing line).
+   */
+  checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number } {
+    const out = { tiles: 0, slight: 0, large: 0, maxDifference: 0 };
+    const level = this.level;
+    if (!level || !this.model) return out;
+    const fresh = document.createElement('canvas');
+    fresh.width = fresh.height = level.size;
+    const fctx = fresh.getContext('2d', { willReadFrequently: true })!;
+    for (const tile of this.tiles.tilesOf(level)) {
+      fctx.setTransform(1, 0, 0, 1, 0, 0);
+      fctx.clearRect(0, 0, level.size, level.size);
+      fctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+      this.paint(fctx, tileRect(level, tile.slot), level);
+      const a = fctx.getImageData(0, 0, level.size, level.size).data;
+      const b = tile.canvas.getContext('2d')!.getImageData(0, 0, level.size, level.size).data;
+      for (let k = 0; k < a.length; k += 4) {
+        const d = Math.max(Math.abs(a[k]! - b[k]!), Math.abs(a[k + 1]! - b[k + 1]!), Math.abs(a[k + 2]! - b[k + 2]!), Math.abs(a[k + 3]! - b[k + 3]!));
+        if (d > 16) out.slight++;
+        if (d > 48) out.large++;
+        out.maxDifference = Math.max(out.maxDifference, d);
+      }
+      out.tiles++;
+    }
+    return out;
   }
 
   /** Redraw the interactive layer only (tool feedback moved). */
@@ -259,8 +330,11 @@ export class MapRenderer {
   }
 
   destroy(): void {
+    this.destroyed = true;
     if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.clearChunks();
+    this.tiles.clear();
+    this.pool.length = 0;
+    this.chunks = [];
     this.stage.destroy();
   }
 
@@ -270,127 +344,241 @@ export class MapRenderer {
     const v = this._view;
     this.stage.scale({ x: v.scale, y: v.scale });
     this.stage.position({ x: v.x, y: v.y });
-    const detail = detailFor(this.cellScreenPx);
-    const lodChanged = detailKey(detail) !== detailKey(this.detail);
-    this.detail = detail;
-    // Far out there are no labels to draw; skip the pass instead of drawing empty shapes.
-    this.groups.labels.visible(!detail.bitmap && !this.overviewMode);
-    this.cull(lodChanged);
-    this.events.onView?.(v);
-    if (draw) {
-      this.stage.batchDraw();
-      this.scheduleSettle();
-    }
-  }
-
-  /** Create shapes for chunks in view, destroy the rest; switch to the overview when too many. */
-  private cull(lodChanged: boolean): void {
-    const view = visibleRect(this._view, this.width, this.height);
+    this.detail = detailFor(this.cellScreenPx);
+    if (!this.level || Math.abs(this.level.scale - v.scale) > 1e-12) this.scaleChangedAt = performance.now();
+    const view = visibleRect(v, this.width, this.height);
     let count = 0;
     for (const entry of this.chunks) if (intersects(entry.geometry.rect, view)) count++;
-    const overview = count > OVERVIEW_CHUNKS;
-    if (overview !== this.overviewMode) {
-      this.overviewMode = overview;
-      this.overviewShape.visible(overview);
-      for (const g of Object.values(this.groups)) g.visible(!overview);
-      if (!overview) this.groups.labels.visible(!this.detail.bitmap);
+    this.overviewMode = count > OVERVIEW_CHUNKS;
+    this.events.onView?.(v);
+    if (draw) this.requestFrame();
+  }
+
+  /** The tiling for the current view; a new one whenever what tiles show would change. */
+  private currentLevel(): MapLevel {
+    const scale = this._view.scale;
+    const ratio = scale * this.pixelRatio;
+    const key = `${ratio.toPrecision(10)}|${detailKey(this.detail)}|l${this.layersVersion}|c${this.contentVersion}`;
+    if (this.level?.key !== key) {
+      this.level = { key, ratio, scale, size: tileSizeFor(CELL_SIZE * ratio), detail: this.detail };
     }
-    for (const entry of this.chunks) {
-      const inView = !overview && intersects(entry.geometry.rect, view);
-      if (inView && !entry.shapes) entry.shapes = this.createShapes(entry);
-      else if (!inView && entry.shapes) this.destroyShapes(entry);
-      else if (inView && lodChanged && entry.shapes) this.uncache(entry);
+    return this.level;
+  }
+
+  private visibleSlots(level: MapLevel, ring = 0): Slot[] {
+    const v = visibleRect(this._view, this.width, this.height);
+    const pad = ring * (level.size / level.ratio);
+    const clipped = this.model ? clip({ x: v.x - pad, y: v.y - pad, width: v.width + 2 * pad, height: v.height + 2 * pad }, this.model.grid.bounds(CELL_SIZE), CELL_SIZE) : null;
+    return clipped ? slotsCovering(level, clipped) : [];
+  }
+
+  private requestFrame(): void {
+    if (this.frameRequested || this.destroyed) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => this.renderFrame());
+  }
+
+  /** One frame: make what tiles the budget allows, then draw the stage. */
+  private renderFrame(): void {
+    this.frameRequested = false;
+    if (this.destroyed) return;
+    this.frameNo++;
+    let more = false;
+    if (this.model && !this.overviewMode) {
+      const wait = SETTLE_MS - (performance.now() - this.scaleChangedAt);
+      if (wait > 0) {
+        // Mid-zoom: stretch what there is; come back once the zoom has held still.
+        if (this.settleTimer) clearTimeout(this.settleTimer);
+        this.settleTimer = setTimeout(() => {
+          this.settleTimer = null;
+          this.requestFrame();
+        }, wait);
+      } else more = this.makeTiles(TILE_BUDGET_MS, true);
     }
+    this.stage.draw();
+    if (this.level) this.tiles.trim(this.level, this.frameNo);
+    if (more) this.requestFrame();
   }
 
-  private createShapes(entry: ChunkEntry): Record<Pass, Konva.Shape> {
-    const make = (pass: Pass) => {
-      const shape = new Konva.Shape({
-        listening: false,
-        perfectDrawEnabled: false,
-        sceneFunc: (ctx) => this.drawChunk(ctx._context, entry, pass),
-      });
-      this.groups[pass].add(shape);
-      return shape;
-    };
-    return { base: make('base'), features: make('features'), labels: make('labels') };
+  /**
+   * Makes missing tiles of the current view, nearest the middle first, until `budgetMs` is
+   * spent (one at least); with `ring`, then a ring of tiles around the view, for panning.
+   * True when some are still missing.
+   */
+  private makeTiles(budgetMs: number, ring: boolean): boolean {
+    const level = this.currentLevel();
+    const v = visibleRect(this._view, this.width, this.height);
+    const cx = v.x + v.width / 2;
+    const cy = v.y + v.height / 2;
+    const t0 = performance.now();
+    let made = 0;
+    for (const rings of ring ? [0, 1] : [0]) {
+      for (const slot of nearestFirst(level, this.visibleSlots(level, rings), cx, cy)) {
+        if (this.tiles.get(level, slot)) continue;
+        if (made > 0 && performance.now() - t0 > budgetMs) return true;
+        this.makeTile(level, slot);
+        made++;
+      }
+    }
+    // The view is sharp: older zooms only cost memory now.
+    this.tiles.dropOthers(level);
+    return false;
   }
 
-  private destroyShapes(entry: ChunkEntry): void {
-    if (!entry.shapes) return;
-    for (const s of Object.values(entry.shapes)) s.destroy();
-    entry.shapes = null;
-    entry.cachedAt = null;
+  private makeTile(level: MapLevel, slot: Slot): void {
+    const canvas = this.pool.pop() ?? document.createElement('canvas');
+    if (canvas.width !== level.size || canvas.height !== level.size) {
+      canvas.width = level.size;
+      canvas.height = level.size;
+    }
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, level.size, level.size);
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -slot.i * level.size, -slot.j * level.size);
+    this.paint(ctx, tileRect(level, slot), level);
+    this.tiles.put(level, slot, canvas, this.frameNo);
   }
 
-  private uncache(entry: ChunkEntry): void {
-    if (!entry.shapes || entry.cachedAt === null) return;
-    for (const s of Object.values(entry.shapes)) s.clearCache();
-    entry.cachedAt = null;
+  /** Repaints the part of a tile that `area` (map pixels) covers. */
+  private repaint(tile: StoredTile<HTMLCanvasElement>, area: Rect): void {
+    const level = tile.level as MapLevel;
+    const px = pixelRectIn(level, tile.slot, area);
+    if (!px) return;
+    const ctx = tile.canvas.getContext('2d')!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(px.x, px.y, px.width, px.height);
+    ctx.beginPath();
+    ctx.rect(px.x, px.y, px.width, px.height);
+    ctx.clip();
+    const ox = tile.slot.i * level.size;
+    const oy = tile.slot.j * level.size;
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -ox, -oy);
+    const part = { x: (px.x + ox) / level.ratio, y: (px.y + oy) / level.ratio, width: px.width / level.ratio, height: px.height / level.ratio };
+    this.paint(ctx, part, level, part);
+    ctx.restore();
   }
 
-  private clearChunks(): void {
-    for (const e of this.chunks) this.destroyShapes(e);
-    this.chunks = [];
-  }
-
-  private drawChunk(ctx: CanvasRenderingContext2D, entry: ChunkEntry, pass: Pass): void {
+  /** Draws every chunk reaching into `rect`, pass by pass, so no chunk's terrain covers another's roads. */
+  private paint(ctx: CanvasRenderingContext2D, rect: Rect, level: MapLevel, only?: Rect): void {
     const model = this.model;
     if (!model) return;
+    const chunks = this.chunksIn(rect);
+    for (const pass of PASSES) {
+      if (pass === 'labels' && level.detail.bitmap) continue;
+      for (const entry of chunks) {
+        ctx.save();
+        this.drawChunk(ctx, model, entry, pass, level, only);
+        ctx.restore();
+      }
+    }
+  }
+
+  private drawChunk(ctx: CanvasRenderingContext2D, model: MapModel, entry: ChunkEntry, pass: Pass, level: MapLevel, only?: Rect): void {
     const geometry = entry.geometry;
     const d: DrawContext = {
       ctx,
       model,
       chunk: geometry,
       size: CELL_SIZE,
-      scale: this._view.scale,
-      detail: this.detail,
+      scale: level.scale,
+      detail: level.detail,
       corners: this.corners,
       layers: this.layers,
+      only,
     };
     if (pass === 'base') {
-      if (this.detail.bitmap) {
+      if (level.detail.bitmap) {
         const b = (entry.bitmap ??= makeBitmap(model, geometry));
         drawBitmap(ctx, b.canvas, b.left, b.top, b.width, b.height);
       } else drawBase(d);
     } else if (pass === 'features') drawFeatures(d);
-    else if (!this.detail.bitmap) drawLabels(d);
-  }
-
-  private scheduleSettle(): void {
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => {
-      this.settleTimer = null;
-      this.cacheVisible();
-    }, SETTLE_MS);
-  }
-
-  /** Cache chunks in view at the current zoom so panning blits bitmaps instead of re-drawing. */
-  private cacheVisible(): void {
-    const key = `${detailKey(this.detail)}@${this._view.scale.toFixed(5)}`;
-    const ratio = this._view.scale * (window.devicePixelRatio || 1);
-    let changed = false;
-    for (const entry of this.chunks) {
-      if (!entry.shapes || entry.cachedAt === key) continue;
-      const r = entry.geometry.rect;
-      if (Math.max(r.width, r.height) * ratio > MAX_CACHE_PX) {
-        this.uncache(entry);
-        continue;
-      }
-      for (const [pass, shape] of Object.entries(entry.shapes)) {
-        // Far out the label pass is hidden; an empty cache would only hold memory.
-        if (pass === 'labels' && this.detail.bitmap) shape.clearCache();
-        else shape.cache({ x: r.x, y: r.y, width: r.width, height: r.height, pixelRatio: ratio });
-      }
-      entry.cachedAt = key;
-      changed = true;
+    else {
+      entry.names ??= chunkNames(model, geometry);
+      drawLabels(d);
     }
-    if (changed) this.staticLayer.batchDraw();
   }
 
-  private drawOverview(ctx: CanvasRenderingContext2D): void {
+  /** Chunks whose drawing can reach into `rect` (map pixels). */
+  private chunksIn(rect: Rect): ChunkEntry[] {
+    const model = this.model;
+    if (!model) return [];
+    const { grid } = model;
+    const box = grid.cellBox(CELL_SIZE);
+    const m = CELL_SIZE * 0.6 + Math.max(box.width, box.height);
+    const a = grid.pixelToCell({ x: rect.x - m, y: rect.y - m }, CELL_SIZE);
+    const b = grid.pixelToCell({ x: rect.x + rect.width + m, y: rect.y + rect.height + m }, CELL_SIZE);
+    const perRow = Math.ceil(model.cols / CHUNK);
+    const perCol = Math.ceil(model.rows / CHUNK);
+    const k = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v / CHUNK)));
+    const i0 = k(Math.min(a.col, b.col) - 1, perRow);
+    const i1 = k(Math.max(a.col, b.col) + 1, perRow);
+    const j0 = k(Math.min(a.row, b.row) - 1, perCol);
+    const j1 = k(Math.max(a.row, b.row) + 1, perCol);
+    const out: ChunkEntry[] = [];
+    for (let j = j0; j <= j1; j++)
+      for (let i = i0; i <= i1; i++) {
+        const entry = this.chunks[j * perRow + i];
+        if (entry && intersects(entry.geometry.rect, rect)) out.push(entry);
+      }
+    return out;
+  }
+
+  private resetChunk(model: MapModel, entry: ChunkEntry): void {
+    const r = entry.geometry;
+    entry.geometry = lazyGeometry(model, { c0: r.c0, r0: r.r0, c1: r.c1, r1: r.r1 }, () => this.edges!);
+    entry.bitmap = null;
+  }
+
+  /**
+   * The static layer's one shape: finished tiles of the current zoom, over stand-ins where
+   * some are missing (tiles of earlier zooms, stretched, over the chunks' cell bitmaps).
+   */
+  private composite(ctx: CanvasRenderingContext2D): void {
     const model = this.model;
     if (!model) return;
+    if (this.overviewMode) {
+      this.drawOverview(ctx, model);
+      return;
+    }
+    const level = this.currentLevel();
+    const dpr = this.pixelRatio;
+    // Whole device pixels for the tile grid, so neighbouring tiles meet without seams.
+    const ox = Math.round(this._view.x * dpr);
+    const oy = Math.round(this._view.y * dpr);
+    const ready: StoredTile<HTMLCanvasElement>[] = [];
+    let missing: Rect | null = null;
+    for (const slot of this.visibleSlots(level)) {
+      const tile = this.tiles.get(level, slot);
+      if (tile) ready.push(tile);
+      else missing = union(missing, tileRect(level, slot));
+    }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (missing) {
+      const gap: Rect = missing;
+      ctx.setTransform(level.ratio, 0, 0, level.ratio, ox, oy);
+      for (const entry of this.chunksIn(gap)) {
+        const b = (entry.bitmap ??= makeBitmap(model, entry.geometry));
+        drawBitmap(ctx, b.canvas, b.left, b.top, b.width, b.height);
+      }
+      ctx.imageSmoothingEnabled = true;
+      for (const tile of this.tiles.backdrop(level)) {
+        const r = tileRect(tile.level, tile.slot);
+        if (!intersects(r, gap)) continue;
+        ctx.drawImage(tile.canvas, r.x, r.y, r.width, r.height);
+        tile.used = this.frameNo;
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+    }
+    for (const tile of ready) {
+      ctx.drawImage(tile.canvas, tile.slot.i * level.size + ox, tile.slot.j * level.size + oy);
+      tile.used = this.frameNo;
+    }
+    ctx.restore();
+  }
+
+  private drawOverview(ctx: CanvasRenderingContext2D, model: MapModel): void {
     const bounds = model.grid.bounds(CELL_SIZE);
     if (!this.overviewBitmap) {
       const k = OVERVIEW_PX / Math.max(bounds.width, bounds.height);
@@ -399,10 +587,14 @@ export class MapRenderer {
       canvas.height = Math.max(1, Math.round(bounds.height * k));
       drawThumbnail(canvas, model);
       this.overviewBitmap = canvas;
+      this.overviewStale = null;
+    }
+    if (this.overviewStale) {
+      drawThumbnail(this.overviewBitmap, model, 1, this.overviewStale);
+      this.overviewStale = null;
     }
     ctx.drawImage(this.overviewBitmap, bounds.x, bounds.y, bounds.width, bounds.height);
   }
-
   private drawOverlay(ctx: CanvasRenderingContext2D): void {
     const model = this.model;
     if (!model) return;
@@ -506,4 +698,32 @@ function makeBitmap(model: MapModel, g: ChunkGeometry) {
     width: bmp.image.width * bmp.pixelWidth,
     height: bmp.image.height * bmp.pixelHeight,
   };
+}
+
+/** The smallest rectangle holding both (`a` may be none yet). */
+function union(a: Rect | null, b: Rect): Rect {
+  if (!a) return b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+/** `view` cut down to the map's bounds grown by a cell (room for strokes and names); null when apart. */
+function clip(view: Rect, bounds: Rect, cell: number): Rect | null {
+  const x0 = Math.max(view.x, bounds.x - cell);
+  const y0 = Math.max(view.y, bounds.y - cell);
+  const x1 = Math.min(view.x + view.width, bounds.x + bounds.width + cell);
+  const y1 = Math.min(view.y + view.height, bounds.y + bounds.height + cell);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+}
+
+/** The names in a chunk with what ranks them, as one string to compare before and after an edit. */
+function chunkNames(model: MapModel, g: ChunkGeometry): string {
+  let out = '';
+  for (let r = g.r0; r < g.r1; r++)
+    for (let c = g.c0; c < g.c1; c++) {
+      const f = model.features.get(r * model.cols + c);
+      if (f?.name) out += `${c},${r}:${f.victory ? 0 : f.supplyBase ? 1 : 2}:${f.name}\n`;
+    }
+  return out;
 }

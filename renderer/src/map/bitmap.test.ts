@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bitmapMetrics, cellColour, paintCells } from './bitmap.js';
+import { bitmapMetrics, cellColour, paintCells, paintThumbnail } from './bitmap.js';
 import { buildMapModel } from './model.js';
 import { GRID_KINDS, installImageData, scenarioWithGrid } from './testing.js';
 
@@ -41,5 +41,37 @@ describe('terrain bitmap (far zoom)', () => {
       if (model.terrainTypes[t]!.category === 'impassable') expect(tinted).toEqual(plain);
       else expect(tinted).not.toEqual(plain);
     }
+  });
+});
+
+describe('thumbnail', () => {
+  it('a patched block is exactly that block of the whole thumbnail (so edits can patch the overview)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GRID_KINDS),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 20, max: 90 }),
+        fc.integer({ min: 20, max: 90 }),
+        fc.nat(),
+        fc.nat(),
+        (grid, cols, rows, width, height, a, b) => {
+          const model = buildMapModel(scenarioWithGrid(grid, cols, rows));
+          const whole = paintThumbnail(model, width, height);
+          const part = { x: a % width, y: b % height, width: 1 + (a % 17), height: 1 + (b % 13) };
+          part.width = Math.min(part.width, width - part.x);
+          part.height = Math.min(part.height, height - part.y);
+          const patch = paintThumbnail(model, width, height, part);
+          expect([patch.width, patch.height]).toEqual([part.width, part.height]);
+          // Border shading looks at the left and upper neighbours, which a patch lacks on
+          // its first row and column; the caller paints one pixel more and keeps the inside.
+          for (let y = 1; y < part.height; y++)
+            for (let x = 1; x < part.width; x++)
+              for (let k = 0; k < 4; k++)
+                expect(patch.data[(y * part.width + x) * 4 + k]).toBe(whole.data[((part.y + y) * width + part.x + x) * 4 + k]);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

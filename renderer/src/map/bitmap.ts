@@ -106,29 +106,43 @@ export function thumbnailFrame(model: MapModel, width: number, height: number) {
   return { size, bounds, scale, ox, oy };
 }
 
+/** A block of thumbnail pixels: x, y, width, height. */
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
  * A thumbnail of the whole map, `width`×`height` pixels, letterboxed. Each pixel asks the
  * grid which cell it falls in, so cells keep their true shape at any thumbnail size and
- * the cost depends on the thumbnail's pixels, not on the number of cells.
+ * the cost depends on the thumbnail's pixels, not on the number of cells. With `part`, only
+ * that block of the thumbnail is painted (the ImageData is the block's size), to patch a
+ * thumbnail after an edit.
  */
-export function paintThumbnail(model: MapModel, width: number, height: number): ImageData {
-  const { size, bounds, scale, ox, oy } = thumbnailFrame(model, width, height);
-  const image = new ImageData(width, height);
+export function paintThumbnail(model: MapModel, width: number, height: number, part?: PixelRect): ImageData {
+  const { size, scale, ox, oy } = thumbnailFrame(model, width, height);
+  const px0 = part?.x ?? 0;
+  const py0 = part?.y ?? 0;
+  const w = part?.width ?? width;
+  const h = part?.height ?? height;
+  const image = new ImageData(w, h);
   const data = image.data;
   const colours = new Map<number, Rgb>();
-  const owner = new Int32Array(width * height).fill(-1);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  const owner = new Int32Array(w * h).fill(-1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
       const cell = model.grid.pixelToCell(
-        { x: (x + 0.5 - ox) / scale, y: (y + 0.5 - oy) / scale },
+        { x: (px0 + x + 0.5 - ox) / scale, y: (py0 + y + 0.5 - oy) / scale },
         size,
       );
       if (!model.grid.inMap(cell)) continue;
       const i = cell.row * model.cols + cell.col;
-      owner[y * width + x] = i;
+      owner[y * w + x] = i;
       let rgb = colours.get(i);
       if (!rgb) colours.set(i, (rgb = cellColour(model, i)));
-      const o = (y * width + x) * 4;
+      const o = (y * w + x) * 4;
       data[o] = rgb[0];
       data[o + 1] = rgb[1];
       data[o + 2] = rgb[2];
@@ -137,11 +151,11 @@ export function paintThumbnail(model: MapModel, width: number, height: number): 
   }
   // Where cells are big enough to tell apart, a slightly darker pixel marks their borders.
   if (model.grid.cellBox(size).height * scale >= 12) {
-    for (let y = 1; y < height; y++)
-      for (let x = 1; x < width; x++) {
-        const p = y * width + x;
+    for (let y = 1; y < h; y++)
+      for (let x = 1; x < w; x++) {
+        const p = y * w + x;
         const i = owner[p]!;
-        if (i < 0 || (i === owner[p - 1] && i === owner[p - width])) continue;
+        if (i < 0 || (i === owner[p - 1] && i === owner[p - w])) continue;
         const o = p * 4;
         data[o] = data[o]! * 0.82;
         data[o + 1] = data[o + 1]! * 0.82;

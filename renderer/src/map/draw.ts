@@ -2,7 +2,7 @@
 // batched into one path per fill colour; all line work of a kind is one stroke. `scale` is
 // screen pixels per map pixel, used to keep hairlines and small text legible.
 
-import type { Point } from '../../../shared/grid/types.js';
+import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkGeometry, Road } from './chunks.js';
 import { darken, luminance, rgba, type Rgb } from './colour.js';
 import { CONTROL_TINT } from './bitmap.js';
@@ -32,6 +32,11 @@ export interface DrawContext {
   corners: readonly Point[];
   /** What the user chose to show (all when absent). */
   layers?: MapLayers;
+  /**
+   * When only part of the chunk is being repainted (clipped to it), the map rectangle of that
+   * part: cells that cannot reach into it are skipped.
+   */
+  only?: Rect;
 }
 
 /** The designer's layer toggles. */
@@ -61,8 +66,23 @@ function cellPath(d: DrawContext, i: number): void {
 }
 
 function forCells(d: DrawContext, fn: (local: number, global: number) => void): void {
-  const { chunk, model } = d;
+  const { chunk, model, only } = d;
   let local = 0;
+  if (only) {
+    // A cell reaches at most one cell size from its centre (markers and strokes included).
+    const m = d.size * 1.2;
+    const x0 = only.x - m;
+    const y0 = only.y - m;
+    const x1 = only.x + only.width + m;
+    const y1 = only.y + only.height + m;
+    for (let r = chunk.r0; r < chunk.r1; r++)
+      for (let c = chunk.c0; c < chunk.c1; c++, local++) {
+        const x = chunk.centers[local * 2]!;
+        const y = chunk.centers[local * 2 + 1]!;
+        if (x >= x0 && x <= x1 && y >= y0 && y <= y1) fn(local, r * model.cols + c);
+      }
+    return;
+  }
   for (let r = chunk.r0; r < chunk.r1; r++)
     for (let c = chunk.c0; c < chunk.c1; c++, local++) fn(local, r * model.cols + c);
 }
@@ -467,7 +487,8 @@ export function drawLabels(d: DrawContext): void {
     // Greedy placement: victory cells first, each name below its cell centre, else above,
     // else left out until the map is zoomed in far enough for it to fit.
     const names: { name: string; x: number; y: number; rank: number }[] = [];
-    forCells(d, (local, global) => {
+    // Every name of the chunk takes part in placement, even when only part is repainted.
+    forCells({ ...d, only: undefined }, (local, global) => {
       const f = model.features.get(global);
       if (!f?.name) return;
       names.push({ name: f.name, x: chunk.centers[local * 2]!, y: chunk.centers[local * 2 + 1]!, rank: f.victory ? 0 : f.supplyBase ? 1 : 2 });

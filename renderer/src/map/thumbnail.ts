@@ -1,24 +1,61 @@
 // Draws a whole map small into a canvas: cells from the ImageData painter, rivers on top.
 // Used for scenario mini-maps and for the map view's overview level on very large maps.
+import type { EdgeId, Rect } from '../../../shared/grid/types.js';
 import { paintThumbnail, thumbnailFrame } from './bitmap.js';
 import type { MapModel } from './model.js';
 
 const RIVER = '#2f6fb3';
 
-export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverWidth = 1): void {
+/**
+ * Paints the whole thumbnail, or with `area` (map pixels at cell size 100) only the pixels
+ * that area covers: an edit patches the thumbnail instead of repainting a million cells.
+ */
+export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverWidth = 1, area?: Rect): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  ctx.putImageData(paintThumbnail(model, canvas.width, canvas.height), 0, 0);
-  // Rivers shape a map as much as its terrain does.
   const { size, scale, ox, oy } = thumbnailFrame(model, canvas.width, canvas.height);
+  ctx.save();
+  if (area) {
+    // One pixel more on each side: a pixel's border shading looks at its left and upper neighbours.
+    const x0 = Math.max(0, Math.floor(area.x * scale + ox) - 1);
+    const y0 = Math.max(0, Math.floor(area.y * scale + oy) - 1);
+    const x1 = Math.min(canvas.width, Math.ceil((area.x + area.width) * scale + ox) + 1);
+    const y1 = Math.min(canvas.height, Math.ceil((area.y + area.height) * scale + oy) + 1);
+    if (x1 <= x0 || y1 <= y0) return ctx.restore();
+    const part = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    ctx.putImageData(paintThumbnail(model, canvas.width, canvas.height, part), x0, y0, 1, 1, part.width - 1, part.height - 1);
+    ctx.beginPath();
+    ctx.rect(x0 + 1, y0 + 1, part.width - 1, part.height - 1);
+    ctx.clip();
+  } else ctx.putImageData(paintThumbnail(model, canvas.width, canvas.height), 0, 0);
+  // Rivers shape a map as much as its terrain does. A patch strokes only the sides of the
+  // cells in its area (the clip keeps the rest of the thumbnail as it was).
   ctx.beginPath();
-  for (const e of model.rivers) {
+  const stroke = (e: EdgeId) => {
     const [p, q] = model.grid.edgeEndpoints(e, size);
     ctx.moveTo(p.x * scale + ox, p.y * scale + oy);
     ctx.lineTo(q.x * scale + ox, q.y * scale + oy);
-  }
+  };
+  if (area) for (const e of riversAround(model, area, size)) stroke(e);
+  else for (const e of model.rivers) stroke(e);
   ctx.strokeStyle = RIVER;
   ctx.lineWidth = Math.max(riverWidth, Math.min(2.5 * riverWidth, size * scale * 0.08));
   ctx.lineCap = 'round';
   ctx.stroke();
+  ctx.restore();
+}
+
+/** River sides of the cells in and just around `area` (map pixels at cell size `size`). */
+function riversAround(model: MapModel, area: Rect, size: number): EdgeId[] {
+  const { grid } = model;
+  const a = grid.pixelToCell({ x: area.x, y: area.y }, size);
+  const b = grid.pixelToCell({ x: area.x + area.width, y: area.y + area.height }, size);
+  const out: EdgeId[] = [];
+  for (let row = Math.max(0, Math.min(a.row, b.row) - 1); row <= Math.min(model.rows - 1, Math.max(a.row, b.row) + 1); row++)
+    for (let col = Math.max(0, Math.min(a.col, b.col) - 1); col <= Math.min(model.cols - 1, Math.max(a.col, b.col) + 1); col++)
+      for (const dir of grid.sideDirections) {
+        const e = grid.edgeOf({ col, row }, dir);
+        if (e !== null && model.riverSet.has(e)) out.push(e);
+      }
+  return out;
 }

@@ -64,11 +64,12 @@ export function editorHook(app: AppState): EditorTestHook {
 
 /**
  * Per animation frame: the interval since the last one, and the main-thread time the map
- * spent in it (view changes with their culling, layer redraws, chunk re-caching). Methods are
- * wrapped on the instances only while probing.
+ * spent in it (view changes, making tiles, layer draws; nested calls count once). Methods
+ * are wrapped on the instances only while probing.
  */
 function frameProbe(r: MapRenderer) {
   let work = 0;
+  let depth = 0;
   const works: number[] = [];
   const intervals: number[] = [];
   const restores: (() => void)[] = [];
@@ -77,10 +78,11 @@ function frameProbe(r: MapRenderer) {
     const orig = target[key]!;
     target[key] = function (this: unknown, ...a: unknown[]) {
       const t = performance.now();
+      depth++;
       try {
         return orig.apply(this, a);
       } finally {
-        work += performance.now() - t;
+        if (--depth === 0) work += performance.now() - t;
       }
     };
     restores.push(() => {
@@ -88,7 +90,7 @@ function frameProbe(r: MapRenderer) {
     });
   };
   wrap(r, 'setView');
-  wrap(r, 'cacheVisible');
+  wrap(r, 'renderFrame');
   for (const layer of r.stage.getLayers()) wrap(layer, 'draw');
   let running = true;
   let last = performance.now();

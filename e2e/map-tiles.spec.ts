@@ -1,0 +1,103 @@
+// The map is drawn from tiles that edits patch in place. Whatever the zoom, after painting
+// terrain and control, adding markers, a river side, a road, a name, and undoing some of it,
+// every tile on screen must be exactly what painting it afresh gives; and after a zoom the
+// view sharpens by itself.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Scenario } from '../shared/format/scenario.types.js';
+import type {} from '../renderer/src/testHook.types.js';
+import { createGrid } from '../shared/grid/index.js';
+import type { Cell } from '../shared/grid/types.js';
+import { expect, projectRoot, test } from './fixtures.js';
+
+const OUTPUT = path.join(projectRoot, 'e2e', 'output');
+mkdirSync(OUTPUT, { recursive: true });
+
+const source = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'dnieper-bend-1943.json'), 'utf8')) as Scenario;
+// A copy under its own id, opened in memory: nothing here reaches the library.
+const scenario: Scenario = { ...source, id: 'tiles-check', title: 'Tiles check' };
+const grid = createGrid(scenario.map.grid);
+
+async function client(page: Page, c: Cell) {
+  const p = await page.evaluate(([col, row]) => window.__gridfront!.map.cellToClient(col!, row!), [c.col, c.row]);
+  if (!p) throw new Error('no map open');
+  return p;
+}
+
+const stroke = (page: Page, cells: Cell[], tool: string) =>
+  page.evaluate(([cs, t]) => window.__gridfront!.editor!.strokeMs(cs, t), [cells, tool] as const);
+const options = (page: Page, o: Record<string, unknown>) => page.evaluate((x) => window.__gridfront!.editor!.setOptions(x), o);
+
+async function sharp(page: Page) {
+  await expect.poll(() => page.evaluate(() => window.__gridfront!.map.pendingTiles), { timeout: 15_000 }).toBe(0);
+}
+
+async function expectTilesMatch(page: Page, what: string) {
+  const check = await page.evaluate(() => window.__gridfront!.map.checkTiles());
+  expect(check, what).not.toBeNull();
+  expect(check!.tiles, `${what}: tiles on screen`).toBeGreaterThan(0);
+  // No wrong colour or missing line anywhere; at most a few anti-aliased pixels of the
+  // lines next to an edit come out a shade different (a stroke's edge pixels depend on the
+  // other segments in its path), far fewer than one stale cell or tint would make.
+  expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference})`).toBe(0);
+  expect(check!.slight, `${what}: pixels a shade off a fresh paint`).toBeLessThanOrEqual(64);
+}
+
+for (const cellPx of [4, 22, 70]) {
+  test(`edits at ${cellPx} px per cell leave every tile as a fresh paint would`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/');
+    await page.waitForFunction(() => window.__gridfront?.editor !== undefined);
+    await page.evaluate((s) => window.__gridfront!.openScenario(s), scenario);
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+    await page.evaluate((px) => window.__gridfront!.editor!.zoomToCellPx(px), cellPx);
+    await sharp(page);
+    await expectTilesMatch(page, `before any edit at ${cellPx} px`);
+
+    // Cells around the middle of the map, which the zoom keeps in view.
+    const c0 = { col: 13, row: 9 };
+    const row = (r: number, n: number) => Array.from({ length: n }, (_, k) => ({ col: c0.col - 1 + k, row: r }));
+    await options(page, { terrain: 'woods', brushSize: 1 });
+    await stroke(page, row(c0.row, 4), 'brush');
+    await options(page, { side: scenario.sides[1]!.id, controlMode: 'brush' });
+    await stroke(page, row(c0.row + 1, 3), 'control');
+    await options(page, { marker: 'victory', victoryPerTurn: 3, victoryEndGame: 5 });
+    await stroke(page, [{ col: c0.col, row: c0.row - 1 }], 'marker');
+    await options(page, { marker: 'supply', side: scenario.sides[0]!.id });
+    await stroke(page, [{ col: c0.col + 2, row: c0.row - 1 }], 'marker');
+    await stroke(page, [{ col: c0.col - 2, row: c0.row + 2 }, { col: c0.col - 1, row: c0.row + 2 }, { col: c0.col, row: c0.row + 2 }], 'road');
+
+    // A river side clicked with the mouse at the middle of the side two cells share.
+    const a = { col: c0.col + 3, row: c0.row + 1 };
+    const b = grid.neighbours(a).find((n) => n.row === a.row)!;
+    const [pa, pb] = [await client(page, a), await client(page, b)];
+    await page.evaluate(() => window.__gridfront!.editor!.setTool('river'));
+    await page.mouse.click((pa.x + pb.x) / 2, (pa.y + pb.y) / 2);
+
+    // A name typed in place.
+    await options(page, { marker: 'name' });
+    await stroke(page, [{ col: c0.col + 1, row: c0.row + 3 }], 'marker');
+    await page.getByTestId('name-editor').fill('Verkhnodniprovsk');
+    await page.getByTestId('name-editor').press('Enter');
+
+    const doc = JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
+    expect(doc.map.cells?.[`${c0.col},${c0.row - 1}`]?.victory).toEqual({ perTurn: 3, endGame: 5 });
+    expect(doc.map.cells?.[`${c0.col + 1},${c0.row + 3}`]?.name).toBe('Verkhnodniprovsk');
+    await expectTilesMatch(page, `after the edits at ${cellPx} px`);
+    await page.screenshot({ path: path.join(OUTPUT, `map-tiles-${cellPx}px-edited.png`) });
+
+    // Undo the name, the river and the road: the patched tiles still match.
+    for (let k = 0; k < 3; k++) await page.evaluate(() => window.__gridfront!.editor!.undo());
+    await expectTilesMatch(page, `after undoing three steps at ${cellPx} px`);
+
+    // Zooming and panning make new tiles; they sharpen without further input.
+    await page.evaluate((px) => window.__gridfront!.editor!.zoomToCellPx(px * 1.7), cellPx);
+    await sharp(page);
+    await expectTilesMatch(page, `after zooming in from ${cellPx} px`);
+    expect(errors).toEqual([]);
+  });
+}
