@@ -93,9 +93,11 @@ describe('the packaged desktop app (built bundle, electron-builder layout, stand
     expect(report.appEvents).toEqual(expect.arrayContaining(['second-instance', 'open-file', 'web-contents-created', 'window-all-closed', 'will-quit']));
   });
 
-  it('serves the built renderer from app.asar over app://, every asset index.html names, with the CSP', () => {
+  it('serves the built renderer from app.asar over app://: every asset index.html names and the workers its scripts load, with the CSP', () => {
     expect(report.served[0]).toMatchObject({ path: 'index.html', status: 200, csp: true });
     expect(report.served.filter((s) => s.path.endsWith('.js')).length).toBeGreaterThan(0);
+    // The balance report's web worker, which the main script loads by URL.
+    expect(report.served.map((s) => s.path)).toContainEqual(expect.stringMatching(/^assets\/balance\.worker-[\w-]+\.js$/));
     for (const file of report.served) expect(file, file.path).toMatchObject({ status: 200, csp: true });
   });
 

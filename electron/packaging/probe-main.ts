@@ -30,7 +30,7 @@ export interface ProbeReport {
   appInfo: unknown;
   bundledScenarios: number;
   libraryScenarios: number;
-  /** What app://gridfront/ served: index.html and every asset it names. */
+  /** What app://gridfront/ served: index.html, every asset it names and every file those scripts load by URL. */
   served: { path: string; status: number; csp: boolean; bytes: number }[];
   worker: { path: string; exists: boolean; onWorker: unknown[]; inThread: unknown[] };
   unsupported: string[];
@@ -76,8 +76,20 @@ async function main(): Promise<void> {
       return body;
     };
     const html = await get('index.html');
-    const assets = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.(?:js|css|svg|png|ico|woff2?))"/g)].map((m) => m[1]!);
-    for (const asset of new Set(assets)) await get(asset);
+    const queue = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.(?:js|css|svg|png|ico|woff2?))"/g)].map((m) => m[1]!);
+    const seen = new Set(queue);
+    while (queue.length) {
+      const asset = queue.shift()!;
+      const body = await get(asset);
+      if (!asset.endsWith('.js')) continue;
+      // Files a script loads itself, such as Vite's `new Worker(new URL('x.js', import.meta.url))`.
+      for (const m of body.matchAll(/new URL\(\s*[`'"]([\w.-]+\.(?:js|mjs|wasm|css))[`'"]\s*,\s*import\.meta\.url/g)) {
+        const next = path.posix.join(path.posix.dirname(asset), m[1]!);
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
   }
 
   // Two games on one worker thread and the same two in this thread: the same records.
