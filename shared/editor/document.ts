@@ -37,7 +37,7 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 export class MapDocument {
   /** The loaded scenario: source of every part the map designer does not edit, and of key order. */
   private readonly base: Scenario;
-  readonly sides: readonly [Side, Side];
+  private sideList: readonly [Side, Side];
 
   grid: GridGeometry;
   /** The file's grid object (omitted defaults stay omitted). Replace, never mutate. */
@@ -59,7 +59,7 @@ export class MapDocument {
 
   private constructor(base: Scenario, state: DocState) {
     this.base = base;
-    this.sides = base.sides;
+    this.sideList = base.sides;
     this.gridSettings = state.grid;
     this.grid = createGrid(gridSpecOf(state.grid));
     this.cellSize = state.cellSize;
@@ -168,6 +168,11 @@ export class MapDocument {
 
   // ---- reading -------------------------------------------------------------------------
 
+  /** The two sides (control indices point into them). */
+  get sides(): readonly [Side, Side] {
+    return this.sideList;
+  }
+
   get cols(): number {
     return this.grid.spec.cols;
   }
@@ -199,7 +204,29 @@ export class MapDocument {
     return { grid: this.gridSettings, cellSize: this.cellSize, groundScaleKm: this.groundScaleKm, terrainTypes: [...this.terrainTypes] };
   }
 
-  // ---- changing (commands only) --------------------------------------------------------
+  // ---- changing ------------------------------------------------------------------------
+
+  /**
+   * Takes in parts of the scenario another editor (the scenario panels) changed: the sides'
+   * names, colours and flags, the order of battle and reinforcements. Not an undo step of
+   * this document (that editor records it); later commands and `toScenario` see the new
+   * values. Sides must keep their ids and codes, which the control layer relies on.
+   */
+  adoptOutside(parts: { sides?: readonly [Side, Side]; orderOfBattle?: readonly PlacedUnit[]; reinforcements?: readonly Reinforcement[] | undefined }): void {
+    if (parts.sides) {
+      const next = parts.sides;
+      parts.sides.forEach((s, i) => {
+        const was = this.sideList[i]!;
+        if (s.id !== was.id || s.code !== was.code) throw new RangeError(`sides[${i}]: id and code must stay "${was.id}"/"${was.code}" while the map is open`);
+      });
+      this.sideList = clone(next) as [Side, Side];
+      this.base.sides = this.sideList as [Side, Side];
+    }
+    if (parts.orderOfBattle) this.orderOfBattle = parts.orderOfBattle;
+    if ('reinforcements' in parts) this.reinforcements = parts.reinforcements;
+  }
+
+  // Everything below changes the map through commands only.
 
   /** Applies a command and tells subscribers what changed. */
   execute(cmd: Command): DocChange {

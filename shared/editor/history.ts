@@ -44,7 +44,13 @@ interface Gesture {
   parts: Command[];
 }
 
-export type HistoryListener = (history: History) => void;
+/**
+ * What a notification is about: 'step' when a new step was recorded, 'unstep' when the
+ * newest step vanished without an undo (a merge that cancelled it out), 'change' otherwise
+ * (undo, redo, labels, saved mark). A timeline interleaving several histories needs the first two.
+ */
+export type HistoryEvent = 'step' | 'unstep' | 'change';
+export type HistoryListener = (history: History, event: HistoryEvent) => void;
 
 export class History {
   private readonly undos: Command[] = [];
@@ -60,6 +66,11 @@ export class History {
    * resize of it ~4 MB); the oldest steps are forgotten beyond it, the newest always kept.
    */
   byteBudget = 256 * 1024 * 1024;
+  /**
+   * Whether a new edit may merge into the newest step. A document whose undo timeline
+   * interleaves this history with another editor's steps says no while one of those is newer.
+   */
+  mayMerge: () => boolean = () => true;
 
   constructor(readonly doc: MapDocument) {}
 
@@ -78,13 +89,13 @@ export class History {
     this.redos.length = 0;
     if (this.savedAt > this.undos.length) this.savedAt = -1;
     const top = this.undos[this.undos.length - 1];
-    if (top && cmd.mergeKey !== undefined && top.mergeKey === cmd.mergeKey && this.savedAt !== this.undos.length) {
+    if (top && cmd.mergeKey !== undefined && top.mergeKey === cmd.mergeKey && this.savedAt !== this.undos.length && this.mayMerge()) {
       const merged = top.mergeWith?.(cmd) ?? null;
       if (merged) {
         this.undos.pop();
         // Typing a name and then deleting what was typed leaves no step at all.
         if (!merged.isNoop?.()) this.undos.push(merged);
-        this.notify();
+        this.notify(merged.isNoop?.() ? 'unstep' : 'change');
         return change;
       }
     }
@@ -163,6 +174,17 @@ export class History {
     return this.redos[this.redos.length - 1]?.label ?? null;
   }
 
+  /**
+   * Another editor recorded a step (the document's undo timeline interleaves them): the
+   * redo steps are dropped, as any new edit of this history drops them.
+   */
+  dropRedo(): void {
+    if (this.redos.length === 0) return;
+    this.redos.length = 0;
+    if (this.savedAt > this.undos.length) this.savedAt = -1;
+    this.notify();
+  }
+
   /** Call after saving: the current state is the saved one. */
   markSaved(): void {
     this.savedAt = this.undos.length;
@@ -196,11 +218,11 @@ export class History {
       bytes -= this.undos.shift()!.bytes ?? 0;
       this.savedAt = this.savedAt > 0 ? this.savedAt - 1 : -1;
     }
-    this.notify();
+    this.notify('step');
   }
 
-  private notify(): void {
-    for (const l of this.listeners) l(this);
+  private notify(event: HistoryEvent = 'change'): void {
+    for (const l of this.listeners) l(this, event);
   }
 }
 

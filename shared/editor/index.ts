@@ -12,7 +12,8 @@
 export * from './types.js';
 export { MapDocument, encodeLayer, type DocState, type DocPart, type EdgeStores, type ChangeListener } from './document.js';
 export { OrderedMap, OrderedSet } from './ordered.js';
-export { History, CompositeCommand, type HistoryListener } from './history.js';
+export { History, CompositeCommand, type HistoryListener, type HistoryEvent } from './history.js';
+export { Timeline, HistoryTrack, type UndoTrack, type TimelineMove } from './timeline.js';
 export * from './hit.js';
 export { dirtyCells } from './change.js';
 export { neighbourTable, neighbourIndices, type NeighbourTable } from './neighbours.js';

@@ -90,8 +90,9 @@ export class AppState {
   update(scenario: Scenario): void {
     const open = this.open;
     if (!open) return;
-    // The designer's own output (or a change elsewhere in the scenario) keeps the live map.
-    if (open.session.owns(scenario)) this.open = { ...open, scenario };
+    // The designer's own output, or a change elsewhere in the scenario (sides' names and
+    // colours included), keeps the live map and its undo history.
+    if (open.session.adopt(scenario)) this.open = { ...open, scenario };
     else {
       const session = new MapSession(scenario);
       this.open = { ...open, scenario, model: session.model, session };

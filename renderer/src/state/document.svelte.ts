@@ -35,6 +35,8 @@ export class DocumentState {
   saving = $state(false);
   /** What the last refused save said, pointer by pointer, until the next save. */
   issues = $state.raw<LibraryIssue[]>([]);
+  /** Bumps whenever a document is loaded or closed, so undo steps of the last one are let go. */
+  generation = 0;
   /** A recovery copy left by an earlier session, waiting for Restore / Discard. */
   recovery = $state.raw<(RecoveryEntry & { title: string }) | null>(null);
 
@@ -67,6 +69,7 @@ export class DocumentState {
   private load(id: string, scenario: Scenario, dirty: boolean): void {
     this.app.show(scenario); // throws if the map cannot be built, before anything changes here
     this.cancelRecoveryWrite();
+    this.generation++;
     this.id = id;
     this.scenario = scenario;
     this.dirty = dirty;
@@ -77,16 +80,24 @@ export class DocumentState {
 
   /**
    * Replaces the document with an edited version. `label` says what changed ("Title
-   * changed", "Painted 12 cells") and becomes part of the next revision's summary.
+   * changed", "Painted 12 cells") and becomes part of the next revision's summary. `clean`
+   * says undo/redo brought it back to the saved state: nothing is left to save or recover.
    */
-  replace(next: Scenario, label: string): void {
+  replace(next: Scenario, label: string, clean = false): void {
     if (!this.active || next === this.scenario) return;
     this.scenario = next;
     this.app.update(next);
-    this.dirty = true;
-    if (this.labels.at(-1) !== label) this.labels.push(label);
+    if (clean) {
+      this.dirty = false;
+      this.labels = [];
+      this.cancelRecoveryWrite();
+      if (this.id) void host.library.clearRecovery({ docKey: this.id }).catch(() => undefined);
+    } else {
+      this.dirty = true;
+      if (this.labels.at(-1) !== label) this.labels.push(label);
+      this.scheduleRecoveryWrite();
+    }
     this.syncTitle();
-    this.scheduleRecoveryWrite();
     for (const fn of this.listeners) fn(next, label);
   }
 
@@ -178,6 +189,7 @@ export class DocumentState {
 
   private close(): void {
     this.cancelRecoveryWrite();
+    this.generation++;
     this.id = null;
     this.scenario = null;
     this.dirty = false;

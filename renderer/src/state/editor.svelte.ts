@@ -2,8 +2,13 @@
 // layer toggles, and the wiring between pointer input, tools, the open MapSession and the
 // canvas. Map edits go through the session's History; after each step the scenario is written
 // out once and handed to the open document (dirty flag, recovery copy, Ctrl+S save).
-import { dirtyCells, type Command, type DocChange } from '../../../shared/editor/index.js';
+//
+// The editor also owns the open document's one undo timeline (shared/editor/timeline.ts):
+// the map History is one track of it, the scenario panels' field steps another, so Undo,
+// Redo, the Edit menu and the desktop menu always act on the newest step of either.
+import { dirtyCells, HistoryTrack, Timeline, type Command, type DocChange, type UndoTrack } from '../../../shared/editor/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
+import { FieldTrack, type FieldStep } from '../components/Scenario/undo.js';
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
@@ -13,10 +18,16 @@ import type { AppState } from './app.svelte.js';
 
 /** What the editor needs of the open-document store (state/document.svelte.ts). */
 export interface DocumentSink {
+  readonly id: string | null;
+  /** Bumps each time a document is loaded or closed (the undo timeline starts afresh). */
+  readonly generation: number;
   readonly active: boolean;
   readonly scenario: Scenario | null;
   readonly dirty: boolean;
-  replace(next: Scenario, label: string): void;
+  /** `clean`: undo/redo brought the document back to its saved state. */
+  replace(next: Scenario, label: string, clean?: boolean): void;
+  onChange(fn: (scenario: Scenario, label: string) => void): () => void;
+  onBeforeSave(fn: () => void): () => void;
 }
 
 export interface Layers {
@@ -47,10 +58,13 @@ export class EditorState {
   layers = $state<Layers>({ grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true, units: true, minimap: true });
   /** Bumps when the view pans or zooms (overlays positioned on the map follow it). */
   viewTick = $state(0);
+  /** Undo/redo state of the document's timeline (map and panel steps alike). */
   canUndo = $state(false);
   canRedo = $state(false);
   undoLabel = $state<string | null>(null);
   redoLabel = $state<string | null>(null);
+  /** The last edit, undo or redo through the timeline, or why a step was dropped (the panels' header shows it). */
+  notice = $state('');
   /** Bumps on every document change, so views reading the document re-run. */
   version = $state(0);
   /** The cell whose name is being typed in place. */
@@ -73,7 +87,32 @@ export class EditorState {
   private messageTimer: ReturnType<typeof setTimeout> | undefined;
   sink: DocumentSink | null = null;
 
-  constructor(private readonly app: AppState) {}
+  /** One undo order for the open document, across the map designer and the scenario panels. */
+  readonly timeline = new Timeline();
+  /** The map History as a track of the timeline (always the attached session's). */
+  private readonly mapTrack: HistoryTrack;
+  /** The scenario panels' field-level steps (kept here so they outlive the dock's components). */
+  readonly fields: FieldTrack;
+  /** Which document (and session, for viewed scenarios) the timeline's steps belong to. */
+  private timelineKey: unknown = null;
+  private timelineSession: MapSession | null = null;
+  /** True while this editor writes into the document (other writes are not undoable steps). */
+  private writing = false;
+  private sinkOffs: (() => void)[] = [];
+  private boundSink: DocumentSink | null = null;
+
+  constructor(private readonly app: AppState) {
+    // The map's undo and redo are written into the document under their own label.
+    this.mapTrack = new HistoryTrack(this.timeline, (label, side) => (this.pendingLabel = side === 'undo' ? `Undo ${label}` : label));
+    this.fields = new FieldTrack({
+      current: () => (this.sink?.active ? this.sink.scenario : null),
+      write: (next, label) => this.writeDocument(next, label),
+      refused: (message) => (this.notice = message),
+    });
+    this.timeline.addTrack(this.mapTrack);
+    this.timeline.addTrack(this.fields);
+    this.timeline.subscribe(() => this.onTimeline());
+  }
 
   get current(): MapSession | null {
     return this.session;
@@ -105,12 +144,15 @@ export class EditorState {
   /** Shows a session on a renderer (a newly opened map); edits then redraw only what changed. */
   attach(session: MapSession, renderer: MapRenderer): void {
     if (this.session === session && this.renderer === renderer) return;
-    this.detach();
+    this.release();
+    this.syncTimeline(session);
     this.session = session;
     this.renderer = renderer;
     this.tools.clear();
     this.naming = null;
     const { doc, history } = session;
+    this.mapTrack.bind(history);
+    this.bindSink();
     this.controlShadow = doc.control.slice();
     if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
     if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
@@ -120,11 +162,21 @@ export class EditorState {
     this.unsubscribe.push(
       doc.subscribe((change) => this.redraw(change)),
       history.subscribe(() => this.onHistory()),
+      session.onSidesChanged(() => {
+        // Renamed or recoloured sides: same control layer, new tint.
+        this.version++;
+        this.renderer?.invalidate();
+      }),
     );
     this.onHistory();
   }
 
+  /** The map view is gone (another screen); the timeline stays for when it comes back. */
   detach(): void {
+    this.release();
+  }
+
+  private release(): void {
     this.flushNow();
     for (const u of this.unsubscribe) u();
     this.unsubscribe = [];
@@ -167,22 +219,45 @@ export class EditorState {
     return (this.activeTool?.phase ?? 'idle') !== 'idle';
   }
 
-  // ---- undo / redo ----
+  // ---- undo / redo (the document's timeline) ----
 
+  /** Undoes the newest step of the document, whichever editor made it. */
   undo(): void {
-    const h = this.session?.history;
-    if (!h) return;
+    if (!this.session) return; // the map's steps need it attached to be written out
     this.cancel();
-    const label = h.undoLabel;
-    if (h.undo()) this.pendingLabel = `Undo ${label}`;
+    this.flushNow();
+    const move = this.timeline.undo();
+    if (move?.applied) this.notice = `Undo ${move.label}`;
   }
 
   redo(): void {
-    const h = this.session?.history;
-    if (!h) return;
+    if (!this.session) return;
     this.cancel();
-    const label = h.redoLabel;
-    if (h.redo()) this.pendingLabel = label;
+    this.flushNow();
+    const move = this.timeline.redo();
+    if (move?.applied) this.notice = move.label;
+  }
+
+  /** Records another editor's step (already made) as the document's newest. */
+  record<S>(track: UndoTrack<S>, step: S): void {
+    this.syncTimeline(this.session);
+    this.timeline.record(track, step);
+    if (track === (this.fields as UndoTrack<FieldStep>)) this.notice = (step as FieldStep).label;
+  }
+
+  /**
+   * Writes a version of the scenario into the open document as an edit of the timeline; a
+   * write that brings the timeline back to the saved state leaves the document clean.
+   */
+  writeDocument(next: Scenario, label: string): void {
+    const sink = this.sink;
+    this.writing = true;
+    try {
+      if (sink?.active) sink.replace(next, label, !this.timeline.dirty);
+      else this.app.update(next);
+    } finally {
+      this.writing = false;
+    }
   }
 
   /** Runs a command built from the current document as one undo step (inspector, settings). */
@@ -250,14 +325,17 @@ export class EditorState {
     const next = s.output(latest);
     const label = this.pendingLabel ?? s.history.undoLabel ?? 'Map edit';
     this.pendingLabel = null;
-    if (useSink) sink.replace(next, label);
+    if (useSink) this.writeDocument(next, label);
     else this.app.update(next);
   }
 
-  /** After a save: the history's clean mark moves here when the saved scenario is ours. */
+  /** After a save: the clean marks move here when the saved scenario is the one shown. */
   noteSaved(): void {
     const s = this.session;
-    if (s && this.sink && !this.sink.dirty && this.sink.scenario === s.lastOutput && this.docChanges === this.flushedChanges) s.history.markSaved();
+    const sink = this.sink;
+    if (!s || !sink?.active || sink.dirty || this.docChanges !== this.flushedChanges) return;
+    if (sink.scenario === s.lastOutput) s.history.markSaved();
+    if (this.timelineKey === timelineKeyOf(sink, s)) this.timeline.markSaved();
   }
 
   report(message: string): void {
@@ -349,14 +427,57 @@ export class EditorState {
 
   private onHistory(): void {
     const h = this.session?.history;
-    this.canUndo = h?.canUndo ?? false;
-    this.canRedo = h?.canRedo ?? false;
-    this.undoLabel = h?.undoLabel ?? null;
-    this.redoLabel = h?.redoLabel ?? null;
+    // Labels can change without the timeline moving (a typed name merging into its step).
+    this.onTimeline();
     if (h && !h.inGesture && this.docChanges !== this.flushedChanges && this.flushTimer === undefined) {
       this.flushTimer = setTimeout(() => this.flushNow(), 0);
     }
   }
+
+  private onTimeline(): void {
+    const t = this.timeline;
+    this.canUndo = t.canUndo;
+    this.canRedo = t.canRedo;
+    this.undoLabel = t.undoLabel;
+    this.redoLabel = t.redoLabel;
+  }
+
+  /**
+   * Keeps the timeline to one document: another document (or one loaded again) starts it
+   * afresh; the same document's map loaded again drops only the map's steps, whose commands
+   * belonged to the old map session.
+   */
+  private syncTimeline(session: MapSession | null): void {
+    const key = session ? timelineKeyOf(this.sink, session) : this.timelineKey;
+    if (key !== this.timelineKey) {
+      this.timelineKey = key;
+      this.timeline.clear(!(this.sink?.active && this.sink.dirty));
+    } else if (session && this.timelineSession && session !== this.timelineSession) {
+      this.timeline.forgetTrack(this.mapTrack);
+    }
+    if (session) this.timelineSession = session;
+  }
+
+  /** Listens to the document store: saves flush first, writes by others are not undoable. */
+  private bindSink(): void {
+    const sink = this.sink;
+    if (sink === this.boundSink) return;
+    for (const off of this.sinkOffs) off();
+    this.sinkOffs = [];
+    this.boundSink = sink;
+    if (!sink) return;
+    this.sinkOffs.push(
+      sink.onBeforeSave(() => this.flushNow()),
+      sink.onChange(() => {
+        if (!this.writing) this.timeline.markUnreachable();
+      }),
+    );
+  }
+}
+
+/** The document the timeline's steps belong to: a library document as loaded, else the viewed map. */
+function timelineKeyOf(sink: DocumentSink | null, session: MapSession): unknown {
+  return sink?.active ? `${sink.id}#${sink.generation}` : session;
 }
 
 const editors = new WeakMap<AppState, EditorState>();

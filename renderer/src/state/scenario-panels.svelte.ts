@@ -1,27 +1,23 @@
 // State of the scenario panels (the tabbed dock under the map): which tab is open, the unit
-// selected in a table, the live checks list, and the panels' own undo steps.
+// selected in a table, the live checks list, and how panel edits join the document's undo.
 //
 // Panels edit the open document only through the document store (`doc.replace`), one
 // immutable replacement per edit with an undo label. The map designer's history holds map
 // edits only (its commands work on the map document), so panel edits of the rest of the
-// scenario undo here, and panel edits of map features (victory cells, cell names) go through
-// the designer's history instead. A step remembers just the top-level fields it changed, so
-// undoing it leaves map edits made since alone; if another editor changed one of those same
-// fields since, the step is dropped rather than reverting that edit.
+// scenario are steps of a field track (components/Scenario/undo.ts) on the document's one
+// undo timeline, which the editor owns (state/editor.svelte.ts): Ctrl+Z takes the newest
+// step whichever editor made it. Panel edits of map features (victory cells, cell names) go
+// through the designer's history instead. A step remembers just the top-level fields it
+// changed, so undoing it leaves map edits made since alone; if another editor changed one of
+// those same fields since, the step is dropped rather than reverting that edit.
 
 import { checkScenario, checkStatus, issueCounts, type EditResult, type Issue } from '../../../shared/scenario/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
-import { changedFields, swapFields, type Fields } from '../components/Scenario/undo.js';
-
-interface Step {
-  label: string;
-  /** The top-level fields the edit changed, before and after (undefined = absent). */
-  before: Fields;
-  after: Fields;
-}
+import { editorFor, type EditorState } from './editor.svelte.js';
+import { swapFields } from '../components/Scenario/undo.js';
 
 export type PanelTab = 'scenario' | 'calendar' | 'oob' | 'schedule' | 'victory' | 'totals' | 'checks';
 
@@ -47,7 +43,6 @@ export function tabForPointer(pointer: string): PanelTab {
 }
 
 const CHECK_DELAY_MS = 120;
-const MAX_STEPS = 200;
 
 export class ScenarioPanels {
   tab = $state<PanelTab>('oob');
@@ -60,14 +55,10 @@ export class ScenarioPanels {
   /** The last jump: a pointer the active panel focuses once it has rendered. */
   focusRequest = $state.raw<{ pointer: string; seq: number } | null>(null);
   issues = $state.raw<Issue[]>([]);
-  /** Label of the last edit, shown briefly in the dock's header. */
-  lastEdit = $state('');
 
-  private undoSteps = $state.raw<Step[]>([]);
-  private redoSteps = $state.raw<Step[]>([]);
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
   private checkedFor: Scenario | null = null;
-  private docId: string | null = null;
+  private readonly editor: EditorState;
 
   /** The scenario the panels show and edit: the open library document, else the viewed one. */
   scenario = $derived.by((): Scenario | null => this.app.open?.scenario ?? null);
@@ -75,33 +66,35 @@ export class ScenarioPanels {
   editable = $derived.by(() => this.doc.active);
   status = $derived(checkStatus(this.issues));
   counts = $derived(issueCounts(this.issues));
-  canUndo = $derived(this.undoSteps.length > 0);
-  canRedo = $derived(this.redoSteps.length > 0);
-  undoLabel = $derived(this.undoSteps.at(-1)?.label ?? '');
-  redoLabel = $derived(this.redoSteps.at(-1)?.label ?? '');
 
   constructor(
     readonly app: AppState,
     readonly doc: DocumentState,
-  ) {}
-
-  /** Starts listening to the document; returns the cleanup. */
-  connect(): () => void {
-    // Steps belong to one document: opening another one starts afresh.
-    const off = this.doc.onChange(() => {
-      if (this.doc.id !== this.docId) this.forget();
-    });
-    this.docId = this.doc.id;
-    return () => {
-      off();
-      clearTimeout(this.checkTimer);
-    };
+  ) {
+    this.editor = editorFor(app);
   }
 
-  private forget(): void {
-    this.docId = this.doc.id;
-    this.undoSteps = [];
-    this.redoSteps = [];
+  /** Returns the cleanup for when the dock goes (the undo steps stay with the editor's timeline). */
+  connect(): () => void {
+    return () => clearTimeout(this.checkTimer);
+  }
+
+  /** The document's undo state (map and panel steps in one order), for the dock's buttons. */
+  get canUndo(): boolean {
+    return this.editor.canUndo;
+  }
+  get canRedo(): boolean {
+    return this.editor.canRedo;
+  }
+  get undoLabel(): string {
+    return this.editor.undoLabel ?? '';
+  }
+  get redoLabel(): string {
+    return this.editor.redoLabel ?? '';
+  }
+  /** The last edit, undo or redo, or why a step was dropped: shown in the dock's header. */
+  get lastEdit(): string {
+    return this.editor.notice;
   }
 
   /** Re-runs the checks shortly after the scenario changed (debounced: a large map takes a while). */
@@ -131,55 +124,38 @@ export class ScenarioPanels {
 
   /**
    * Applies an edit. Takes a new scenario (the same object = nothing changed) or an
-   * EditResult; returns the refusal message, or null when applied or nothing changed.
+   * EditResult; returns the refusal message, or null when applied or nothing changed. An
+   * edit that leaves every field as it was makes no undo step.
    */
   apply(result: Scenario | EditResult, label: string): string | null {
-    const before = this.doc.scenario;
-    if (!before || !this.editable) return 'Open a scenario from the library to edit it.';
+    if (!this.doc.scenario || !this.editable) return 'Open a scenario from the library to edit it.';
     let next: Scenario;
     if ('ok' in result) {
       if (!result.ok) return result.message;
       next = result.scenario;
     } else next = result;
-    if (next === before) return null;
-    if (this.doc.id !== this.docId) this.forget();
-    this.replace(next, label);
-    this.undoSteps = [...this.undoSteps.slice(-(MAX_STEPS - 1)), { label, ...changedFields(before, next) }];
-    this.redoSteps = [];
+    const base = this.doc.scenario; // what the panel made its edit from
+    if (next === base) return null;
+    const step = this.editor.fields.step(base, next, label);
+    if (!step) return null;
+    // A stroke the designer has not written yet goes in first, so this step comes after it;
+    // then only the fields this edit changed are put into the document.
+    this.editor.flushNow();
+    const current = this.doc.scenario;
+    const merged = current === base ? next : current && swapFields(current, step.before, step.after);
+    if (!merged) return 'The map changed meanwhile; try the edit again.';
+    this.editor.record(this.editor.fields, step);
+    this.editor.writeDocument(merged, label);
     return null;
   }
 
+  /** Undo / Redo of the whole document (the newest step, whichever editor made it). */
   undo(): void {
-    const step = this.undoSteps.at(-1);
-    const current = this.doc.scenario;
-    if (!step || !current) return;
-    this.undoSteps = this.undoSteps.slice(0, -1);
-    const next = swapFields(current, step.after, step.before);
-    if (!next) {
-      this.lastEdit = `Cannot undo “${step.label}”: changed since in another editor`;
-      return;
-    }
-    this.replace(next, `Undo ${step.label}`);
-    this.redoSteps = [...this.redoSteps, step];
+    this.editor.undo();
   }
 
   redo(): void {
-    const step = this.redoSteps.at(-1);
-    const current = this.doc.scenario;
-    if (!step || !current) return;
-    this.redoSteps = this.redoSteps.slice(0, -1);
-    const next = swapFields(current, step.before, step.after);
-    if (!next) {
-      this.lastEdit = `Cannot redo “${step.label}”: changed since in another editor`;
-      return;
-    }
-    this.replace(next, step.label);
-    this.undoSteps = [...this.undoSteps, step];
-  }
-
-  private replace(next: Scenario, label: string): void {
-    this.doc.replace(next, label);
-    this.lastEdit = label;
+    this.editor.redo();
   }
 
   /** Opens a tab and asks it to focus the field a pointer names. */

@@ -26,7 +26,7 @@ export class LiveMapModel implements MapModel {
     scenario: Pick<Scenario, 'ruleset'>,
   ) {
     this.defaultVictoryVp = scenario.ruleset.options?.victoryCellVpPerTurn ?? 2;
-    this.sideRgb = doc.sides.map((s) => parseHex(s.colour));
+    this.refreshSides();
     this.refreshPalette();
     this.refreshMeta();
     this.refreshFeatures();
@@ -89,6 +89,11 @@ export class LiveMapModel implements MapModel {
       if (f) this.features.set(i, f);
       else this.features.delete(i);
     }
+  }
+
+  /** Side colours, read again after the sides were recoloured. */
+  refreshSides(): void {
+    this.sideRgb = this.doc.sides.map((s) => parseHex(s.colour));
   }
 
   private refreshPalette(): void {

@@ -13,6 +13,7 @@ export class MapSession {
   lastOutput: Scenario;
   /** True once an edit moved units (a resize); then the document's units are written out. */
   private unitsTouched = false;
+  private sideListeners = new Set<() => void>();
 
   /** Throws a RangeError naming the field when the map cannot be read. */
   constructor(scenario: Scenario) {
@@ -26,9 +27,37 @@ export class MapSession {
     });
   }
 
-  /** Whether a scenario is this session's own output (or one only its non-map parts differ from). */
-  owns(scenario: Scenario): boolean {
-    return scenario === this.lastOutput || (scenario.map === this.lastOutput.map && scenario.sides === this.lastOutput.sides);
+  /**
+   * Takes in a version of the scenario another editor changed (the panels). True when this
+   * session goes on showing it: the map is still this session's and the sides kept their ids
+   * and codes (renaming, recolouring a side or changing its flags refreshes them here, so the
+   * designer's undo history survives). False when the map must be loaded afresh.
+   */
+  adopt(scenario: Scenario): boolean {
+    const last = this.lastOutput;
+    if (scenario === last) return true;
+    if (scenario.map !== last.map) return false;
+    const sides = scenario.sides;
+    const newSides = sides !== last.sides;
+    if (newSides && !sides.every((s, i) => s.id === this.doc.sides[i]?.id && s.code === this.doc.sides[i]?.code)) return false;
+    this.doc.adoptOutside({
+      ...(newSides ? { sides } : {}),
+      // The document's units only matter to a resize, which must shift the current ones.
+      ...(scenario.orderOfBattle !== last.orderOfBattle ? { orderOfBattle: scenario.orderOfBattle } : {}),
+      ...(scenario.reinforcements !== last.reinforcements ? { reinforcements: scenario.reinforcements } : {}),
+    });
+    this.lastOutput = scenario;
+    if (newSides) {
+      this.model.refreshSides();
+      for (const fn of this.sideListeners) fn();
+    }
+    return true;
+  }
+
+  /** Called after `adopt` took in new side names or colours (the map redraws its control tint). */
+  onSidesChanged(fn: () => void): () => void {
+    this.sideListeners.add(fn);
+    return () => this.sideListeners.delete(fn);
   }
 
   output(latest: Scenario): Scenario {
