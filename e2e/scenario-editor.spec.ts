@@ -153,7 +153,9 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   await page.getByTestId('panels-undo').click();
   await expect.poll(sovietNames).toEqual(['5th Guards Tank Army', '69th Army', '1st Guards Cavalry']);
 
-  // Drag two Soviet rows onto the map.
+  // Drag two Soviet rows onto the map. Renaming the sides kept the map (and its view) as
+  // it was, so fit the whole map in first.
+  await page.getByRole('button', { name: 'Fit to window' }).click();
   const zone = page.getByTestId('map-dropzone');
   const box = (await zone.boundingBox())!;
   for (const [i, col, row, label] of [
