@@ -218,6 +218,11 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   await vic.getByTestId('victory-row').first().getByLabel('VP per turn').press('Tab');
   await expect(vic.getByTestId('victory-row').first()).toContainText('24'); // 3 × 8 turns
   await shot(page, 'victory');
+  // The reinforcement's entry cell is marked as one for the Soviets (the library warns otherwise).
+  const entryCell = await cellPoint(page, 11, 4);
+  await page.mouse.click(entryCell.x, entryCell.y);
+  await expect(page.getByTestId('panels-selected-cell')).toHaveText('1205');
+  await page.locator('.row', { hasText: 'Entry for' }).getByRole('checkbox', { name: 'Soviets' }).check();
 
   // ---- Totals ----
   await tab(page, 'totals');
@@ -269,6 +274,7 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   expect(saved!.replacements).toEqual([{ side: 'soviets', turn: 4, points: 2 }]);
   expect(saved!.map.cells?.['5,3']).toMatchObject({ name: 'Prokhorovka', victory: { perTurn: 3 } });
   expect(saved!.map.cells?.['7,3']?.victory).toEqual({});
+  expect(saved!.map.cells?.['11,4']?.entry).toEqual(['soviets']);
   expect(saved!.sides[1].flags?.rebuilds).toBe(true);
   expect(saved!.sides[0].flags?.deepPenetration).toBe(true);
 
