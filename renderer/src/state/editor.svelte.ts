@@ -6,7 +6,7 @@
 // The editor also owns the open document's one undo timeline (shared/editor/timeline.ts):
 // the map History is one track of it, the scenario panels' field steps another, so Undo,
 // Redo, the Edit menu and the desktop menu always act on the newest step of either.
-import { dirtyCells, HistoryTrack, Timeline, type Command, type DocChange, type UndoTrack } from '../../../shared/editor/index.js';
+import { dirtyCells, HistoryTrack, Timeline, type Command, type DocChange } from '../../../shared/editor/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { FieldTrack, type FieldStep } from '../components/Scenario/undo.js';
 import type { Cell, Point } from '../../../shared/grid/types.js';
@@ -63,7 +63,7 @@ export class EditorState {
   canRedo = $state(false);
   undoLabel = $state<string | null>(null);
   redoLabel = $state<string | null>(null);
-  /** The last edit, undo or redo through the timeline, or why a step was dropped (the panels' header shows it). */
+  /** The last edit (map or panel), undo or redo, or why a step was dropped (the panels' header shows it). */
   notice = $state('');
   /** Bumps on every document change, so views reading the document re-run. */
   version = $state(0);
@@ -161,7 +161,10 @@ export class EditorState {
     });
     this.unsubscribe.push(
       doc.subscribe((change) => this.redraw(change)),
-      history.subscribe(() => this.onHistory()),
+      history.subscribe((h, event) => {
+        if (event === 'step') this.notice = h.undoLabel ?? '';
+        this.onHistory();
+      }),
       session.onSidesChanged(() => {
         // Renamed or recoloured sides: same control layer, new tint.
         this.version++;
@@ -238,11 +241,11 @@ export class EditorState {
     if (move?.applied) this.notice = move.label;
   }
 
-  /** Records another editor's step (already made) as the document's newest. */
-  record<S>(track: UndoTrack<S>, step: S): void {
+  /** Records a scenario panels' step (about to be written) as the document's newest. */
+  recordFieldStep(step: FieldStep): void {
     this.syncTimeline(this.session);
-    this.timeline.record(track, step);
-    if (track === (this.fields as UndoTrack<FieldStep>)) this.notice = (step as FieldStep).label;
+    this.timeline.record(this.fields, step);
+    this.notice = step.label;
   }
 
   /**

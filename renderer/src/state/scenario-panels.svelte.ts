@@ -144,7 +144,7 @@ export class ScenarioPanels {
     const current = this.doc.scenario;
     const merged = current === base ? next : current && swapFields(current, step.before, step.after);
     if (!merged) return 'The map changed meanwhile; try the edit again.';
-    this.editor.record(this.editor.fields, step);
+    this.editor.recordFieldStep(step);
     this.editor.writeDocument(merged, label);
     return null;
   }
