@@ -1,8 +1,8 @@
 // One undo history for the open scenario: map strokes and scenario-panel edits (turn count,
 // a new unit, a renamed side) undo newest first with Ctrl+Z whether the map or a panel has
 // focus, the undo button and the Edit menu name the step each time, and redo (Ctrl+Shift+Z,
-// Ctrl+Y, the button, the menu) brings them back in order. Renaming a side keeps the map's
-// strokes undoable, and undoing everything leaves the document clean.
+// Ctrl+Y, the button, the menu) brings them back in order. Renaming or recolouring a side
+// keeps the map's strokes undoable, and undoing everything leaves the document clean.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -103,6 +103,13 @@ test('map strokes and panel edits undo newest first with their labels, and redo 
   await sideName.fill('Army Group Centre');
   await sideName.press('Enter');
   await expect(undoButton).toHaveAttribute('title', 'Undo Side renamed to Army Group Centre (Ctrl+Z)');
+  // 4b. Recolour the second side: the open map retints its control and keeps its undo.
+  const colour2 = dock.getByLabel('Side 2 colour');
+  const originalColour = await colour2.inputValue();
+  const side2 = await dock.getByLabel('Side 2 name').inputValue();
+  await colour2.fill('#7a1fa2');
+  await expect(undoButton).toHaveAttribute('title', `Undo ${side2} colour changed (Ctrl+Z)`);
+  await shot(page, '0-recoloured');
 
   // 5. Map again: one city cell.
   await page.locator('[data-terrain="city"]').click();
@@ -120,6 +127,9 @@ test('map strokes and panel edits undo newest first with their labels, and redo 
   await page.getByTestId('map').click({ position: { x: 20, y: 20 } });
   await page.keyboard.press('Control+z');
   await expect.poll(() => terrainRows(page)).toEqual(wooded);
+  await expect(undoButton).toHaveAttribute('title', `Undo ${side2} colour changed (Ctrl+Z)`);
+  await page.keyboard.press('Control+z');
+  await expect(colour2).toHaveValue(originalColour);
   await expect(undoButton).toHaveAttribute('title', 'Undo Side renamed to Army Group Centre (Ctrl+Z)');
   await page.keyboard.press('Control+z');
   await expect(sideName).toHaveValue(originalSide);
@@ -164,6 +174,9 @@ test('map strokes and panel edits undo newest first with their labels, and redo 
   await redoButton.click();
   await page.getByTestId('tab-scenario').click();
   await expect(sideName).toHaveValue('Army Group Centre');
+  await expect(redoButton).toHaveAttribute('title', `Redo ${side2} colour changed (Ctrl+Shift+Z)`);
+  await redoButton.click();
+  await expect(colour2).toHaveValue('#7a1fa2');
   await page.getByTestId('edit-menu').click();
   await page.getByTestId('menu-redo').click();
   await expect.poll(() => terrainRows(page)).toEqual(finished);
@@ -183,6 +196,7 @@ test('map strokes and panel edits undo newest first with their labels, and redo 
   const s = saved.body.ok ? saved.body.value.document : null;
   expect(s?.calendar.turns).toBe(8);
   expect(s?.sides[0].name).toBe('Army Group Centre');
+  expect(s?.sides[1].colour).toBe('#7a1fa2');
   expect(s?.orderOfBattle.map((u) => u.name)).toEqual(['Panzer Group 3']);
   expect(s?.map.terrain).toEqual(finished);
 });
