@@ -96,3 +96,19 @@ describe('MapDocument refuses maps it cannot hold, naming the place', () => {
     expect(() => MapDocument.fromScenario(s)).toThrow(/map.cells: "9,9"/);
   });
 });
+
+describe('parts other editors change', () => {
+  it('takes in renamed and recoloured sides and new units without touching the map, and refuses a changed side code', () => {
+    const doc = MapDocument.fromScenario(makeTinyScenario());
+    const before = doc.toScenario();
+    const sides = [{ ...before.sides[0], name: 'Army Group Centre', colour: '#123456' }, before.sides[1]] as Scenario['sides'];
+    const orderOfBattle = before.orderOfBattle.slice(1);
+    doc.adoptOutside({ sides, orderOfBattle });
+    const after = doc.toScenario();
+    expect(after.sides[0].name).toBe('Army Group Centre');
+    expect(after.orderOfBattle).toEqual(orderOfBattle);
+    expect(after.map).toEqual(before.map);
+    expect(() => doc.adoptOutside({ sides: [{ ...sides[0], code: 'Z' }, sides[1]] })).toThrow(/sides\[0\]/);
+    expect(doc.sides[0].code).toBe(before.sides[0].code);
+  });
+});

@@ -215,3 +215,30 @@ describe('history limits', () => {
     expect(history.canUndo).toBe(false);
   });
 });
+
+describe('history beside another editor', () => {
+  it('says whether a notification recorded a step, merged one away, or did something else', () => {
+    const { doc, history } = setup();
+    const events: string[] = [];
+    history.subscribe((_h, event) => events.push(event));
+    history.run(setCellName(doc, { col: 1, row: 0 }, 'R'));
+    history.run(setCellName(doc, { col: 1, row: 0 }, 'Ro'));
+    history.run(setCellName(doc, { col: 1, row: 0 }, null));
+    history.run(paintTerrain(doc, [0], 'city'));
+    history.undo();
+    expect(events).toEqual(['step', 'change', 'unstep', 'step', 'change']);
+  });
+
+  it('does not merge into its newest step while told not to, and drops its redo steps when asked', () => {
+    const { doc, history } = setup();
+    history.run(setCellName(doc, { col: 1, row: 0 }, 'R'));
+    history.mayMerge = () => false;
+    history.run(setCellName(doc, { col: 1, row: 0 }, 'Ro'));
+    history.undo();
+    expect(history.canUndo).toBe(true);
+    expect(history.canRedo).toBe(true);
+    history.dropRedo();
+    expect(history.canRedo).toBe(false);
+    expect(doc.featuresAt({ col: 1, row: 0 })?.name).toBe('R');
+  });
+});
