@@ -101,3 +101,29 @@ for (const cellPx of [4, 22, 70]) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a map opened from the library is sharp on its first frame: the tiles made while opening stay on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await page.waitForFunction(() => window.__gridfront?.editor !== undefined);
+  // Read the tiles still missing at the moment the map says it is ready, before any later
+  // frame could make them: a blurred stand-in (cell blocks poking past the map's edge)
+  // would be what the designer sees first otherwise.
+  const atReady = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const seen = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="map"][data-ready="true"]')) {
+            seen.disconnect();
+            resolve(window.__gridfront!.map.pendingTiles);
+          }
+        });
+        seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+      }),
+  );
+  const card = page.locator(`[data-testid="scenario-card"][data-scenario-id="${source.id}"]`);
+  await card.click();
+  await page.getByTestId('details-panel').getByRole('button', { name: 'Open', exact: true }).click();
+  expect(await atReady).toBe(0);
+  await expectTilesMatch(page, 'as opened');
+});

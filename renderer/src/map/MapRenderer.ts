@@ -287,6 +287,10 @@ export class MapRenderer {
 
   /** Shows or hides map layers (terrain, control, edges, routes, markers, grid, coordinates). */
   setLayers(layers: MapLayers): void {
+    // The view panel restates the layers whenever it mounts; the same set again must not
+    // throw away the tiles of the map on screen.
+    const keys = Object.keys(this.layers) as (keyof MapLayers)[];
+    if (keys.every((k) => this.layers[k] === layers[k])) return;
     this.layers = { ...layers };
     this.layersVersion++;
     this.requestFrame();
