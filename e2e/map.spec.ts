@@ -14,6 +14,8 @@ const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const CONTROL_TINT = 0.16;
 const RIVER = '#2f6fb3';
 const ROAD = '#8a5a2b';
+// What a cell shows with the terrain layer hidden.
+const BLANK_GROUND = '#f1eee6';
 
 type Rgb = [number, number, number];
 const hex = (c: string): Rgb => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as Rgb;
@@ -73,7 +75,8 @@ function expectations(scenario: Scenario) {
       const base = hex(terrain.colour);
       // Control tints every terrain but impassable ground (water, peaks).
       const tinted = side && terrain.category !== 'impassable';
-      return { cell: c, colour: tinted ? blend(base, hex(side.colour), CONTROL_TINT) : base };
+      const tint = (ground: Rgb) => (tinted ? blend(ground, hex(side.colour), CONTROL_TINT) : ground);
+      return { cell: c, colour: tint(base), blank: tint(hex(BLANK_GROUND)) };
     }),
     river: river ? grid.edgeCells(river) : null,
     road: road ? grid.edgeCells(road) : null,
@@ -272,5 +275,33 @@ test.describe('map view controls', () => {
       expect(p.y).toBeGreaterThan(box.y);
       expect(p.y).toBeLessThan(box.y + box.height);
     }
+  });
+
+  test('the View panel hides and shows layers: terrain colours and rivers go and come back', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openScenario(page, scenario.id);
+    const facts = expectations(scenario);
+    // The sample whose terrain stands out most from bare ground.
+    const sample = facts.samples.reduce((a, b) => (distance(b.colour, b.blank) > distance(a.colour, a.blank) ? b : a));
+    expect(distance(sample.colour, sample.blank), 'a sample whose terrain differs from bare ground').toBeGreaterThan(30);
+    const centre = await cellPoint(page, sample.cell);
+    const terrainAt = async () => (await staticPixels(page, centre.x, centre.y))[0]!;
+    expect(distance(await terrainAt(), sample.colour)).toBeLessThanOrEqual(12);
+    expect(facts.river, 'the first bundled scenario has a river to hide').not.toBeNull();
+    const [a, b] = await Promise.all(facts.river!.map((c) => cellPoint(page, c)));
+    const riverAt = async () => distance(nearest(await staticPixels(page, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2, 1), hex(RIVER)), hex(RIVER));
+    expect(await riverAt()).toBeLessThanOrEqual(30);
+
+    const toggle = (layer: string) => page.locator(`[data-layer="${layer}"]`);
+    await toggle('terrain').uncheck();
+    await expect.poll(async () => distance(await terrainAt(), sample.blank)).toBeLessThanOrEqual(12);
+    await toggle('edges').uncheck();
+    await expect.poll(riverAt).toBeGreaterThan(60);
+    await page.screenshot({ path: path.join(OUTPUT, 'layers-terrain-rivers-off.png') });
+
+    await toggle('terrain').check();
+    await toggle('edges').check();
+    await expect.poll(async () => distance(await terrainAt(), sample.colour)).toBeLessThanOrEqual(12);
+    await expect.poll(riverAt).toBeLessThanOrEqual(30);
   });
 });
