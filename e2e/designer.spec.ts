@@ -9,7 +9,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId } from '../shared/grid/types.js';
-import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
+import { createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -17,13 +17,7 @@ const TITLE = 'Designer Walkthrough';
 const COLS = 14;
 const ROWS = 10;
 
-// Leave the library as seeded for the other specs.
-test.afterEach(async ({ request, baseURL }) => {
-  const origin = appOrigin(baseURL);
-  const list = await invoke<{ items: { id: string; title: string }[] }>(request, origin, 'library.list', { limit: 500 });
-  if (list.body.ok) for (const s of list.body.value.items) if (s.title === TITLE) await invoke(request, origin, 'library.trash', { id: s.id });
-  await invoke(request, origin, 'library.emptyTrash');
-});
+test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-${name}.png`) });
 
@@ -53,13 +47,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByTestId('new-dialog');
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(TITLE);
-  await dialog.getByRole('spinbutton', { name: 'Columns' }).fill(String(COLS));
-  await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(ROWS));
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
   const original = await doc(page);
   const grid = createGrid(original.map.grid);
   await shot(page, '0-blank');

@@ -1,7 +1,8 @@
 // Shared helpers for the end-to-end tests.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { InvokeResult } from '../shared/host/contract.js';
 import { findElectronBinary } from '../scripts/electron-binary.js';
 
@@ -30,6 +31,38 @@ export async function invoke<T = unknown>(
     headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
   });
   return { status: response.status(), body: (await response.json()) as InvokeResult<T> };
+}
+
+/** Ids of the bundled scenarios the web host seeds a new library with. */
+export const bundledIds: ReadonlySet<string> = new Set(
+  readdirSync(path.join(projectRoot, 'scenarios'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => (JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', f), 'utf8')) as { id: string }).id),
+);
+
+/**
+ * The web host keeps one library for the whole run: put it back as seeded (only the bundled
+ * scenarios, nothing in the trash, no recovery copies) so the next spec sees what it expects.
+ */
+export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
+  const origin = appOrigin(baseURL);
+  const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
+  if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });
+  await invoke(request, origin, 'library.emptyTrash');
+  const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
+  if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
+}
+
+/** Creates a blank map from the library's New dialog and waits until it has painted. */
+export async function createBlankScenario(page: Page, title: string, size: { cols: number; rows: number } = { cols: 12, rows: 8 }): Promise<void> {
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByTestId('new-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('spinbutton', { name: 'Columns' }).fill(String(size.cols));
+  await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(size.rows));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
 }
 
 export const test = base;

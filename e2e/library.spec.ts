@@ -8,38 +8,17 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
+import { appOrigin, bundledIds, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-const bundledIds = new Set<string>();
-for (const file of ['brick-grid-demo.json', 'dnieper-bend-1943.json', 'seed-000-example.json', 'square-grid-demo.json']) {
-  bundledIds.add((JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', file), 'utf8')) as Scenario).id);
-}
-
-// The web host keeps one library for the whole run: leave it as seeded (only the bundled
-// scenarios, nothing in the trash, no recovery copies) so the map spec sees what it expects.
-test.afterEach(async ({ request, baseURL }) => {
-  const origin = appOrigin(baseURL);
-  const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
-  if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });
-  await invoke(request, origin, 'library.emptyTrash');
-  const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
-  if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
-});
+test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function createScenario(page: Page, title: string) {
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByTestId('new-dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('spinbutton', { name: 'Columns' }).fill('12');
-  await dialog.getByRole('spinbutton', { name: 'Rows' }).fill('8');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await createBlankScenario(page, title);
   await expect(page.getByTestId('scenario-title')).toHaveText(title);
 }
 

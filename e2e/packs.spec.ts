@@ -11,23 +11,12 @@ import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { exportPack } from '../electron/packs/export.js';
 import { craftZip, validPackEntries } from '../electron/packs/testing.js';
-import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
+import { appOrigin, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-const bundledIds = new Set<string>();
-for (const file of ['brick-grid-demo.json', 'dnieper-bend-1943.json', 'seed-000-example.json', 'square-grid-demo.json']) {
-  bundledIds.add((JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', file), 'utf8')) as Scenario).id);
-}
-
-// Leave the shared library as seeded for the other specs.
-test.afterEach(async ({ request, baseURL }) => {
-  const origin = appOrigin(baseURL);
-  const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
-  if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });
-  await invoke(request, origin, 'library.emptyTrash');
-});
+test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

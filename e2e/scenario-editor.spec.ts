@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { validateScenario } from '../shared/format/validate.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
+import { appOrigin, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -33,15 +33,7 @@ async function tab(page: Page, id: string) {
   await expect(page.getByTestId(`panel-${id}`)).toBeVisible();
 }
 
-test.afterEach(async ({ request, baseURL }) => {
-  // Leave the shared library as seeded for the other specs.
-  const origin = appOrigin(baseURL);
-  const list = await invoke<{ items: { id: string; title: string }[] }>(request, origin, 'library.list', { limit: 500 });
-  if (list.body.ok) for (const s of list.body.value.items) if (s.title === TITLE) await invoke(request, origin, 'library.trash', { id: s.id });
-  await invoke(request, origin, 'library.emptyTrash');
-  const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
-  if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
-});
+test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('a designer builds a small scenario in the panels, fixes what the checks report and saves it as valid', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -49,13 +41,7 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   await page.goto('/');
 
   // A blank 12×8 hex map from the library's New dialog (Germans west, Soviets east).
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByTestId('new-dialog');
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(TITLE);
-  await dialog.getByRole('spinbutton', { name: 'Columns' }).fill('12');
-  await dialog.getByRole('spinbutton', { name: 'Rows' }).fill('8');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await createBlankScenario(page, TITLE);
   await expect(page.getByTestId('scenario-dock')).toBeVisible();
 
   // ---- Scenario: author, tags, an option, a side rule ----

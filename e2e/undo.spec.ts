@@ -9,21 +9,13 @@ import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import type { Cell } from '../shared/grid/types.js';
-import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
+import { appOrigin, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Undo walkthrough';
 
-test.afterEach(async ({ request, baseURL }) => {
-  // Leave the shared library as seeded for the other specs.
-  const origin = appOrigin(baseURL);
-  const list = await invoke<{ items: { id: string; title: string }[] }>(request, origin, 'library.list', { limit: 500 });
-  if (list.body.ok) for (const s of list.body.value.items) if (s.title === TITLE) await invoke(request, origin, 'library.trash', { id: s.id });
-  await invoke(request, origin, 'library.emptyTrash');
-  const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
-  if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
-});
+test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(100);
@@ -52,13 +44,7 @@ test('map strokes and panel edits undo newest first with their labels, and redo 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1500, height: 980 });
   await page.goto('/');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByTestId('new-dialog');
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(TITLE);
-  await dialog.getByRole('spinbutton', { name: 'Columns' }).fill('12');
-  await dialog.getByRole('spinbutton', { name: 'Rows' }).fill('8');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await createBlankScenario(page, TITLE);
   const dock = page.getByTestId('scenario-dock');
   const undoButton = page.getByTestId('undo');
   const redoButton = page.getByTestId('redo');
