@@ -29,6 +29,17 @@ describe('resize keeps content in place', () => {
     expect(doc.featuresAt({ col: 3, row: 4 })?.name).toBe('Orsha');
   });
 
+  it('tells the views how far content moved (so a selection can follow it), and the way back on undo', () => {
+    const doc = tiny();
+    const cmd = resizeMap(doc, { left: 2, top: -1, right: 3 })!;
+    const applied = cmd.apply(doc);
+    expect(applied.resized).toBe(true);
+    expect(applied.moved).toEqual({ cols: 2, rows: -1 });
+    expect(cmd.revert(doc).moved).toEqual({ cols: -2, rows: 1 });
+    // Growing only on the right and at the bottom leaves every cell where it was.
+    expect(resizeMap(doc, { right: 1, bottom: 2 })!.apply(doc).moved).toEqual({ cols: 0, rows: 0 });
+  });
+
   it('terrain, control, features, rivers, lake shores, roads, rails, units and entry cells all shift together', () => {
     const original = makeTinyScenario();
     const doc = tiny();

@@ -20,6 +20,9 @@ export type CellLayer = 'terrain' | 'control';
  * - `meta`: map settings (grid options, cell size, ground scale) changed.
  * - `units`: order of battle or reinforcements changed (only a resize does that here).
  * - `resized`: the grid's shape changed (size, kind, layout); every index is stale.
+ * - `moved`: with `resized`, how far every cell's content went: what was at (col,row) is
+ *   now at (col + cols, row + rows) (a resize with columns or rows added or removed on the
+ *   left or top). Zero when content kept its coordinates.
  */
 export interface DocChange {
   cells: ReadonlySet<number> | 'all';
@@ -29,6 +32,13 @@ export interface DocChange {
   meta: boolean;
   units: boolean;
   resized: boolean;
+  moved: CellShift;
+}
+
+/** A shift of the whole map's content, in columns and rows. */
+export interface CellShift {
+  readonly cols: number;
+  readonly rows: number;
 }
 
 /** A change builder: commands fill one while they apply. */
@@ -40,6 +50,7 @@ export class ChangeBuilder {
   meta = false;
   units = false;
   resized = false;
+  moved: CellShift = { cols: 0, rows: 0 };
 
   allCells(): void {
     this.cells = 'all';
@@ -59,6 +70,7 @@ export class ChangeBuilder {
     this.meta ||= other.meta;
     this.units ||= other.units;
     this.resized ||= other.resized;
+    this.moved = { cols: this.moved.cols + other.moved.cols, rows: this.moved.rows + other.moved.rows };
   }
 
   done(): DocChange {
@@ -70,6 +82,7 @@ export class ChangeBuilder {
       meta: this.meta,
       units: this.units,
       resized: this.resized,
+      moved: this.moved,
     };
   }
 }

@@ -396,7 +396,12 @@ export class EditorState {
     if (!r || !s) return;
     if (change.resized) {
       this.controlShadow = s.doc.control.slice();
+      // The selected cell's content moved with the resize (or fell off the map with it).
+      const was = this.app.selected;
+      const now = was && { col: was.col + change.moved.cols, row: was.row + change.moved.rows };
+      this.app.selected = now && s.doc.grid.inMap(now) ? now : null;
       r.setModel(s.model);
+      r.setSelected(this.app.selected);
       return;
     }
     const cells = dirtyCells(change, s.doc.grid);

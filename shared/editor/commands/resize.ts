@@ -93,6 +93,8 @@ export function resizeMap(doc: MapDocument, margins: ResizeMargins): StateComman
       orderOfBattle: doc.orderOfBattle, reinforcements: doc.reinforcements,
     },
     { grid, terrain, control, cells: doc.cells.mapKeys(moveRef), edges, orderOfBattle, reinforcements },
+    undefined,
+    { cols: dc, rows: dr },
   );
 }
 

@@ -2,7 +2,7 @@
 // palette, resizing. The command holds the parts as they were and as they become, so undo
 // is exact however much moved (a resize shifts every cell, edge and unit).
 import type { MapDocument, DocPart, DocState } from '../document.js';
-import { ChangeBuilder, type Command, type DocChange } from '../types.js';
+import { ChangeBuilder, type CellShift, type Command, type DocChange } from '../types.js';
 
 export class StateCommand implements Command {
   constructor(
@@ -10,6 +10,8 @@ export class StateCommand implements Command {
     private readonly before: Partial<DocState>,
     private readonly after: Partial<DocState>,
     readonly mergeKey?: string,
+    /** How far applying moves every cell's content (a resize on the left or top). */
+    private readonly shift: CellShift = { cols: 0, rows: 0 },
   ) {}
 
   /** Typed layers dominate; stores and lists are counted roughly per entry. */
@@ -26,18 +28,19 @@ export class StateCommand implements Command {
 
   apply(doc: MapDocument): DocChange {
     doc.write(this.after);
-    return changeOf(this.before, this.after);
+    return changeOf(this.before, this.after, this.shift);
   }
 
   revert(doc: MapDocument): DocChange {
     doc.write(this.before);
-    return changeOf(this.after, this.before);
+    return changeOf(this.after, this.before, { cols: -this.shift.cols, rows: -this.shift.rows });
   }
 
   /** Later edits of the same setting (e.g. typing a ground scale) fold into one step. */
   mergeWith(next: Command): Command | null {
     if (!(next instanceof StateCommand) || next.mergeKey === undefined || next.mergeKey !== this.mergeKey) return null;
-    return new StateCommand(next.label, { ...next.before, ...this.before }, { ...this.after, ...next.after }, this.mergeKey);
+    const shift = { cols: this.shift.cols + next.shift.cols, rows: this.shift.rows + next.shift.rows };
+    return new StateCommand(next.label, { ...next.before, ...this.before }, { ...this.after, ...next.after }, this.mergeKey, shift);
   }
 
   isNoop(): boolean {
@@ -46,8 +49,9 @@ export class StateCommand implements Command {
 }
 
 /** What a view must redraw when these parts are replaced. */
-function changeOf(from: Partial<DocState>, to: Partial<DocState>): DocChange {
+function changeOf(from: Partial<DocState>, to: Partial<DocState>, moved: CellShift): DocChange {
   const c = new ChangeBuilder();
+  c.moved = moved;
   const has = (k: DocPart) => k in to;
   if (has('grid')) {
     const a = from.grid!;
