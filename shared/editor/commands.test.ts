@@ -214,11 +214,13 @@ describe('cell features', () => {
 });
 
 describe('map settings', () => {
-  it('changing only the label scheme keeps every edge', () => {
+  it('changing only the label scheme keeps every edge, and every cell must be drawn again (its printed label changed)', () => {
     const doc = tiny();
     const r = expectExactInverse(doc, setGridOptions(doc, { labels: 'A1' }));
     expect(r.applied.resized).toBe(false);
     expect(r.applied.meta).toBe(true);
+    expect(r.applied.cells).toBe('all');
+    expect(r.reverted.cells).toBe('all');
   });
 
   it('switching flat to pointy hexes keeps sides whose cells stay neighbours and drops the rest (undo restores them)', () => {

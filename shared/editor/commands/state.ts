@@ -61,6 +61,9 @@ function changeOf(from: Partial<DocState>, to: Partial<DocState>, moved: CellShi
     if (a.kind !== b.kind || a.cols !== b.cols || a.rows !== b.rows || a.orientation !== b.orientation || a.offset !== b.offset || a.adjacency !== b.adjacency) {
       c.resized = true;
       c.allCells();
+    } else if (a.labels !== b.labels) {
+      // Every cell prints its coordinates under the new scheme.
+      c.allCells();
     }
   }
   if (has('cellSize') || has('groundScaleKm')) c.meta = true;
