@@ -1,6 +1,7 @@
-// Editing a cell's every field with the Select tool, editing the terrain palette (add, name,
-// colour, rules category, paint with it, remove it), and changing the grid kind, adjacency
-// and label scheme in Map settings, each undoable: all through the real UI.
+// Editing a cell's every field with the Select tool; editing the terrain palette (add, name,
+// colour, rules category, freezing, paint with it, remove it choosing what its cells become);
+// changing the grid kind, adjacency and label scheme in Map settings. Each is undoable, and
+// all of it goes through the real UI.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -84,7 +85,18 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   const added = d.map.terrainTypes.at(-1)!;
   await settings.getByRole('textbox', { name: `Name of terrain ${added.id}` }).fill('Marsh');
   await settings.getByLabel('Colour of Marsh').fill('#4a6b5d');
-  await settings.getByRole('row', { name: /Marsh/ }).getByRole('combobox').selectOption('difficult');
+  // Only impassable ground can freeze (a lake that frozen or snowy ground makes passable).
+  const category = settings.getByLabel('Rules category of Marsh');
+  const freezes = settings.getByRole('checkbox', { name: 'Marsh freezes' });
+  await expect(freezes).toBeDisabled();
+  await category.selectOption('impassable');
+  await freezes.check();
+  d = await doc(page);
+  expect(d.map.terrainTypes.at(-1)).toEqual({ ...added, name: 'Marsh', colour: '#4a6b5d', category: 'impassable', freezes: true });
+  // Made difficult ground, it stops freezing with it.
+  await category.selectOption('difficult');
+  await expect(freezes).toBeDisabled();
+  await expect(freezes).not.toBeChecked();
   d = await doc(page);
   expect(d.map.terrainTypes.at(-1)).toEqual({ ...added, name: 'Marsh', colour: '#4a6b5d', category: 'difficult' });
   await shot(page, '2-palette');
@@ -97,12 +109,27 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await click(page, marsh);
   expect((await doc(page)).map.terrain[marsh.row]![marsh.col]).toBe(added.code);
 
-  // Removing the type turns its cells into the palette's first type (open ground).
+  // Removing a type that cells use asks what they become; Cancel keeps it.
   await page.getByTestId('map-settings-open').click();
   await settings.getByRole('row', { name: /Marsh/ }).getByRole('button', { name: 'Remove' }).click();
+  const confirm = settings.getByRole('group', { name: 'Remove Marsh' });
+  await expect(confirm).toContainText('its 1 cell becomes');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await doc(page)).map.terrainTypes).toHaveLength(types + 1);
+  await settings.getByRole('row', { name: /Marsh/ }).getByRole('button', { name: 'Remove' }).click();
+  await confirm.getByLabel('Replacement terrain').selectOption({ label: 'Swamp' });
+  await shot(page, '2b-remove-type');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toHaveCount(0);
   d = await doc(page);
   expect(d.map.terrainTypes.map((t) => t.id)).toEqual(original.map.terrainTypes.map((t) => t.id));
-  expect(d.map.terrain[marsh.row]![marsh.col]).toBe(original.map.terrainTypes[0]!.code);
+  expect(d.map.terrain[marsh.row]![marsh.col]).toBe(original.map.terrainTypes.find((t) => t.name === 'Swamp')!.code);
+  // A type no cell uses goes at once.
+  await settings.getByRole('button', { name: 'Add terrain type' }).click();
+  await expect(settings.getByRole('row', { name: /Terrain \d+/ })).toHaveCount(1);
+  await settings.getByRole('row', { name: /Terrain \d+/ }).getByRole('button', { name: 'Remove' }).click();
+  expect((await doc(page)).map.terrainTypes).toHaveLength(types);
 
   // Grid: square cells with diagonals, labelled by letter and number.
   await settings.getByLabel('Kind').selectOption('square');
