@@ -6,7 +6,8 @@
 //   and at a working zoom (32 px per cell): per animation frame the main-thread work of the
 //   map (view changes, making tiles, layer draws) and the frame interval, p50/p95;
 // - a terrain brush stroke through the real tool path (pointer → tool → command → history →
-//   tile patch, and the stage drawn synchronously after every sample), as ms per painted cell.
+//   tile patch, and the stage drawn synchronously after every sample), as ms per painted cell,
+//   and the frame intervals over the 1.5 s after a stroke (debounced checks and saving).
 // Prints one JSON object. Targets: 200×200 first draw < 300 ms, pan/zoom p95 < 16.7 ms,
 // < 4 ms per painted cell; 1024×1024 pan/zoom p95 < 33 ms.
 import os from 'node:os';
@@ -81,6 +82,12 @@ async function brush(page: Page, size: number, cellPx: number) {
     await page.evaluate(() => new Promise(requestAnimationFrame));
   }
   const label = await page.evaluate(() => window.__gridfront!.editor!.undoLabel);
+  // What follows a stroke once the pointer is still: the debounced work (the scenario
+  // checks, writing the document) must not freeze the map either.
+  await page.evaluate(() => window.__gridfront!.editor!.startFrameProbe());
+  await stroke(c - 8, true);
+  await page.waitForTimeout(1500);
+  const after = (await page.evaluate(() => window.__gridfront!.editor!.stopFrameProbe()))!;
   // The same stroke without drawing: what the edit itself (tool + command + history) costs.
   const editOnly = (await stroke(c + 2, false))! / 20;
   await page.evaluate(() => new Promise(requestAnimationFrame));
@@ -91,6 +98,7 @@ async function brush(page: Page, size: number, cellPx: number) {
     msPerCell: round(percentile(perCell, 50)),
     msPerCellEach: perCell.map(round),
     editOnlyMsPerCell: round(editOnly),
+    frameIntervalMsAfterStroke: summary(after.intervals),
     lastUndoStep: label,
   };
 }

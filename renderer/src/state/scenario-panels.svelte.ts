@@ -11,13 +11,14 @@
 // changed, so undoing it leaves map edits made since alone; if another editor changed one of
 // those same fields since, the step is dropped rather than reverting that edit.
 
-import { checkScenario, checkStatus, issueCounts, type EditResult, type Issue } from '../../../shared/scenario/index.js';
+import { checkStatus, issueCounts, type EditResult, type Issue } from '../../../shared/scenario/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
 import { editorFor, type EditorState } from './editor.svelte.js';
 import { swapFields } from '../components/Scenario/undo.js';
+import { ChecksRunner } from './checks.js';
 
 export type PanelTab = 'scenario' | 'calendar' | 'oob' | 'schedule' | 'victory' | 'totals' | 'checks';
 
@@ -58,6 +59,10 @@ export class ScenarioPanels {
 
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
   private checkedFor: Scenario | null = null;
+  private readonly checks = new ChecksRunner((scenario, issues) => {
+    this.checkedFor = scenario;
+    this.issues = issues;
+  });
   private readonly editor: EditorState;
 
   /** The scenario the panels show and edit: the open library document, else the viewed one. */
@@ -76,7 +81,10 @@ export class ScenarioPanels {
 
   /** Returns the cleanup for when the dock goes (the undo steps stay with the editor's timeline). */
   connect(): () => void {
-    return () => clearTimeout(this.checkTimer);
+    return () => {
+      clearTimeout(this.checkTimer);
+      this.checks.dispose();
+    };
   }
 
   /** The document's undo state (map and panel steps in one order), for the dock's buttons. */
@@ -97,29 +105,22 @@ export class ScenarioPanels {
     return this.editor.notice;
   }
 
-  /** Re-runs the checks shortly after the scenario changed (debounced: a large map takes a while). */
+  /**
+   * Re-runs the checks shortly after the scenario changed (debounced), on a worker: a large
+   * map takes a while. The list keeps showing the last answer until the new one comes.
+   */
   scheduleChecks(scenario: Scenario | null): void {
     clearTimeout(this.checkTimer);
     if (!scenario) {
+      this.checks.dispose();
       this.issues = [];
       this.checkedFor = null;
       return;
     }
-    if (scenario === this.checkedFor) return;
-    const run = () => {
-      this.checkedFor = scenario;
-      this.issues = checkScenario(scenario);
-    };
+    if (scenario === this.checkedFor || scenario === this.checks.running) return;
+    const run = () => this.checks.run(scenario);
     if (this.checkedFor === null) run();
     else this.checkTimer = setTimeout(run, CHECK_DELAY_MS);
-  }
-
-  /** Runs the checks now (before saving, in tests). */
-  checkNow(): void {
-    clearTimeout(this.checkTimer);
-    const s = this.scenario;
-    this.checkedFor = s;
-    this.issues = s ? checkScenario(s) : [];
   }
 
   /**
