@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkReport, extractAsar, probeApp } from '../electron/packaging/probe-app.js';
-import { cleanBuildEnv, expectedElectronAbi, missingForPackaging, moduleAbiOf, packWithStandInElectron, SQLITE_BINARY } from './dist.js';
+import { cleanBuildEnv, debMetadataProblems, expectedElectronAbi, missingForPackaging, moduleAbiOf, packWithStandInElectron, SQLITE_BINARY } from './dist.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,6 +41,20 @@ describe('npm run dist', () => {
     expect(expectedElectronAbi('41.7.1')).toBe(145);
     expect(abi).not.toBe(expectedElectronAbi('41.7.1'));
     expect(moduleAbiOf(Buffer.from('no registration symbol in here'))).toBeNull();
+  });
+
+  it('names the package metadata a deb needs before electron-builder stops on it: a homepage and a maintainer', () => {
+    const deb = { linux: { target: ['AppImage', 'deb'], maintainer: 'Gridfront authors <a@b.example>' } };
+    expect(debMetadataProblems({}, deb)).toEqual([expect.stringContaining('package.json has no "homepage"')]);
+    expect(debMetadataProblems({ homepage: 'https://example.org/gridfront' }, deb)).toEqual([]);
+    expect(debMetadataProblems({ repository: 'github:someone/gridfront' }, deb)).toEqual([]);
+    // No maintainer anywhere: the author's email would do.
+    const bare = { linux: { target: [{ target: 'deb' }] } };
+    expect(debMetadataProblems({ homepage: 'https://example.org' }, bare)).toEqual([expect.stringContaining('no maintainer')]);
+    expect(debMetadataProblems({ homepage: 'https://example.org', author: 'A. Designer <a@b.example>' }, bare)).toEqual([]);
+    expect(debMetadataProblems({ homepage: 'https://example.org', author: { name: 'A. Designer', email: 'a@b.example' } }, bare)).toEqual([]);
+    // Without a deb target (AppImage, NSIS, dmg) none of it is needed.
+    expect(debMetadataProblems({}, { linux: { target: 'AppImage' } })).toEqual([]);
   });
 
   it("says Electron's binary is missing instead of pretending to package", () => {

@@ -1,6 +1,7 @@
 // `npm run dist`: the installable desktop app for this platform (electron-builder.yml).
 //
-//   1. checks electron-builder.yml against electron-builder's schema;
+//   1. checks electron-builder.yml against electron-builder's schema, and that package.json
+//      and the config give what the deb package needs (a homepage, a maintainer);
 //   2. makes sure Electron's binary is here (it cannot be downloaded without internet) and
 //      says exactly what is missing, changing nothing, when it is not;
 //   3. builds the renderer and the main process (npm run build);
@@ -94,6 +95,35 @@ export function missingForPackaging(projectRoot = root): string[] {
   return missing;
 }
 
+interface PackageMetadata {
+  homepage?: string;
+  repository?: unknown;
+  author?: string | { name?: string; email?: string };
+}
+interface LinuxPackaging {
+  linux?: { target?: unknown; maintainer?: string };
+  deb?: { maintainer?: string };
+}
+
+/**
+ * What electron-builder's deb package needs from the project that it cannot make up (its fpm
+ * target stops without them, after the AppImage is already built): a homepage for the
+ * package's Homepage field, and a maintainer, from linux.maintainer or the author's email.
+ */
+export function debMetadataProblems(pkg: PackageMetadata, config: LinuxPackaging): string[] {
+  const targets = [config.linux?.target ?? []].flat().map((t) => (typeof t === 'string' ? t : (t as { target?: string }).target));
+  if (!targets.includes('deb')) return [];
+  const problems: string[] = [];
+  if (!pkg.homepage && !pkg.repository) {
+    problems.push('package.json has no "homepage": the deb package names it as its Homepage and electron-builder stops without one. Set it to the project\'s web page.');
+  }
+  const authorEmail = typeof pkg.author === 'string' ? /<[^>]+@[^>]+>/.test(pkg.author) : Boolean(pkg.author?.email);
+  if (!config.linux?.maintainer && !config.deb?.maintainer && !authorEmail) {
+    problems.push('The deb package has no maintainer: set linux.maintainer in electron-builder.yml or an author email in package.json.');
+  }
+  return problems;
+}
+
 /** What the packaging steps download, for the message when they cannot run here. */
 const NEEDS_INTERNET = [
   "electron-builder install-app-deps: Electron's headers for node-gyp (from https://electronjs.org/headers) or a prebuilt better-sqlite3 for Electron (GitHub releases).",
@@ -121,18 +151,20 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}): v
   if (result.status !== 0) fail(`"${[command, ...args].join(' ')}" failed (exit ${result.status ?? result.signal}).`);
 }
 
-async function validateBuilderConfig(): Promise<void> {
+async function validateBuilderConfig(): Promise<Record<string, unknown>> {
   const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
     getConfig(projectDir: string, configPath: string | null, fromOptions: null): Promise<Record<string, unknown>>;
     validateConfiguration(config: Record<string, unknown>, logger: unknown): Promise<void>;
   };
   const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
   try {
-    await validateConfiguration(await getConfig(root, path.join(root, 'electron-builder.yml'), null), new DebugLogger(false));
+    const config = await getConfig(root, path.join(root, 'electron-builder.yml'), null);
+    await validateConfiguration(config, new DebugLogger(false));
+    console.log('dist: electron-builder.yml is valid.');
+    return config;
   } catch (err) {
     fail(`electron-builder.yml is not valid:\n${err instanceof Error ? err.message : String(err)}`);
   }
-  console.log('dist: electron-builder.yml is valid.');
 }
 
 /** Fails loudly unless the rebuilt better-sqlite3 is for Electron `version`. */
@@ -217,10 +249,12 @@ async function main(): Promise<void> {
         'Its config check and CLI run here, but package on Node 22 to stay inside what it supports.',
     );
   }
-  await validateBuilderConfig();
+  const config = await validateBuilderConfig();
+  // The dry run packs a folder, not installers: it needs no package metadata.
   if (process.argv.includes('--dry-run')) return dryRun();
 
-  const missing = missingForPackaging();
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageMetadata;
+  const missing = [...debMetadataProblems(pkg, config as LinuxPackaging), ...missingForPackaging()];
   if (missing.length) {
     fail(
       `cannot package on this machine; nothing was built or changed.\n  ${missing.join('\n  ')}\n` +
