@@ -2,7 +2,8 @@
 // mouse on the canvas: a rectangle of rough ground, Alt+click to pick a terrain, a size-2
 // brush and the eraser, a lake shore, a rail laid and one stretch of it removed, a
 // fortification and a reinforcement entry cell, a front line that splits control, and a
-// resize from Map settings that keeps everything in place (and undoes in one step).
+// resize from Map settings that keeps everything in place, on the map and on screen (and
+// undoes in one step).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -163,6 +164,12 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   await shot(page, '2-features-front');
   const edited = await doc(page);
 
+  // Zoomed in, as a designer working on one edge would be: the resize keeps the zoom, and the
+  // cells stay where they were on screen (under their new coordinates).
+  for (let k = 0; k < 3; k++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  const zoom = await page.evaluate(() => window.__gridfront!.map.zoom);
+  const onScreen = await at(page, fort);
+
   // Map settings: one column on the left and one row on top; everything moves with its cell.
   await page.getByTestId('map-settings-open').click();
   const settings = page.getByTestId('map-settings');
@@ -181,15 +188,20 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   expect(terrainAt(d, moved({ col: 3, row: 3 }))).toBe('r');
   expect(d.map.lakeShores).toEqual([resized.edgeBetween(moved(shoreA), moved(shoreB))]);
   expect(new Set(d.map.rails)).toEqual(new Set([resized.edgeBetween(moved(line[0]!), moved(line[1]!)), resized.edgeBetween(moved(line[2]!), moved(line[3]!))]));
+  expect(await page.evaluate(() => window.__gridfront!.map.zoom)).toBeCloseTo(zoom, 6);
+  const fortNow = await at(page, moved(fort));
+  expect(Math.hypot(fortNow.x - onScreen.x, fortNow.y - onScreen.y), 'the fortification stays put on screen').toBeLessThan(1);
   // The selection moved with its cell: still the entry cell, under its new label.
   await expect(cellEditor.locator('.head')).toHaveText(resized.label(moved(entry)));
   await expect(entryFor(soviets.name)).toBeChecked();
   await page.mouse.move(10, 400);
-  await shot(page, '4-resized');
+  await shot(page, '4-resized-zoomed');
 
   // The resize is one step: a single Ctrl+Z gives back the map as it was before it.
   await page.keyboard.press('Control+z');
   expect(await doc(page)).toEqual(edited);
+  const fortBack = await at(page, fort);
+  expect(Math.hypot(fortBack.x - onScreen.x, fortBack.y - onScreen.y), 'undo keeps it put too').toBeLessThan(1);
   await expect(cellEditor.locator('.head')).toHaveText(grid.label(entry));
   await expect(entryFor(soviets.name)).toBeChecked();
 });

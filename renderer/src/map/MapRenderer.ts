@@ -12,7 +12,7 @@
 // more than the few cells it paints.
 
 import Konva from 'konva';
-import type { Cell, EdgeId, Point, Rect } from '../../../shared/grid/types.js';
+import type { Cell, EdgeId, GridGeometry, Point, Rect } from '../../../shared/grid/types.js';
 import { paintCells } from './bitmap.js';
 import { CHUNK, bucketEdges, buildChunk, chunkKeyOf, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
 import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext, type MapLayers } from './draw.js';
@@ -73,6 +73,8 @@ export class MapRenderer {
   /** Part of the overview bitmap that edits have made out of date. */
   private overviewStale: Rect | null = null;
   private model: MapModel | null = null;
+  /** The grid layout the tiles and chunks were made for. */
+  private shownGrid: GridGeometry | null = null;
   private edges: EdgeBuckets | null = null;
   private chunks: ChunkEntry[] = [];
   private corners: Point[] = [];
@@ -145,10 +147,12 @@ export class MapRenderer {
     return this.staticLayer.getCanvas().getPixelRatio() || 1;
   }
 
-  setModel(model: MapModel): void {
+  /** Shows `model`, fitted to the window unless `view` says where to look. */
+  setModel(model: MapModel, view?: View): void {
     const t0 = performance.now();
     this.tiles.clear();
     this.model = model;
+    this.shownGrid = model.grid;
     this.edges = bucketEdges(model);
     const c = model.grid.center({ col: 0, row: 0 }, CELL_SIZE);
     this.corners = model.grid.corners({ col: 0, row: 0 }, CELL_SIZE).map((p) => ({ x: p.x - c.x, y: p.y - c.y }));
@@ -157,7 +161,7 @@ export class MapRenderer {
     this.overviewBitmap = null;
     this.hover = null;
     this.selected = null;
-    this._view = fitView(model.grid.bounds(CELL_SIZE), this.width, this.height, 24, this.limits);
+    this._view = view ?? fitView(model.grid.bounds(CELL_SIZE), this.width, this.height, 24, this.limits);
     this.applyView(false);
     // Make every visible tile and draw now, so the time below covers the whole first frame.
     if (!this.overviewMode) this.makeTiles(Infinity, false);
@@ -165,6 +169,29 @@ export class MapRenderer {
     const ms = performance.now() - t0;
     this.events.onFirstDraw?.(ms);
     this.requestFrame();
+  }
+
+  /**
+   * The open map changed shape (resized, or laid out anew): keeps the zoom and the ground in
+   * the middle of the screen where it was, following `moved` (how far a resize shifted every
+   * cell), so a designer working on one edge stays there. A map that was wholly in view is
+   * fitted again, so added rows and columns show.
+   */
+  reshape(model: MapModel, moved: { cols: number; rows: number }): void {
+    // The layout drawn until now (a live model already answers with the new one).
+    const old = this.shownGrid;
+    const v = this._view;
+    const seen = visibleRect(v, this.width, this.height);
+    const b = old?.bounds(CELL_SIZE);
+    if (!old || !b || (b.x >= seen.x && b.y >= seen.y && b.x + b.width <= seen.x + seen.width && b.y + b.height <= seen.y + seen.height)) {
+      this.setModel(model);
+      return;
+    }
+    const middle = { x: this.width / 2, y: this.height / 2 };
+    const anchor = old.pixelToCell(toMap(v, middle), CELL_SIZE);
+    const at = toScreen(v, old.center(anchor, CELL_SIZE));
+    const now = model.grid.center({ col: anchor.col + moved.cols, row: anchor.row + moved.rows }, CELL_SIZE);
+    this.setModel(model, { scale: v.scale, x: at.x - now.x * v.scale, y: at.y - now.y * v.scale });
   }
 
   /**

@@ -400,7 +400,7 @@ export class EditorState {
       const was = this.app.selected;
       const now = was && { col: was.col + change.moved.cols, row: was.row + change.moved.rows };
       this.app.selected = now && s.doc.grid.inMap(now) ? now : null;
-      r.setModel(s.model);
+      r.reshape(s.model, change.moved);
       r.setSelected(this.app.selected);
       return;
     }
