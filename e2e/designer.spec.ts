@@ -192,14 +192,18 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   expect(after.x).toBeGreaterThan(before.x);
   await shot(page, '12-minimap');
 
-  // Export: an SVG written from the grid and document, and a PNG at the chosen resolution.
+  // Export: an SVG drawn as the print draws the map, at the printed size, and a PNG at the
+  // chosen resolution.
   const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
   const svg = await readFile((await svgFile.path())!, 'utf8');
   await svgFile.saveAs(path.join(OUTPUT, 'designer-export.svg'));
-  expect(svg).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
-  expect(svg).toContain('data-terrain="lake"');
-  expect(svg).toContain('id="bridges"');
+  // 14 flat-top columns of 10 cm hexes: 10/√3 · (1.5·13 + 2) cm ≈ 1241 mm across.
+  expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="[^"]+" width="124\d(\.\d+)?mm"/);
+  const lake = original.map.terrainTypes.find((t) => t.id === 'lake')!;
+  expect(svg).toContain(`fill="${lake.colour.toLowerCase()}"`);
+  for (const group of ['terrain', 'rivers', 'bridges', 'markers', 'coordinates']) expect(svg).toContain(`<g id="${group}">`);
   expect(svg).toContain('>Kharkov</text>');
+  expect(svg).toContain('>0101</text>');
   await page.getByRole('spinbutton', { name: 'Pixels per cell' }).fill('24');
   const [pngFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
   const png = await readFile((await pngFile.path())!);

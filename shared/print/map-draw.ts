@@ -120,6 +120,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
 
   // Terrain: colour fills, or in outline mode hatching clipped to each cell.
   if (layers.terrain) {
+    cv.layer?.('terrain');
     cells.forEach((_, i) => {
       const t = model.terrain[idx[i]!];
       if (!t) return;
@@ -151,6 +152,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
 
   // Control: a band of the side's colour just inside the cell's border.
   if (layers.control) {
+    cv.layer?.('control');
     cells.forEach((_, i) => {
       const side = model.control[idx[i]!];
       if (!side) return;
@@ -161,6 +163,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
 
   const visible = <T extends { box: Rect }>(list: readonly T[]): T[] => list.filter((e) => boxesMeet(e.box, view));
   if (layers.rivers) {
+    cv.layer?.('rivers');
     cv.roundJoins();
     const shores = visible(model.lakeShores);
     if (shores.length) {
@@ -177,6 +180,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
   }
 
   if (layers.roads) {
+    cv.layer?.('roads');
     cv.roundJoins();
     const roads = visible(model.roads);
     if (roads.length) {
@@ -195,6 +199,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
       cv.stroke().roundJoins();
     }
     const bridges = layers.rivers ? visible(model.bridges) : [];
+    if (bridges.length) cv.layer?.('bridges');
     for (const b of bridges) {
       // Two short rails across the river, parallel to the road (perpendicular to the side).
       const dx = b.b.x - b.a.x;
@@ -215,6 +220,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
   }
 
   // The grid: every side once (the cell with the larger index or an off-map neighbour draws it).
+  cv.layer?.('grid');
   cv.roundJoins().strokeStyle(style.lineColour, style.gridWidth);
   cells.forEach((cell, i) => {
     for (const dir of grid.sideDirections) {
@@ -231,6 +237,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
   const textOk = (size: number): boolean => size >= style.minTextMm;
 
   if (layers.markers) {
+    cv.layer?.('markers');
     const m = s * 0.13;
     cells.forEach((_, i) => {
       const f = model.features.get(idx[i]!);
@@ -254,6 +261,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
   }
 
   if (layers.names) {
+    cv.layer?.('names');
     const size = clamp(s * 0.055, 1.8, 6);
     if (textOk(size)) {
       cv.fillStyle(DARK);
@@ -271,6 +279,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
   }
 
   if (style.coordinates.show) {
+    cv.layer?.('coordinates');
     const size = clamp(s * 0.045, 1.6, 4.5);
     if (textOk(size)) {
       cv.fillStyle(style.lineColour);
@@ -283,6 +292,7 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
   }
 
   if (layers.units) {
+    cv.layer?.('units');
     const u = s * 0.2;
     cells.forEach((_, i) => {
       const list = model.units.get(idx[i]!);

@@ -45,6 +45,8 @@ export interface PrintSurface<F extends PrintFont = PrintFont> {
   text(font: F, size: number, x: number, y: number, text: string, align?: Align): this;
   /** Text stroked wide in `halo` first, then filled, so lines crossing it never hide a letter. */
   haloText(font: F, size: number, x: number, y: number, text: string, halo: Rgb, align?: Align): this;
+  /** Where a named part of the drawing begins (terrain, rivers...); surfaces that keep layers, as SVG does, group what follows. */
+  layer?(name: string): this;
 }
 
 export function hexToRgb(hex: string): Rgb {

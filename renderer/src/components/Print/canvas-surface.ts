@@ -9,6 +9,8 @@ const FAMILY = 'Helvetica, Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
 const MEASURE_PX = 100;
 
 export class CanvasFont implements PrintFont {
+  /** The family it is drawn in (an SVG names it for its viewer). */
+  readonly family = FAMILY;
   private readonly widths = new Map<string, number>();
   constructor(
     private readonly ctx: CanvasRenderingContext2D,
