@@ -150,14 +150,22 @@ export function drawMap<F extends PrintFont>(cv: PrintSurface<F>, model: PrintMo
     });
   }
 
-  // Control: a band of the side's colour just inside the cell's border.
-  if (layers.control) {
+  // Control: a band of the side's colour just inside the cell's border: the outline shrunk
+  // by half the band and stroked at its width with mitred corners, which fills the same band
+  // a clip would leave of a stroke twice as wide, without a clip per cell.
+  if (layers.control && cells.length) {
     cv.layer?.('control');
+    const band = s * 0.025;
+    const first = polys[0]!;
+    const apothem = Math.hypot((first[0]!.x + first[1]!.x) / 2 - centres[0]!.x, (first[0]!.y + first[1]!.y) / 2 - centres[0]!.y);
+    const k = 1 - band / 2 / apothem;
+    cv.buttCaps();
     cells.forEach((_, i) => {
       const side = model.control[idx[i]!];
       if (!side) return;
-      const colour = lighten(hexToRgb(side.colour), outline ? 0.5 : 0.3);
-      cv.save().clipPolygon(polys[i]!).strokeStyle(colour, s * 0.05).roundJoins().path(polys[i]!, true).stroke().restore();
+      const c = centres[i]!;
+      const inset = polys[i]!.map((p) => ({ x: c.x + (p.x - c.x) * k, y: c.y + (p.y - c.y) * k }));
+      cv.strokeStyle(lighten(hexToRgb(side.colour), outline ? 0.5 : 0.3), band).path(inset, true).stroke();
     });
   }
 

@@ -61,8 +61,18 @@ describe('the SVG print surface', () => {
     svg.fillStyle([0, 0, 0]).text(font, 4, 10, 20, 'Lake "Tikich" & co', 'centre');
     svg.haloText({ ...font, weight: 700 }, 3, 5, 6, 'Korsun', [1, 1, 1], 'right');
     const out = finish(svg);
-    expect(out).toContain('<text x="10" y="20" font-family="Helvetica, sans-serif" font-weight="400" font-size="4" text-anchor="middle" fill="#000000">Lake &quot;Tikich&quot; &amp; co</text>');
-    expect(out).toContain('font-weight="700" font-size="3" text-anchor="end" fill="#000000" stroke="#ffffff" stroke-width="0.66" stroke-linejoin="round" paint-order="stroke">Korsun</text>');
+    expect(out).toContain('<text font-family="Helvetica, sans-serif" font-weight="400" font-size="4" text-anchor="middle" fill="#000000" x="10" y="20">Lake &quot;Tikich&quot; &amp; co</text>');
+    expect(out).toContain('font-weight="700" font-size="3" text-anchor="end" fill="#000000" stroke="#ffffff" stroke-width="0.66" stroke-linejoin="round" paint-order="stroke" x="5" y="6">Korsun</text>');
+  });
+
+  it('texts styled alike in a row share one group of attributes', () => {
+    const svg = new SvgSurface();
+    svg.fillStyle([0, 0, 0]);
+    for (const [k, label] of ['0101', '0102', '0103'].entries()) svg.text(font, 2, k * 10, 1, label, 'centre');
+    svg.text(font, 3, 0, 9, 'Orel', 'centre');
+    const out = finish(svg);
+    expect(out).toContain('<g font-family="Helvetica, sans-serif" font-weight="400" font-size="2" text-anchor="middle" fill="#000000">\n<text x="0" y="1">0101</text>\n<text x="10" y="1">0102</text>\n<text x="20" y="1">0103</text>\n</g>');
+    expect(out).toContain('font-size="3" text-anchor="middle" fill="#000000" x="0" y="9">Orel</text>');
   });
 
   it('groups each named layer, closing the previous one; a layer asked for inside a save is not a group', () => {

@@ -5,8 +5,9 @@
 // `stroke` writes it out as one <path> in the current colours; `save`/`restore` keep those
 // colours and widths; a clip opens a <g clip-path> that the matching `restore` closes, so
 // clips nest as in PDF. Paint in the same style one after another (every woods cell, say)
-// is merged into one <path>, which keeps files of big maps small. `layer` names a group for
-// each part of the drawing (terrain, rivers...), which editors such as Inkscape show as layers.
+// is merged into one <path>, and texts styled alike share one <g> of attributes, which keeps
+// files of big maps small. `layer` names a group for each part of the drawing (terrain,
+// rivers...), which editors such as Inkscape show as layers.
 import type { Point, Rect } from '../grid/index.js';
 import { rgbToHex, type Align, type PrintFont, type PrintSurface, type Rgb } from './surface.js';
 
@@ -37,8 +38,11 @@ export class SvgSurface implements PrintSurface<SvgFont> {
   private style: Style = { stroke: '#000000', width: 1, dash: [], fill: '#000000', round: false, groups: 0 };
   private readonly saved: Style[] = [];
   private d = '';
-  /** The last <path> written, still open to merge paint of the same style into. */
-  private pending: { attrs: string; d: string } | null = null;
+  /**
+   * The last paint, still open to merge paint of the same style into: a <path> whose data
+   * grows, or a run of <text> elements sharing their style in one <g>.
+   */
+  private pending: { kind: 'path'; attrs: string; d: string } | { kind: 'text'; attrs: string; items: string[] } | null = null;
   private clips = 0;
   private layerOpen = false;
 
@@ -51,8 +55,11 @@ export class SvgSurface implements PrintSurface<SvgFont> {
   }
 
   private flush(): void {
-    if (!this.pending) return;
-    this.body.push(`<path ${this.pending.attrs} d="${this.pending.d}"/>`);
+    const p = this.pending;
+    if (!p) return;
+    if (p.kind === 'path') this.body.push(`<path ${p.attrs} d="${p.d}"/>`);
+    else if (p.items.length === 1) this.body.push(p.items[0]!.replace('<text ', `<text ${p.attrs} `));
+    else this.body.push(`<g ${p.attrs}>`, p.items.join('\n'), '</g>');
     this.pending = null;
   }
 
@@ -66,10 +73,21 @@ export class SvgSurface implements PrintSurface<SvgFont> {
     const d = this.d;
     this.d = '';
     if (!d) return this;
-    if (this.pending && this.pending.attrs === attrs) this.pending.d += d;
+    if (this.pending?.kind === 'path' && this.pending.attrs === attrs) this.pending.d += d;
     else {
       this.flush();
-      this.pending = { attrs, d };
+      this.pending = { kind: 'path', attrs, d };
+    }
+    return this;
+  }
+
+  /** Writes a <text> at (x, y) styled by `attrs`, grouped with the texts before it when they are styled alike. */
+  private textRun(attrs: string, x: number, y: number, text: string): this {
+    const item = `<text x="${this.n(x)}" y="${this.n(y)}">${escapeXml(text)}</text>`;
+    if (this.pending?.kind === 'text' && this.pending.attrs === attrs) this.pending.items.push(item);
+    else {
+      this.flush();
+      this.pending = { kind: 'text', attrs, items: [item] };
     }
     return this;
   }
@@ -176,19 +194,17 @@ export class SvgSurface implements PrintSurface<SvgFont> {
     return this.paint(`fill="${this.style.fill}"`);
   }
 
-  private textAttrs(font: SvgFont, size: number, x: number, y: number, align: Align): string {
-    return `x="${this.n(x)}" y="${this.n(y)}" font-family="${escapeXml(font.family)}" font-weight="${font.weight}" font-size="${this.n(size)}" text-anchor="${ANCHOR[align]}"`;
+  private textAttrs(font: SvgFont, size: number, align: Align): string {
+    return `font-family="${escapeXml(font.family)}" font-weight="${font.weight}" font-size="${this.n(size)}" text-anchor="${ANCHOR[align]}" fill="${this.style.fill}"`;
   }
 
   text(font: SvgFont, size: number, x: number, y: number, text: string, align: Align = 'left'): this {
-    this.write(`<text ${this.textAttrs(font, size, x, y, align)} fill="${this.style.fill}">${escapeXml(text)}</text>`);
-    return this;
+    return this.textRun(this.textAttrs(font, size, align), x, y, text);
   }
 
   haloText(font: SvgFont, size: number, x: number, y: number, text: string, halo: Rgb, align: Align = 'left'): this {
     const ring = `stroke="${rgbToHex(halo)}" stroke-width="${this.n(size * 0.22)}" stroke-linejoin="round" paint-order="stroke"`;
-    this.write(`<text ${this.textAttrs(font, size, x, y, align)} fill="${this.style.fill}" ${ring}>${escapeXml(text)}</text>`);
-    return this;
+    return this.textRun(`${this.textAttrs(font, size, align)} ${ring}`, x, y, text);
   }
 
   /**

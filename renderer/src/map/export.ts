@@ -86,7 +86,8 @@ export function exportSvg(scenario: Scenario, layers: SvgLayers, fonts: PrintFon
     minTextMm: 0,
     victoryVpDefault: resolveOptions(scenario).victoryCellVpPerTurn,
   };
-  const svg = new SvgSurface();
+  // Tenths of a millimetre are finer than any printer draws.
+  const svg = new SvgSurface(1);
   drawMap(svg, model, all, bounds, style, fonts);
   return svg.toSvg(bounds, { width: bounds.width, height: bounds.height, unit: 'mm' }, scenario.title);
 }
