@@ -190,3 +190,25 @@ test('F1 shows the keyboard shortcuts from the same table as the desktop menu, a
   await page.getByTestId('pack-export-dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('pack-export-dialog')).toBeHidden();
 });
+
+test('F1 works with the focus in the scenario panels too, and lists the map designer’s and the unit tables’ keys', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await page.getByTestId('scenario-card').first().dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('tab-oob').click();
+  await expect(page.getByTestId('tab-oob')).toBeFocused();
+  await page.keyboard.press('F1');
+  const dialog = page.getByTestId('shortcuts-dialog');
+  await expect(dialog).toBeVisible();
+  const row = (label: string) => dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  await expect(row('Terrain brush')).toHaveText('B');
+  await expect(row('Lake shore')).toHaveText('L');
+  await expect(row('Duplicate the row')).toHaveText('Ctrl+D');
+  await page.screenshot({ path: path.join(OUTPUT, 'shortcuts-dialog-designer.png') });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // Plain keys typed in the panels still stay there: an arrow moves between tabs, not the map.
+  await page.getByTestId('tab-oob').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-schedule')).toBeFocused();
+});
