@@ -5,10 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import type { Cell } from '../shared/grid/types.js';
-import { createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, createBlankScenario, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -17,14 +15,6 @@ const TITLE = 'Designer settings walkthrough';
 test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-settings-${name}.png`) });
-const doc = async (page: Page): Promise<Scenario> => JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
-
-async function click(page: Page, cell: Cell): Promise<void> {
-  const p = await page.evaluate(([c, r]) => window.__gridfront!.map.cellToClient(c!, r!), [cell.col, cell.row]);
-  if (!p) throw new Error(`cell ${cell.col},${cell.row} is not on screen`);
-  await page.mouse.click(p.x, p.y);
-}
-
 /** Once the view is sharp, no tile on screen differs from a fresh paint of the map as it is now. */
 async function expectFreshTiles(page: Page, what: string) {
   await expect.poll(() => page.evaluate(() => window.__gridfront!.map.pendingTiles), { timeout: 15_000 }).toBe(0);
@@ -38,7 +28,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
   await createBlankScenario(page, TITLE, { cols: 10, rows: 8 });
-  const original = await doc(page);
+  const original = await openDocument(page);
   const [germans, soviets] = original.sides;
   const undo = page.getByTestId('undo');
   const redo = page.getByTestId('redo');
@@ -46,15 +36,15 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   // Select (V) a cell in the first side's half; the inspector edits it.
   await page.getByRole('radio', { name: 'Select', exact: true }).click();
   const orel = { col: 2, row: 2 };
-  await click(page, orel);
+  await clickCell(page, orel);
   const cell = page.getByTestId('cell-editor');
   await expect(cell.locator('.head')).toHaveText('0303');
 
   // A name typed letter by letter is one undo step.
   await cell.getByTestId('cell-name').pressSequentially('Orel');
-  expect((await doc(page)).map.cells?.['2,2']).toEqual({ name: 'Orel' });
+  expect((await openDocument(page)).map.cells?.['2,2']).toEqual({ name: 'Orel' });
   await undo.click();
-  expect((await doc(page)).map.cells?.['2,2']).toBeUndefined();
+  expect((await openDocument(page)).map.cells?.['2,2']).toBeUndefined();
   await redo.click();
   await expect(cell.getByTestId('cell-name')).toHaveValue('Orel');
 
@@ -68,7 +58,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await cell.getByRole('spinbutton', { name: 'at end' }).fill('5');
   await cell.getByRole('spinbutton', { name: 'at end' }).press('Tab');
   await cell.locator('.entries').getByRole('checkbox', { name: germans.name }).check();
-  let d = await doc(page);
+  let d = await openDocument(page);
   expect(d.map.cells?.['2,2']).toEqual({ name: 'Orel', supplyBase: germans.id, fortification: true, victory: { perTurn: 3, endGame: 5 }, entry: [germans.id] });
   expect(d.map.terrain[2]![2]).toBe(original.map.terrainTypes.find((t) => t.name === 'City')!.code);
   expect(d.map.control[2]![2]).toBe(soviets.code);
@@ -80,7 +70,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   const settings = page.getByTestId('map-settings');
   const types = original.map.terrainTypes.length;
   await settings.getByRole('button', { name: 'Add terrain type' }).click();
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.terrainTypes).toHaveLength(types + 1);
   const added = d.map.terrainTypes.at(-1)!;
   await settings.getByRole('textbox', { name: `Name of terrain ${added.id}` }).fill('Marsh');
@@ -91,13 +81,13 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await expect(freezes).toBeDisabled();
   await category.selectOption('impassable');
   await freezes.check();
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.terrainTypes.at(-1)).toEqual({ ...added, name: 'Marsh', colour: '#4a6b5d', category: 'impassable', freezes: true });
   // Made difficult ground, it stops freezing with it.
   await category.selectOption('difficult');
   await expect(freezes).toBeDisabled();
   await expect(freezes).not.toBeChecked();
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.terrainTypes.at(-1)).toEqual({ ...added, name: 'Marsh', colour: '#4a6b5d', category: 'difficult' });
   await shot(page, '2-palette');
   await settings.getByRole('button', { name: 'Done' }).click();
@@ -106,8 +96,8 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await page.getByRole('radio', { name: 'Terrain brush', exact: true }).click();
   await page.locator(`[data-terrain="${added.id}"]`).click();
   const marsh = { col: 6, row: 5 };
-  await click(page, marsh);
-  expect((await doc(page)).map.terrain[marsh.row]![marsh.col]).toBe(added.code);
+  await clickCell(page, marsh);
+  expect((await openDocument(page)).map.terrain[marsh.row]![marsh.col]).toBe(added.code);
 
   // Removing a type that cells use asks what they become; Cancel keeps it.
   await page.getByTestId('map-settings-open').click();
@@ -116,26 +106,26 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await expect(confirm).toContainText('its 1 cell becomes');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
-  expect((await doc(page)).map.terrainTypes).toHaveLength(types + 1);
+  expect((await openDocument(page)).map.terrainTypes).toHaveLength(types + 1);
   await settings.getByRole('row', { name: /Marsh/ }).getByRole('button', { name: 'Remove' }).click();
   await confirm.getByLabel('Replacement terrain').selectOption({ label: 'Swamp' });
   await shot(page, '2b-remove-type');
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(confirm).toHaveCount(0);
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.terrainTypes.map((t) => t.id)).toEqual(original.map.terrainTypes.map((t) => t.id));
   expect(d.map.terrain[marsh.row]![marsh.col]).toBe(original.map.terrainTypes.find((t) => t.name === 'Swamp')!.code);
   // A type no cell uses goes at once.
   await settings.getByRole('button', { name: 'Add terrain type' }).click();
   await expect(settings.getByRole('row', { name: /Terrain \d+/ })).toHaveCount(1);
   await settings.getByRole('row', { name: /Terrain \d+/ }).getByRole('button', { name: 'Remove' }).click();
-  expect((await doc(page)).map.terrainTypes).toHaveLength(types);
+  expect((await openDocument(page)).map.terrainTypes).toHaveLength(types);
 
   // Grid: square cells with diagonals, labelled by letter and number.
   await settings.getByLabel('Kind').selectOption('square');
   await settings.getByLabel('Adjacency').selectOption('8');
   await settings.getByLabel('Labels').selectOption('A1');
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.grid).toMatchObject({ kind: 'square', adjacency: 8, labels: 'A1', cols: 10, rows: 8 });
   await settings.getByRole('button', { name: 'Done' }).click();
   // The selection stays on its cell, now labelled C3, and the map prints the new labels:
@@ -147,7 +137,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
 
   // Three undos put back the hex grid and its labels; the cell keeps everything on it.
   for (let k = 0; k < 3; k++) await undo.click();
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.grid).toEqual(original.map.grid);
   await expect(cell.locator('.head')).toHaveText('0303Orel');
   expect(d.map.cells?.['2,2']?.name).toBe('Orel');

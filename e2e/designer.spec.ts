@@ -5,11 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId } from '../shared/grid/types.js';
-import { createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -20,27 +19,6 @@ const ROWS = 10;
 test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-${name}.png`) });
-
-async function at(page: Page, cell: Cell): Promise<{ x: number; y: number }> {
-  const p = await page.evaluate(([c, r]) => window.__gridfront!.map.cellToClient(c!, r!), [cell.col, cell.row]);
-  if (!p) throw new Error(`cell ${cell.col},${cell.row} is not on screen`);
-  return p;
-}
-
-/** Press on the first point, move through the rest in small steps, release on the last. */
-async function drag(page: Page, points: { x: number; y: number }[]): Promise<void> {
-  await page.mouse.move(points[0]!.x, points[0]!.y);
-  await page.mouse.down();
-  for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 4 });
-  await page.mouse.up();
-}
-
-async function click(page: Page, cell: Cell): Promise<void> {
-  const p = await at(page, cell);
-  await page.mouse.click(p.x, p.y);
-}
-
-const doc = async (page: Page): Promise<Scenario> => JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
 const tool = (page: Page, name: string) => page.getByRole('radio', { name, exact: true }).click();
 
 test('design a map with the mouse, undo it all, redo it, save and reopen it', async ({ page }) => {
@@ -48,7 +26,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
   await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
-  const original = await doc(page);
+  const original = await openDocument(page);
   const grid = createGrid(original.map.grid);
   await shot(page, '0-blank');
 
@@ -56,8 +34,8 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await tool(page, 'Terrain brush');
   await page.locator('[data-terrain="woods"]').click();
   const column: Cell[] = Array.from({ length: ROWS }, (_, row) => ({ col: 3, row }));
-  await drag(page, await Promise.all(column.map((c) => at(page, c))));
-  let d = await doc(page);
+  await dragThrough(page, await Promise.all(column.map((c) => cellOnPage(page, c))));
+  let d = await openDocument(page);
   expect(column.every((c) => d.map.terrain[c.row]![c.col] === 'w')).toBe(true);
   expect(d.map.terrain.join('').split('w').length - 1).toBe(10);
   await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Paint Woods (10 cells) (Ctrl+Z)');
@@ -66,8 +44,8 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   // 2. Flood-fill a lake west of the woods: exactly the 30 open cells it encloses.
   await tool(page, 'Fill');
   await page.locator('[data-terrain="lake"]').click();
-  await click(page, { col: 1, row: 4 });
-  d = await doc(page);
+  await clickCell(page, { col: 1, row: 4 });
+  d = await openDocument(page);
   expect(d.map.terrain.every((row) => row.slice(0, 3) === 'lll' && row[3] === 'w' && !row.slice(4).includes('l'))).toBe(true);
   await shot(page, '2-lake');
 
@@ -86,11 +64,11 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
     .slice(4, 9);
   await tool(page, 'River');
   const mid = async (a: Cell, b: Cell) => {
-    const [p, q] = [await at(page, a), await at(page, b)];
+    const [p, q] = [await cellOnPage(page, a), await cellOnPage(page, b)];
     return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
   };
-  await drag(page, await Promise.all(river.map((s) => mid(s.a, s.b))));
-  d = await doc(page);
+  await dragThrough(page, await Promise.all(river.map((s) => mid(s.a, s.b))));
+  d = await openDocument(page);
   expect(new Set(d.map.rivers)).toEqual(new Set(river.map((s) => s.e)));
   await shot(page, '3-river');
 
@@ -98,8 +76,8 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   const crossing = river[2]!;
   const roadCells: Cell[] = [{ col: 6, row: crossing.a.row }, { col: 7, row: crossing.a.row }, crossing.a, crossing.b, { col: 10, row: crossing.b.row }];
   await tool(page, 'Road');
-  await drag(page, await Promise.all(roadCells.map((c) => at(page, c))));
-  d = await doc(page);
+  await dragThrough(page, await Promise.all(roadCells.map((c) => cellOnPage(page, c))));
+  d = await openDocument(page);
   expect(d.map.roads).toContain(crossing.e);
   expect(d.map.rivers).toContain(crossing.e);
   expect(d.map.roads).toHaveLength(4);
@@ -110,8 +88,8 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await tool(page, 'Control');
   await page.getByRole('radiogroup', { name: 'Side' }).getByRole('radio', { name: original.sides[1].name }).click();
   const front: Cell[] = [{ col: 5, row: 7 }, { col: 5, row: 8 }, { col: 6, row: 8 }];
-  await drag(page, await Promise.all(front.map((c) => at(page, c))));
-  d = await doc(page);
+  await dragThrough(page, await Promise.all(front.map((c) => cellOnPage(page, c))));
+  d = await openDocument(page);
   const red = d.sides[1].code;
   expect(front.every((c) => d.map.control[c.row]![c.col] === red)).toBe(true);
   await shot(page, '5-control');
@@ -120,19 +98,19 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await tool(page, 'Markers');
   await page.getByTestId('marker-kind').selectOption('supply');
   await page.getByRole('radiogroup', { name: 'Side' }).getByRole('radio', { name: original.sides[0].name }).click();
-  await click(page, { col: 5, row: 2 });
+  await clickCell(page, { col: 5, row: 2 });
   await page.getByTestId('marker-kind').selectOption('victory');
-  await click(page, { col: 11, row: 5 });
+  await clickCell(page, { col: 11, row: 5 });
   await page.keyboard.press('n');
-  await click(page, { col: 11, row: 5 });
+  await clickCell(page, { col: 11, row: 5 });
   await page.getByTestId('name-editor').fill('Kharkov');
   await page.getByTestId('name-editor').press('Enter');
-  d = await doc(page);
+  d = await openDocument(page);
   expect(d.map.cells?.['5,2']).toEqual({ supplyBase: d.sides[0].id });
   expect(d.map.cells?.['11,5']).toEqual({ name: 'Kharkov', victory: { perTurn: 2, endGame: 0 } });
   await page.mouse.move(10, 400);
   await shot(page, '6-markers');
-  const edited = await doc(page);
+  const edited = await openDocument(page);
 
   // The Edit menu says what will be undone.
   await page.getByTestId('edit-menu').click();
@@ -153,7 +131,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   // Redo them all (Ctrl+Shift+Z and Ctrl+Y both redo).
   for (let i = 0; i < steps; i++) await page.keyboard.press(i % 2 ? 'Control+y' : 'Control+Shift+z');
   await expect(page.getByTestId('redo')).toBeDisabled();
-  expect(await doc(page)).toEqual(edited);
+  expect(await openDocument(page)).toEqual(edited);
 
   // Save, go back to the library and open it again: everything is there.
   await expect(page.getByTestId('dirty-mark')).toBeVisible();
@@ -165,7 +143,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) }).click();
   await page.getByTestId('details-panel').getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  const reopened = await doc(page);
+  const reopened = await openDocument(page);
   expect(reopened.map).toEqual(edited.map);
   await shot(page, '10-reopened');
 
@@ -178,17 +156,17 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await expect(settings.getByTestId('map-scale')).toHaveText('1:200,000');
   await shot(page, '11-settings');
   await settings.getByRole('button', { name: 'Done' }).click();
-  expect((await doc(page)).map.groundScaleKm).toBe(20);
+  expect((await openDocument(page)).map.groundScaleKm).toBe(20);
 
   // Zoomed in, the minimap appears; a click in it moves the view there.
   await page.getByTestId('map').click({ position: { x: 5, y: 5 } });
   for (let i = 0; i < 4; i++) await page.keyboard.press('+');
   const minimap = page.getByTestId('minimap');
   await expect(minimap).toBeVisible();
-  const before = await at(page, { col: 0, row: 0 });
+  const before = await cellOnPage(page, { col: 0, row: 0 });
   const mbox = (await minimap.boundingBox())!;
   await page.mouse.click(mbox.x + 6, mbox.y + 6);
-  const after = await at(page, { col: 0, row: 0 });
+  const after = await cellOnPage(page, { col: 0, row: 0 });
   expect(after.x).toBeGreaterThan(before.x);
   await shot(page, '12-minimap');
 

@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Scenario } from '../shared/format/scenario.types.js';
+import type { Cell } from '../shared/grid/types.js';
 import type { InvokeResult } from '../shared/host/contract.js';
+import type {} from '../renderer/src/testHook.types.js';
 import { findElectronBinary } from '../scripts/electron-binary.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,6 +66,32 @@ export async function createBlankScenario(page: Page, title: string, size: { col
   await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(size.rows));
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+}
+
+/** Where a cell's centre is on the page (client pixels); throws when no map shows it. */
+export async function cellOnPage(page: Page, cell: Cell): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(([c, r]) => window.__gridfront!.map.cellToClient(c!, r!), [cell.col, cell.row]);
+  if (!p) throw new Error(`cell ${cell.col},${cell.row} is not on a map`);
+  return p;
+}
+
+/** Presses the mouse on the first point, moves through the rest in small steps, releases on the last. */
+export async function dragThrough(page: Page, points: readonly { x: number; y: number }[]): Promise<void> {
+  await page.mouse.move(points[0]!.x, points[0]!.y);
+  await page.mouse.down();
+  for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Clicks the middle of a cell. */
+export async function clickCell(page: Page, cell: Cell): Promise<void> {
+  const p = await cellOnPage(page, cell);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** The open scenario as the map designer holds it now. */
+export async function openDocument(page: Page): Promise<Scenario> {
+  return JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
 }
 
 export const test = base;

@@ -9,7 +9,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell } from '../shared/grid/types.js';
-import { expect, projectRoot, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -18,12 +18,6 @@ const source = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'dnie
 // A copy under its own id, opened in memory: nothing here reaches the library.
 const scenario: Scenario = { ...source, id: 'tiles-check', title: 'Tiles check' };
 const grid = createGrid(scenario.map.grid);
-
-async function client(page: Page, c: Cell) {
-  const p = await page.evaluate(([col, row]) => window.__gridfront!.map.cellToClient(col!, row!), [c.col, c.row]);
-  if (!p) throw new Error('no map open');
-  return p;
-}
 
 const stroke = (page: Page, cells: Cell[], tool: string) =>
   page.evaluate(([cs, t]) => window.__gridfront!.editor!.strokeMs(cs, t), [cells, tool] as const);
@@ -74,7 +68,7 @@ for (const cellPx of [4, 22, 70]) {
     // A river side clicked with the mouse at the middle of the side two cells share.
     const a = { col: c0.col + 3, row: c0.row + 1 };
     const b = grid.neighbours(a).find((n) => n.row === a.row)!;
-    const [pa, pb] = [await client(page, a), await client(page, b)];
+    const [pa, pb] = [await cellOnPage(page, a), await cellOnPage(page, b)];
     await page.evaluate(() => window.__gridfront!.editor!.setTool('river'));
     await page.mouse.click((pa.x + pb.x) / 2, (pa.y + pb.y) / 2);
 

@@ -7,7 +7,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell } from '../shared/grid/types.js';
-import { expect, projectRoot, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 // Must match the renderer's drawing (renderer/src/map/draw.ts, bitmap.ts).
@@ -85,12 +85,6 @@ function expectations(scenario: Scenario) {
   };
 }
 
-async function cellPoint(page: Page, c: Cell) {
-  const p = await page.evaluate(([col, row]) => window.__gridfront!.map.cellToClient(col!, row!), [c.col, c.row]);
-  if (!p) throw new Error('the map is not open');
-  return p;
-}
-
 /**
  * Colours of the static map canvas (below the hover layer) in a (2r+1)² square of device
  * pixels around a page point, to find a thin anti-aliased line without pixel-exact maths.
@@ -147,17 +141,17 @@ for (const { file, scenario } of bundled()) {
       expect(facts.samples.length).toBeGreaterThan(0);
 
       for (const s of facts.samples) {
-        const p = await cellPoint(page, s.cell);
+        const p = await cellOnPage(page, s.cell);
         const [got] = await staticPixels(page, p.x, p.y);
         expect(distance(got!, s.colour), `centre of ${facts.grid.label(s.cell)}: got rgb(${got}) expected rgb(${s.colour})`).toBeLessThanOrEqual(12);
       }
       if (facts.river) {
-        const [a, b] = await Promise.all(facts.river.map((c) => cellPoint(page, c)));
+        const [a, b] = await Promise.all(facts.river.map((c) => cellOnPage(page, c)));
         const got = nearest(await staticPixels(page, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2, 1), hex(RIVER));
         expect(distance(got, hex(RIVER)), `river between ${facts.river.map((c) => facts.grid.label(c))}: rgb(${got})`).toBeLessThanOrEqual(30);
       }
       if (facts.road) {
-        const [a, b] = await Promise.all(facts.road.map((c) => cellPoint(page, c)));
+        const [a, b] = await Promise.all(facts.road.map((c) => cellOnPage(page, c)));
         const got = nearest(await staticPixels(page, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2, 1), hex(ROAD));
         expect(distance(got, hex(ROAD)), `road between ${facts.road.map((c) => facts.grid.label(c))}: rgb(${got})`).toBeLessThanOrEqual(30);
       }
@@ -169,7 +163,7 @@ for (const { file, scenario } of bundled()) {
       await page.setViewportSize({ width: 1400, height: 900 });
       await openScenario(page, scenario.id);
       const facts = expectations(scenario);
-      const p = await cellPoint(page, facts.hover);
+      const p = await cellOnPage(page, facts.hover);
       await page.mouse.move(p.x, p.y);
       await expect(page.getByTestId('status-cell')).toHaveText(facts.grid.label(facts.hover));
       await expect(page.getByTestId('status-terrain')).toHaveText(facts.terrainOf(facts.hover)!.name);
@@ -178,7 +172,7 @@ for (const { file, scenario } of bundled()) {
       const before = await page.evaluate(() => window.__gridfront!.map.zoom);
       await page.mouse.wheel(0, -600);
       await expect.poll(() => page.evaluate(() => window.__gridfront!.map.zoom)).toBeGreaterThan(before * 1.5);
-      const after = await cellPoint(page, facts.hover);
+      const after = await cellOnPage(page, facts.hover);
       expect(Math.hypot(after.x - p.x, after.y - p.y)).toBeLessThan(2);
       // The view sharpens by itself once the zoom holds still.
       await expect.poll(() => page.evaluate(() => window.__gridfront!.map.pendingTiles)).toBe(0);
@@ -205,12 +199,12 @@ test.describe('map view controls', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await openScenario(page, scenario.id);
     const cell = { col: 1, row: 1 };
-    const a = await cellPoint(page, cell);
+    const a = await cellOnPage(page, cell);
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     await page.mouse.move(a.x + 60, a.y + 40, { steps: 5 });
     await page.mouse.up();
-    const b = await cellPoint(page, cell);
+    const b = await cellOnPage(page, cell);
     expect(b.x - a.x).toBeCloseTo(60, 0);
     expect(b.y - a.y).toBeCloseTo(40, 0);
 
@@ -220,12 +214,12 @@ test.describe('map view controls', () => {
     await page.mouse.down();
     await page.mouse.move(b.x - 50, b.y, { steps: 5 });
     await page.mouse.up();
-    expect(await cellPoint(page, cell)).toEqual(b);
+    expect(await cellOnPage(page, cell)).toEqual(b);
     await page.mouse.move(b.x, b.y);
     await page.mouse.down({ button: 'middle' });
     await page.mouse.move(b.x - 50, b.y - 30, { steps: 5 });
     await page.mouse.up({ button: 'middle' });
-    const c = await cellPoint(page, cell);
+    const c = await cellOnPage(page, cell);
     expect(c.x - b.x).toBeCloseTo(-50, 0);
     expect(c.y - b.y).toBeCloseTo(-30, 0);
 
@@ -236,11 +230,11 @@ test.describe('map view controls', () => {
     await page.mouse.move(c.x + 30, c.y, { steps: 4 });
     await page.mouse.up();
     await page.keyboard.up(' ');
-    const sp = await cellPoint(page, cell);
+    const sp = await cellOnPage(page, cell);
     expect(sp.x - c.x).toBeCloseTo(30, 0);
 
     await page.keyboard.press('ArrowRight');
-    const d = await cellPoint(page, cell);
+    const d = await cellOnPage(page, cell);
     expect(d.x).toBeLessThan(sp.x);
     expect(d.y).toBeCloseTo(sp.y, 5);
   });
@@ -248,7 +242,7 @@ test.describe('map view controls', () => {
   test('a click selects a cell and the inspector describes it', async ({ page }) => {
     await openScenario(page, scenario.id);
     const facts = expectations(scenario);
-    const p = await cellPoint(page, facts.hover);
+    const p = await cellOnPage(page, facts.hover);
     await page.mouse.click(p.x, p.y);
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await expect(inspector.getByText(facts.grid.label(facts.hover), { exact: true }).first()).toBeVisible();
@@ -263,13 +257,13 @@ test.describe('map view controls', () => {
     // Two neighbours whose centres are one cell apart across flats.
     const a = { col: 1, row: 1 };
     const b = grid.spec.kind === 'hex' && grid.spec.orientation === 'flat' ? { col: 1, row: 2 } : { col: 2, row: 1 };
-    const [pa, pb] = [await cellPoint(page, a), await cellPoint(page, b)];
+    const [pa, pb] = [await cellOnPage(page, a), await cellOnPage(page, b)];
     expect(Math.hypot(pb.x - pa.x, pb.y - pa.y)).toBeCloseTo(physicalPx(scenario), 0);
 
     await page.getByRole('button', { name: 'Fit to window' }).click();
     const box = (await page.getByTestId('map').boundingBox())!;
     for (const corner of [{ col: 0, row: 0 }, { col: grid.spec.cols - 1, row: grid.spec.rows - 1 }]) {
-      const p = await cellPoint(page, corner);
+      const p = await cellOnPage(page, corner);
       expect(p.x).toBeGreaterThan(box.x);
       expect(p.x).toBeLessThan(box.x + box.width);
       expect(p.y).toBeGreaterThan(box.y);
@@ -284,11 +278,11 @@ test.describe('map view controls', () => {
     // The sample whose terrain stands out most from bare ground.
     const sample = facts.samples.reduce((a, b) => (distance(b.colour, b.blank) > distance(a.colour, a.blank) ? b : a));
     expect(distance(sample.colour, sample.blank), 'a sample whose terrain differs from bare ground').toBeGreaterThan(30);
-    const centre = await cellPoint(page, sample.cell);
+    const centre = await cellOnPage(page, sample.cell);
     const terrainAt = async () => (await staticPixels(page, centre.x, centre.y))[0]!;
     expect(distance(await terrainAt(), sample.colour)).toBeLessThanOrEqual(12);
     expect(facts.river, 'the first bundled scenario has a river to hide').not.toBeNull();
-    const [a, b] = await Promise.all(facts.river!.map((c) => cellPoint(page, c)));
+    const [a, b] = await Promise.all(facts.river!.map((c) => cellOnPage(page, c)));
     const riverAt = async () => distance(nearest(await staticPixels(page, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2, 1), hex(RIVER)), hex(RIVER));
     expect(await riverAt()).toBeLessThanOrEqual(30);
 

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import type { Cell } from '../shared/grid/types.js';
-import { appOrigin, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, cellOnPage, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -22,15 +22,9 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(OUTPUT, `undo-${name}.png`) });
 };
 
-async function at(page: Page, cell: Cell): Promise<{ x: number; y: number }> {
-  const p = await page.evaluate(([c, r]) => window.__gridfront!.map.cellToClient(c!, r!), [cell.col, cell.row]);
-  if (!p) throw new Error(`cell ${cell.col},${cell.row} is not on screen`);
-  return p;
-}
-
 /** Brush stroke through cells with the real mouse. */
 async function stroke(page: Page, cells: Cell[]): Promise<void> {
-  const points = await Promise.all(cells.map((c) => at(page, c)));
+  const points = await Promise.all(cells.map((c) => cellOnPage(page, c)));
   await page.mouse.move(points[0]!.x, points[0]!.y);
   await page.mouse.down();
   for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 4 });
