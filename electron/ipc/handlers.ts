@@ -55,14 +55,15 @@ export function createHost(options: HostOptions): Host {
   };
 
   const library = openUserLibrary(options);
+  const games = library.ok ? openGames(library.library, options) : null;
   const packs = library.ok
     ? createPackService(library.library, {
         appVersion: options.version,
+        ...(games ? { games } : {}),
         ...(options.choosePackSavePath ? { chooseSavePath: options.choosePackSavePath } : {}),
         ...(options.choosePackOpenPath ? { chooseOpenPath: options.choosePackOpenPath } : {}),
       })
     : null;
-  const games = library.ok ? openGames(library.library, options) : null;
   const handlers: Handlers = {
     'app.info': () => info,
     'scenarios.listBundled': () => bundled.list(),

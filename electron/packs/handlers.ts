@@ -10,8 +10,13 @@ import path from 'node:path';
 import { HostError, type ChannelName, type Handlers, type Issue } from '../../shared/host/contract.js';
 import type { PackJobStatus, PackPreview, PackProblemInfo } from '../../shared/host/channels/packs.js';
 import type { Library } from '../library/index.js';
+import type { GameStore } from '../library/games.js';
+import { renderPdf } from '../print/pdf.js';
+import { fileStemOf } from '../print/handlers.js';
+import { loadSaveGame } from '../../shared/rules/savegame.js';
+import type { Scenario } from '../../shared/format/scenario.types.js';
 import { PackError } from './errors.js';
-import { exportPack } from './export.js';
+import { exportPack, type ExportExtra } from './export.js';
 import { scenariosFromLibrary } from './from-library.js';
 import { importPack } from './import.js';
 import { findConflicts, inspectPack } from './inspect.js';
@@ -27,6 +32,8 @@ export interface PackServiceOptions {
   /** Native open dialog for a .gfpack (Electron); null when the user cancels. */
   chooseOpenPath?: () => Promise<string | null>;
   appVersion?: string;
+  /** Saved games: put in a pack with their scenario on request, and stored when a pack brings them. */
+  games?: GameStore;
   limits?: PackLimits;
   /** How many packs may be staged at once; the oldest is dropped beyond it. */
   maxStaged?: number;
@@ -173,9 +180,12 @@ export function createPackService(library: Library, options: PackServiceOptions 
         return;
       }
       staged.delete(uploadId);
+      const stored = storeSavedGames(inspection, result.extras);
       update({
         phase: 'done',
         fraction: 1,
+        ...(stored.count ? { gamesStored: stored.count } : {}),
+        ...(stored.notes.length ? { notes: stored.notes } : {}),
         outcomes: result.outcomes.map((o) => {
           const out: NonNullable<PackJobStatus['outcomes']>[number] = { action: o.action, id: o.id, title: o.title };
           if (o.idChangedFrom) out.idChangedFrom = o.idChangedFrom;
@@ -185,6 +195,55 @@ export function createPackService(library: Library, options: PackServiceOptions 
     } catch (err) {
       update({ phase: 'failed', problems: [{ message: `The import stopped: ${err instanceof Error ? err.message : String(err)}; nothing was written.` }] });
     }
+  }
+
+  /**
+   * The pack's saved games, each checked against the scenario it came with (its schema, and
+   * that replaying its actions reaches its state), kept under the id the scenario was imported
+   * as. Print PDFs are for printing straight from the pack; the library reprints at will.
+   */
+  function storeSavedGames(inspection: PackInspection, extras: readonly { kind: string; file: string; data: Buffer; scenarioId: string }[]): { count: number; notes: string[] } {
+    const notes: string[] = [];
+    let count = 0;
+    const sourceOf = new Map(inspection.scenarios.flatMap((s) => s.extras.map((x) => [x.file, s.document] as const)));
+    for (const extra of extras) {
+      if (extra.kind !== 'savegame') continue;
+      if (!options.games) {
+        notes.push(`${extra.file}: saved games cannot be stored in this library, so it was left out.`);
+        continue;
+      }
+      try {
+        const data = JSON.parse(extra.data.toString('utf8')) as Record<string, unknown>;
+        const check = loadSaveGame(data, sourceOf.get(extra.file)!);
+        if (!check.ok) {
+          notes.push(`${extra.file} was left out: ${check.message}`);
+          continue;
+        }
+        // Under a new id (kept beside a scenario of the same id) the game names that id, in
+        // its reference and in the engine state, so it replays against the imported copy.
+        const ref = data.scenarioRef as Record<string, unknown>;
+        const state = data.state as Record<string, unknown>;
+        const rehomed = { ...data, scenarioRef: { ...ref, id: extra.scenarioId }, state: { ...state, scenarioId: extra.scenarioId } };
+        const name = path.posix.basename(extra.file).replace(/\.json$/i, '');
+        options.games.save({ scenarioId: extra.scenarioId, kind: 'save', name, data: rehomed });
+        count++;
+      } catch (err) {
+        // The scenarios are in; a game that cannot be kept is reported, not fatal.
+        notes.push(`${extra.file} was left out: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return { count, notes };
+  }
+
+  /** The extras asked for with one scenario of an export. */
+  async function extrasFor(scenario: Scenario, want: { games: boolean; pdf: boolean }): Promise<ExportExtra[]> {
+    const extras: ExportExtra[] = [];
+    if (want.games && options.games) {
+      for (const g of options.games.list(scenario.id, 'save')) extras.push({ kind: 'savegame', name: `${g.name}.json`, data: Buffer.from(JSON.stringify(options.games.load(g.id).data)) });
+    }
+    // The scenario's own cell size on A4, in colour: what the print dialog starts with.
+    if (want.pdf) extras.push({ kind: 'print-pdf', name: `${fileStemOf(scenario.title)}.pdf`, data: await renderPdf(scenario) });
+    return extras;
   }
 
   async function readPackFile(file: string): Promise<Staged> {
@@ -209,13 +268,19 @@ export function createPackService(library: Library, options: PackServiceOptions 
   }
 
   const handlers: PackHandlers = {
-    async 'packs.export'({ ids, name, version, author, description, includeThumbnails }) {
+    async 'packs.export'({ ids, name, version, author, description, includeThumbnails, includeSavedGames, includePrintPdfs }) {
       if (ids.length === 0) throw new HostError({ code: 'bad-request', message: 'Choose at least one scenario for the pack.' });
       const missing = [...new Set(ids)].filter((id) => library.get(id) === null);
       if (missing.length) throw new HostError({ code: 'not-found', message: `The library has no scenario ${missing.map((id) => `"${id}"`).join(', ')}` });
       let data: Buffer;
       try {
-        const scenarios = scenariosFromLibrary(library, [...new Set(ids)]).map((s) => (includeThumbnails ? s : { ...s, thumbnail: null }));
+        const want = { games: includeSavedGames === true, pdf: includePrintPdfs === true };
+        const scenarios = await Promise.all(
+          scenariosFromLibrary(library, [...new Set(ids)]).map(async (s) => {
+            const extras = await extrasFor(s.json as Scenario, want);
+            return { ...s, ...(includeThumbnails ? {} : { thumbnail: null }), ...(extras.length ? { extras } : {}) };
+          }),
+        );
         const info = { name, version, ...(author ? { author } : {}), ...(description ? { description } : {}) };
         data = await exportPack(info, scenarios, options.appVersion ? { appVersion: options.appVersion } : {});
       } catch (err) {

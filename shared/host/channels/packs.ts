@@ -71,6 +71,10 @@ export interface PackJobStatus {
   outcomes?: PackImportOutcome[];
   /** When failed: every reason, nothing was written. */
   problems?: PackProblemInfo[];
+  /** When done: saved games the pack brought, now stored with their scenarios. */
+  gamesStored?: number;
+  /** When done: what was left out of the pack's extras, and why. */
+  notes?: string[];
 }
 
 export type PackExportResult =
@@ -119,7 +123,7 @@ export const packChannels = defineChannels({
         version: v.string({ minLength: 1, maxLength: 50 }),
         includeThumbnails: v.boolean(),
       },
-      { author: v.string({ maxLength: 200 }), description: v.string({ maxLength: 5000 }) },
+      { author: v.string({ maxLength: 200 }), description: v.string({ maxLength: 5000 }), includeSavedGames: v.boolean(), includePrintPdfs: v.boolean() },
     ),
     response: returns<PackExportResult>(),
   },
