@@ -1,8 +1,9 @@
 // Scenario packs in the browser (web host): export two library scenarios as a .gfpack
-// download, delete them, import the pack back (preview, progress bar, outcome), import it
-// again over the originals with a conflict choice each, and drop a hostile pack (an entry
-// named ../evil.json) to see it refused with the reason and nothing written. A pack larger than
-// the web host's 64 MB cap on JSON calls goes in too (it travels as raw bytes).
+// download (with their print PDFs), delete them, import the pack back (preview, progress
+// bar, outcome), import it again over the originals with a conflict choice each, and drop a
+// hostile pack (an entry named ../evil.json) to see it refused with the reason and nothing
+// written. A pack larger than the web host's 64 MB cap on JSON calls goes in too (it travels
+// as raw bytes).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -58,6 +59,9 @@ test('export two scenarios as a pack, delete them, import the pack and find both
   await exportDialog.getByTestId('pack-name-input').fill('Two small fronts');
   await exportDialog.getByRole('textbox', { name: 'Author' }).fill('E2E');
   await exportDialog.getByRole('textbox', { name: 'Description' }).fill('Alpha and Bravo, for the round trip.');
+  // Each scenario's print PDF goes along (saved games too, when it has any).
+  await expect(exportDialog.getByRole('checkbox', { name: 'Thumbnails' })).toBeChecked();
+  await exportDialog.getByRole('checkbox', { name: 'Print PDFs' }).check();
   await page.screenshot({ path: path.join(OUTPUT, 'packs-export-dialog.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByTestId('pack-export-submit').click()]);
   expect(download.suggestedFilename()).toBe('two-small-fronts.gfpack');
@@ -81,6 +85,7 @@ test('export two scenarios as a pack, delete them, import the pack and find both
   await expect(importDialog.getByTestId('pack-items')).toContainText('Pack Alpha');
   await expect(importDialog.getByTestId('pack-items')).toContainText('Pack Bravo');
   await expect(importDialog.getByTestId('pack-problems')).toHaveCount(0);
+  await expect(importDialog.getByTestId('pack-items').getByText('1 extra file')).toHaveCount(2);
   await page.screenshot({ path: path.join(OUTPUT, 'packs-import-preview.png') });
   await importDialog.getByTestId('pack-import-start').click();
   const bar = importDialog.getByRole('progressbar', { name: 'Import progress' });
