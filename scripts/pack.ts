@@ -11,7 +11,9 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { openGameStore } from '../electron/library/games.js';
 import { LIBRARY_FILE_NAME, openLibrary } from '../electron/library/index.js';
+import { storeSavedGames } from '../electron/packs/saved-games.js';
 import {
   exportPack,
   findConflicts,
@@ -213,7 +215,15 @@ async function importCommand(args: string[]): Promise<number> {
       console.log(`${o.action} ${o.id} "${o.title}"${detail}`);
     }
     for (const w of result.warnings) console.log(`warning: ${w.message}`);
-    for (const x of result.extras) console.log(`not stored: ${x.file} (${x.kind}); the library keeps scenarios and thumbnails only`);
+    const games = openGameStore(library.path);
+    try {
+      const stored = storeSavedGames(games, inspection, result.extras);
+      if (stored.count) console.log(`stored ${plural(stored.count, 'saved game')} with ${stored.count === 1 ? 'its scenario' : 'their scenarios'}`);
+      for (const n of stored.notes) console.log(`not stored: ${n}`);
+    } finally {
+      games.close();
+    }
+    for (const x of result.extras) if (x.kind === 'print-pdf') console.log(`not stored: ${x.file} (a print PDF; Gridfront prints from the scenario)`);
     console.log(`Imported ${plural(result.outcomes.filter((o) => o.action !== 'skipped').length, 'scenario')} into ${library.path}.`);
     return 0;
   } finally {

@@ -13,13 +13,13 @@ import type { Library } from '../library/index.js';
 import type { GameStore } from '../library/games.js';
 import { renderPdf } from '../print/pdf.js';
 import { fileStemOf } from '../print/handlers.js';
-import { loadSaveGame } from '../../shared/rules/savegame.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { PackError } from './errors.js';
 import { exportPack, type ExportExtra } from './export.js';
 import { scenariosFromLibrary } from './from-library.js';
 import { importPack } from './import.js';
 import { findConflicts, inspectPack } from './inspect.js';
+import { storeSavedGames } from './saved-games.js';
 import { DEFAULT_LIMITS, type PackLimits } from './limits.js';
 import type { PackInspection, PackProblem } from './types.js';
 
@@ -180,7 +180,7 @@ export function createPackService(library: Library, options: PackServiceOptions 
         return;
       }
       staged.delete(uploadId);
-      const stored = storeSavedGames(inspection, result.extras);
+      const stored = storeSavedGames(options.games ?? null, inspection, result.extras);
       update({
         phase: 'done',
         fraction: 1,
@@ -195,44 +195,6 @@ export function createPackService(library: Library, options: PackServiceOptions 
     } catch (err) {
       update({ phase: 'failed', problems: [{ message: `The import stopped: ${err instanceof Error ? err.message : String(err)}; nothing was written.` }] });
     }
-  }
-
-  /**
-   * The pack's saved games, each checked against the scenario it came with (its schema, and
-   * that replaying its actions reaches its state), kept under the id the scenario was imported
-   * as. Print PDFs are for printing straight from the pack; the library reprints at will.
-   */
-  function storeSavedGames(inspection: PackInspection, extras: readonly { kind: string; file: string; data: Buffer; scenarioId: string }[]): { count: number; notes: string[] } {
-    const notes: string[] = [];
-    let count = 0;
-    const sourceOf = new Map(inspection.scenarios.flatMap((s) => s.extras.map((x) => [x.file, s.document] as const)));
-    for (const extra of extras) {
-      if (extra.kind !== 'savegame') continue;
-      if (!options.games) {
-        notes.push(`${extra.file}: saved games cannot be stored in this library, so it was left out.`);
-        continue;
-      }
-      try {
-        const data = JSON.parse(extra.data.toString('utf8')) as Record<string, unknown>;
-        const check = loadSaveGame(data, sourceOf.get(extra.file)!);
-        if (!check.ok) {
-          notes.push(`${extra.file} was left out: ${check.message}`);
-          continue;
-        }
-        // Under a new id (kept beside a scenario of the same id) the game names that id, in
-        // its reference and in the engine state, so it replays against the imported copy.
-        const ref = data.scenarioRef as Record<string, unknown>;
-        const state = data.state as Record<string, unknown>;
-        const rehomed = { ...data, scenarioRef: { ...ref, id: extra.scenarioId }, state: { ...state, scenarioId: extra.scenarioId } };
-        const name = path.posix.basename(extra.file).replace(/\.json$/i, '');
-        options.games.save({ scenarioId: extra.scenarioId, kind: 'save', name, data: rehomed });
-        count++;
-      } catch (err) {
-        // The scenarios are in; a game that cannot be kept is reported, not fatal.
-        notes.push(`${extra.file} was left out: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    return { count, notes };
   }
 
   /** The extras asked for with one scenario of an export. */
