@@ -10,6 +10,7 @@ import {
   emit,
   info,
   label,
+  leftCell,
   loseStrength,
   occupancy,
   occupy,
@@ -265,6 +266,7 @@ export function pendingLossChoice(s: GameState, b: RulesBoard): UnitState[] {
 export function takeHit(ctx: Ctx, u: UnitState): void {
   const c = ctx.s.combat!;
   const by = u.side === c.attacker ? c.defender : c.attacker;
+  // A destroyed unit's cell is settled once the stage's losses are told (runCombat).
   loseStrength(ctx, u, 1, by);
   c.hits[u.id] = (c.hits[u.id] ?? 0) + 1;
   c.lossOrder = [...c.lossOrder.filter((id) => id !== u.id), u.id];
@@ -360,10 +362,13 @@ export function runCombat(ctx: Ctx): void {
     if (c.stage === 'defenderLosses') {
       if (!takeLosses(ctx)) return;
       reportLosses(ctx, c.defenders);
+      // Every defender destroyed: the attacker takes the cell now, whatever defensive fire does next.
+      leftCell(ctx, b.index.get(c.cell)!, sideNo(b, c.defender));
       c.stage = 'attackerLosses';
     } else if (c.stage === 'attackerLosses') {
       if (!takeLosses(ctx)) return;
       reportLosses(ctx, c.attackers);
+      leftCell(ctx, b.index.get(c.cell)!, sideNo(b, c.attacker));
       c.stage = 'retreatMove';
     } else if (c.stage === 'retreatMove') {
       doRetreat(ctx);
