@@ -138,7 +138,7 @@ export interface Side {
   flags?: SideFlags;
 }
 /**
- * Rules the text gives to one named side, as per-side switches.
+ * Rules the text gives to one named side, as per-side switches. A flag left out follows the side's name: on where the text gives that rule to the Germans (mudSlows, losesDifficultInSnow) or the Soviets (railMovement, breakthroughInSnow) and the side is named so, otherwise off (the defaults below).
  */
 export interface SideFlags {
   /**
