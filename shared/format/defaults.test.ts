@@ -37,12 +37,24 @@ describe('format defaults', () => {
     expect(resolveOptions(s)).toEqual(DEFAULT_OPTIONS);
   });
 
-  it('omitted side flags are false, whatever the side is called', () => {
+  it('an omitted side flag follows the text for a side named Germans or Soviets; a flag the file sets wins', () => {
+    // RULES-NOTES, Naming: the per-side flags default "to the text's assignment when the sides
+    // are Germans/Soviets", in files as in the New dialog.
     const s = makeTinyScenario();
     delete s.sides[0].flags;
-    expect(s.sides[0].name).toBe('Germans');
+    delete s.sides[1].flags;
+    expect(s.sides.map((x) => x.name)).toEqual(['Germans', 'Soviets']);
+    expect(resolveSideFlags(s.sides[0])).toEqual({ ...NO_FLAGS, mudSlows: true, losesDifficultInSnow: true });
+    expect(resolveSideFlags(s.sides[1])).toEqual({ ...NO_FLAGS, railMovement: true, breakthroughInSnow: true });
+    s.sides[0].flags = { mudSlows: false, rebuilds: true };
+    expect(resolveSideFlags(s.sides[0])).toEqual({ ...NO_FLAGS, losesDifficultInSnow: true, rebuilds: true });
+  });
+
+  it('omitted side flags are off for sides with other names', () => {
+    const s = makeTinyScenario();
+    s.sides[0] = { ...s.sides[0], name: 'Blue' };
+    delete s.sides[0].flags;
     expect(resolveSideFlags(s.sides[0])).toEqual(NO_FLAGS);
-    expect(resolveSideFlags(s.sides[1])).toMatchObject({ railMovement: true, breakthroughInSnow: true, mudSlows: false });
   });
 
   it('German-like names get mud slowing and losing difficult terrain in snow', () => {

@@ -18,7 +18,7 @@ export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
   supplyLineLimit: null,
 });
 
-/** A side's flags when the scenario sets none: every rule off. */
+/** Every side rule off: the flags of a side whose name the ruleset text does not use. */
 export const NO_FLAGS: Readonly<ResolvedSideFlags> = Object.freeze({
   mudSlows: false,
   losesDifficultInSnow: false,
@@ -32,8 +32,13 @@ export function resolveOptions(scenario: Pick<Scenario, 'ruleset'>): ResolvedOpt
   return { ...DEFAULT_OPTIONS, ...definedOnly(scenario.ruleset.options ?? {}) };
 }
 
-export function resolveSideFlags(side: Pick<Side, 'flags'>): ResolvedSideFlags {
-  return { ...NO_FLAGS, ...definedOnly(side.flags ?? {}) };
+/**
+ * A side's flags with every omitted one filled in: by the text's assignment when the side is
+ * named like the Germans or the Soviets (RULES-NOTES, Naming), else off. A flag the file sets,
+ * true or false, always wins.
+ */
+export function resolveSideFlags(side: Pick<Side, 'flags' | 'name'>): ResolvedSideFlags {
+  return { ...defaultFlagsForSideName(side.name), ...definedOnly(side.flags ?? {}) };
 }
 
 // The ruleset text gives some rules to "the Germans" and others to "the Soviets"; a new scenario
@@ -42,11 +47,10 @@ const GERMAN_NAME = /\b(german|germany|wehrmacht|axis)/i;
 const SOVIET_NAME = /\b(soviet|ussr|russia|red army)/i;
 
 /**
- * The flags the ruleset text assigns to a side of this name, for the New-scenario dialog:
- * German-like names get mud slowing and losing difficult terrain in snow, Soviet-like names
- * rail movement and breakthroughs in snow; any other name gets no flags. Rebuilds and deep
- * penetration are scenario choices and always start off. Files never default flags by name:
- * an omitted flag is false.
+ * The flags the ruleset text assigns to a side of this name, used for a flag a file leaves out
+ * and by the New-scenario dialog: German-like names get mud slowing and losing difficult
+ * terrain in snow, Soviet-like names rail movement and breakthroughs in snow; any other name
+ * gets no flags. Rebuilds and deep penetration are scenario choices and always start off.
  */
 export function defaultFlagsForSideName(name: string): ResolvedSideFlags {
   if (GERMAN_NAME.test(name)) return { ...NO_FLAGS, mudSlows: true, losesDifficultInSnow: true };

@@ -102,7 +102,9 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
   });
   if (d.grid === 'square-8') scenario.map.grid.adjacency = 8;
   scenario.sides = scenario.sides.map((s, i) => {
-    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([, on]) => on));
+    // An omitted flag follows the side's name, so one the name would turn on is written even when off.
+    const byName = defaultFlagsForSideName(s.name);
+    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([k, on]) => on || byName[k as keyof ResolvedSideFlags]));
     return Object.keys(flags).length ? { ...s, flags } : s;
   }) as Scenario['sides'];
   return scenario;
