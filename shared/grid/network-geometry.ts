@@ -4,6 +4,7 @@
 // say about a network and return null or []; everything that follows links is answered by
 // the link graph (network.ts), which is also exposed as `network`.
 import { createNetworkQueries } from './network.js';
+import { segmentEntry } from './network-shapes.js';
 import type { Cell, CellId, EdgeId, GridGeometry, NetworkGridSpec, Point, Rect } from './types.js';
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -129,11 +130,20 @@ export function createNetworkGeometry(spec: NetworkGridSpec): GridGeometry {
     line: (a, b) => {
       const i = indexIn(a);
       const j = indexIn(b);
-      if (i >= 0 && j >= 0) {
-        const path = net.shortestPath(i, j);
-        if (path) return path.map(cellOf);
+      if (i === j) return [a];
+      if (i < 0 || j < 0) return [a, b];
+      // The positions whose drawn shapes the straight segment between the two centres
+      // crosses, in order along it: what a brush dragged from one to the other passes over.
+      const from = positions[i]!;
+      const to = positions[j]!;
+      const hits: { k: number; t: number }[] = [];
+      for (let k = 0; k < n; k++) {
+        if (k === i || k === j) continue;
+        const t = segmentEntry(positions[k]!, from, to);
+        if (t !== null) hits.push({ k, t });
       }
-      return i === j || i < 0 || j < 0 ? [a] : [a, b];
+      hits.sort((p, q) => p.t - q.t || p.k - q.k);
+      return [a, ...hits.map((h) => cellOf(h.k)), b];
     },
     edgesAlongPath: (path) => net.pathLinks(path.map(indexIn)).map((l) => links[l]!.id),
     ref: (c): CellId => positions[indexIn(c)]?.id ?? `${c.col},${c.row}`,

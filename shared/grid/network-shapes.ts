@@ -47,6 +47,54 @@ export function exitFraction(pos: NetworkPosition, toward: Point): number {
   return 1 / Math.sqrt((dx / hw) ** 2 + (dy / hh) ** 2);
 }
 
+/**
+ * Where the segment a→b first touches a position's drawn shape, as a fraction of its length
+ * (0 when a is inside), or null when it misses the shape. Exact: in the shape's own frame,
+ * scaled to a unit box or unit circle, it is a slab or a quadratic intersection.
+ */
+export function segmentEntry(pos: NetworkPosition, a: Point, b: Point): number | null {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const hw = pos.width / 2;
+  const hh = pos.height / 2;
+  // In the shape's own frame scaled to a unit box / unit circle, the question is linear.
+  const ax = (a.x - pos.x) / hw;
+  const ay = (a.y - pos.y) / hh;
+  const vx = dx / hw;
+  const vy = dy / hh;
+  if (pos.shape === 'circle') {
+    // |A + tV|² = 1
+    const A = vx * vx + vy * vy;
+    const B = 2 * (ax * vx + ay * vy);
+    const C = ax * ax + ay * ay - 1;
+    if (C <= 0) return 0;
+    if (A === 0) return null;
+    const disc = B * B - 4 * A * C;
+    if (disc < 0) return null;
+    const t = (-B - Math.sqrt(disc)) / (2 * A);
+    return t >= 0 && t <= 1 ? t : null;
+  }
+  // Slab intersection with the box [-1, 1]².
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, v] of [
+    [ax, vx],
+    [ay, vy],
+  ] as const) {
+    if (v === 0) {
+      if (p < -1 || p > 1) return null;
+      continue;
+    }
+    let lo = (-1 - p) / v;
+    let hi = (1 - p) / v;
+    if (lo > hi) [lo, hi] = [hi, lo];
+    t0 = Math.max(t0, lo);
+    t1 = Math.min(t1, hi);
+    if (t0 > t1) return null;
+  }
+  return t0;
+}
+
 export function segmentDistance(p: Point, a: Point, b: Point): number {
   const vx = b.x - a.x;
   const vy = b.y - a.y;

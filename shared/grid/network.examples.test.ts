@@ -127,8 +127,11 @@ describe('a network behind the grid interface', () => {
     expect(g.nearestEdge({ x: 280, y: 198 }, 20)!.distance).toBeCloseTo((2 * 60) / Math.hypot(60, 20), 9);
   });
 
-  it('draws a line between positions along the fewest links', () => {
-    expect(g.line(cell('smolensk'), cell('tula')).map(g.ref)).toEqual(['smolensk', 'vyazma', 'kaluga', 'tula']);
+  it('draws a straight line through the positions whose shapes it crosses, as a brush stroke passes over them', () => {
+    expect(g.line(cell('smolensk'), cell('moscow')).map(g.ref)).toEqual(['smolensk', 'vyazma', 'mozhaisk', 'moscow']);
+    expect(g.line(cell('tula'), cell('roslavl')).map(g.ref)).toEqual(['tula', 'kaluga', 'roslavl']);
+    // From Smolensk down to Tula the line passes between the other positions.
+    expect(g.line(cell('smolensk'), cell('tula')).map(g.ref)).toEqual(['smolensk', 'tula']);
     expect(g.line(cell('moscow'), cell('moscow')).map(g.ref)).toEqual(['moscow']);
   });
 });

@@ -269,6 +269,28 @@ describe('network invariants on random networks', () => {
     );
   });
 
+  it('a line between two positions holds every position a point of the straight segment falls in, ends first and last', () => {
+    fc.assert(
+      fc.property(networkCase, ({ g, net, a, b }) => {
+        if (a === b) {
+          expect(g.line(g.cellAt(a), g.cellAt(b))).toEqual([g.cellAt(a)]);
+          return;
+        }
+        const line = g.line(g.cellAt(a), g.cellAt(b)).map((c) => g.index(c));
+        expect(line[0]).toBe(a);
+        expect(line[line.length - 1]).toBe(b);
+        expect(new Set(line).size).toBe(line.length);
+        const pa = net.positions[a]!;
+        const pb = net.positions[b]!;
+        for (let k = 0; k <= 200; k++) {
+          const p = { x: pa.x + ((pb.x - pa.x) * k) / 200, y: pa.y + ((pb.y - pa.y) * k) / 200 };
+          for (let i = 0; i < net.positions.length; i++) if (net.contains(i, p)) expect(line).toContain(i);
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('references round-trip: ref → parseRef, label → parseLabel, edge id → edgeCells → edgeBetween', () => {
     fc.assert(
       fc.property(networkCase, ({ g }) => {
