@@ -78,7 +78,7 @@ export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: M
   for (let row = 0; row < model.rows; row++)
     for (let col = 0; col < model.cols; col++) {
     const cell = { col, row };
-    const owner = view.control[`${col},${row}`];
+    const owner = view.control[model.grid.ref(cell)];
     const k = sides.findIndex((s) => s.id === owner);
     const side = sides[k];
     if (!side || k === pic.initialControl[model.grid.index(cell)]) continue;
