@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createGrid, type GridGeometry, type NetworkLayoutInput, type NetworkQueries, type PathOptions } from './index.js';
+import { segmentDistance } from './network-shapes.js';
 
 const SOAK = typeof process !== 'undefined' && process.env.GF_SOAK === '1';
 const RUNS = { numRuns: SOAK ? 5000 : 120 };
@@ -242,6 +243,35 @@ describe('network invariants on random networks', () => {
           expect(centre.x).toBeCloseTo(net.positions[i]!.x * k, 9);
           const others = net.positions.some((q, j) => j !== i && net.contains(j, net.positions[i]!));
           if (!others) expect(g.pixelToIndex(centre, size)).toBe(i);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('the bucket index answers as a search of every shape and line would, even for points off the map', () => {
+    fc.assert(
+      fc.property(networkCase, fc.record({ x: fc.integer({ min: -100, max: 500 }), y: fc.integer({ min: -100, max: 400 }) }), (c, p) => {
+        const { net } = c;
+        let at = -1;
+        let atDist = Infinity;
+        net.positions.forEach((q, i) => {
+          const d = Math.hypot(p.x - q.x, p.y - q.y);
+          if (net.contains(i, p) && (d < atDist || (d === atDist && i > at))) [at, atDist] = [i, d];
+        });
+        expect(net.positionAt(p)).toBe(at);
+        let near: { link: number; distance: number } | null = null;
+        net.links.forEach((_, l) => {
+          if (!net.linkEnds(l)) return;
+          const line = net.linkPolyline(l);
+          let d = Infinity;
+          for (let k = 1; k < line.length; k++) d = Math.min(d, segmentDistance(p, line[k - 1]!, line[k]!));
+          if (!near || d < near.distance) near = { link: l, distance: d };
+        });
+        const got = net.nearestLink(p);
+        if (near === null) expect(got).toBeNull();
+        else {
+          expect(got!.distance).toBeCloseTo((near as { distance: number }).distance, 9);
         }
       }),
       RUNS,

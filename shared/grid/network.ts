@@ -9,8 +9,9 @@
 // need the geometry too: a link with a missing end, a self-link or a second link between the
 // same pair is left out of the graph (`linkEnds` returns null for it); a repeated position
 // id names its first position.
-import { polylineDistance, polylineLength, shapeContains, shapeOutline, trimToShapes } from './network-shapes.js';
-import type { NetworkLayout, NetworkQueries, PathOptions, Point } from './types.js';
+import { BucketIndex } from './network-index.js';
+import { segmentDistance, polylineLength, shapeContains, shapeOutline, trimToShapes } from './network-shapes.js';
+import type { NetworkLayout, NetworkQueries, PathOptions, Point, Rect } from './types.js';
 
 interface Graph {
   /** Neighbour list of position i: nbr[start[i]] .. nbr[start[i+1]-1], with the link of each in via[]. */
@@ -19,15 +20,18 @@ interface Graph {
   via: Int32Array;
 }
 
-function buildGraph(layout: NetworkLayout, indexOf: (id: string) => number): { graph: Graph; ends: ([number, number] | null)[]; pairs: Map<string, number> } {
+/** One number per unordered pair of positions (n positions). */
+const pairKey = (a: number, b: number, n: number): number => (a < b ? a * n + b : b * n + a);
+
+function buildGraph(layout: NetworkLayout, indexOf: (id: string) => number): { graph: Graph; ends: ([number, number] | null)[]; pairs: Map<number, number> } {
   const n = layout.positions.length;
   const ends: ([number, number] | null)[] = [];
-  const pairs = new Map<string, number>();
+  const pairs = new Map<number, number>();
   const degree = new Int32Array(n);
   layout.links.forEach((link, l) => {
     const a = indexOf(link.from);
     const b = indexOf(link.to);
-    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+    const key = pairKey(a, b, n);
     if (a < 0 || b < 0 || a === b || pairs.has(key)) {
       ends.push(null);
       return;
@@ -69,6 +73,56 @@ export function createNetworkQueries(layout: NetworkLayout): NetworkQueries {
   const { start, nbr, via } = graph;
 
   const valid = (i: number): boolean => Number.isInteger(i) && i >= 0 && i < n;
+
+  // Link lines (centre to centre through the bends), computed once.
+  const lines: Point[][] = links.map((link) => {
+    const a = positions[indexOf(link.from)];
+    const b = positions[indexOf(link.to)];
+    if (!a || !b) return [];
+    return [{ x: a.x, y: a.y }, ...link.waypoints.map((w) => ({ x: w.x, y: w.y })), { x: b.x, y: b.y }];
+  });
+
+  // Bucket grids for the pointer's questions, built on first use. Their area covers the map
+  // and everything drawn (even off it), and a bucket is about one position apart.
+  let spatial: { positions: BucketIndex; segments: BucketIndex; segmentLink: Int32Array; segmentStart: Int32Array } | null = null;
+  const boxOfPosition = (i: number): Rect => {
+    const p = positions[i]!;
+    return { x: p.x - p.width / 2, y: p.y - p.height / 2, width: p.width, height: p.height };
+  };
+  const index = () => {
+    if (spatial) return spatial;
+    let x0 = 0;
+    let y0 = 0;
+    let x1 = layout.width;
+    let y1 = layout.height;
+    const grow = (b: Rect) => {
+      x0 = Math.min(x0, b.x);
+      y0 = Math.min(y0, b.y);
+      x1 = Math.max(x1, b.x + b.width);
+      y1 = Math.max(y1, b.y + b.height);
+    };
+    for (let i = 0; i < n; i++) grow(boxOfPosition(i));
+    for (const line of lines) for (const p of line) grow({ x: p.x, y: p.y, width: 0, height: 0 });
+    const area = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    const cell = Math.max(layout.unit, Math.sqrt((area.width * area.height) / Math.max(1, n)));
+    const byPosition = new BucketIndex(area, cell);
+    for (let i = 0; i < n; i++) byPosition.add(i, boxOfPosition(i));
+    const segments = new BucketIndex(area, cell);
+    const segmentLink: number[] = [];
+    const segmentStart: number[] = [];
+    lines.forEach((line, l) => {
+      if (!ends[l]) return;
+      for (let k = 1; k < line.length; k++) {
+        const a = line[k - 1]!;
+        const b = line[k]!;
+        segments.add(segmentLink.length, { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) });
+        segmentLink.push(l);
+        segmentStart.push(k - 1);
+      }
+    });
+    spatial = { positions: byPosition, segments, segmentLink: Int32Array.from(segmentLink), segmentStart: Int32Array.from(segmentStart) };
+    return spatial;
+  };
 
   /** Whether link l may be used under these options (it is usable by construction when listed in the graph). */
   const linkFilter = (options: PathOptions | undefined): ((l: number) => boolean) | null => {
@@ -133,7 +187,7 @@ export function createNetworkQueries(layout: NetworkLayout): NetworkQueries {
       return out;
     },
     linksOf: (i) => (valid(i) ? Array.from(via.subarray(start[i]!, start[i + 1]!)) : []),
-    linkBetween: (a, b) => (valid(a) && valid(b) ? (pairs.get(a < b ? `${a} ${b}` : `${b} ${a}`) ?? -1) : -1),
+    linkBetween: (a, b) => (valid(a) && valid(b) ? (pairs.get(pairKey(a, b, n)) ?? -1) : -1),
     shortestPath: (from, to, options) => {
       if (!valid(from) || !valid(to)) return null;
       if (from === to) return [from];
@@ -188,14 +242,7 @@ export function createNetworkQueries(layout: NetworkLayout): NetworkQueries {
       }
       return { count, of };
     },
-    linkPolyline: (l) => {
-      const link = links[l];
-      if (!link) return [];
-      const a = positions[indexOf(link.from)];
-      const b = positions[indexOf(link.to)];
-      if (!a || !b) return [];
-      return [{ x: a.x, y: a.y }, ...link.waypoints.map((w) => ({ x: w.x, y: w.y })), { x: b.x, y: b.y }];
-    },
+    linkPolyline: (l) => (lines[l] ?? []).map((p) => ({ x: p.x, y: p.y })),
     linkLength: (l) => polylineLength(queries.linkPolyline(l)),
     linkDrawnPolyline: (l) => {
       const line = queries.linkPolyline(l);
@@ -208,12 +255,12 @@ export function createNetworkQueries(layout: NetworkLayout): NetworkQueries {
     positionAt: (p) => {
       let best = -1;
       let bestDist = Infinity;
-      for (let i = 0; i < n; i++) {
+      for (const i of n > 0 ? index().positions.at(p) : []) {
         const pos = positions[i]!;
         if (!shapeContains(pos, p)) continue;
         const d = Math.hypot(p.x - pos.x, p.y - pos.y);
-        // `<=`: of equally near centres the later position wins, as it is drawn on top.
-        if (d <= bestDist) {
+        // Of equally near centres the later position wins, as it is drawn on top.
+        if (d < bestDist || (d === bestDist && i > best)) {
           best = i;
           bestDist = d;
         }
@@ -233,13 +280,12 @@ export function createNetworkQueries(layout: NetworkLayout): NetworkQueries {
       return best;
     },
     nearestLink: (p: Point) => {
-      let best: { link: number; distance: number } | null = null;
-      ends.forEach((e, l) => {
-        if (!e) return;
-        const d = polylineDistance(p, queries.linkPolyline(l));
-        if (!best || d < best.distance) best = { link: l, distance: d };
+      const { segments, segmentLink, segmentStart } = index();
+      const hit = segments.nearest(p, (k) => {
+        const line = lines[segmentLink[k]!]!;
+        return segmentDistance(p, line[segmentStart[k]!]!, line[segmentStart[k]! + 1]!);
       });
-      return best;
+      return hit ? { link: segmentLink[hit.item]!, distance: hit.distance } : null;
     },
   };
   return queries;
