@@ -1,6 +1,6 @@
 // Builds a blank, schema-valid scenario from the fields of the New Scenario dialog.
 // Pure (no Node, no DOM): the renderer uses it to preview, the library to create.
-import type { CellGrid, Scenario } from './scenario.types.js';
+import type { CellGrid, GameMap, Scenario } from './scenario.types.js';
 
 type TerrainType = Scenario['map']['terrainTypes'][number];
 type Side = Scenario['sides'][number];
@@ -105,42 +105,22 @@ function buildSides(fields: readonly [NewSideFields, NewSideFields]): [Side, Sid
   })) as [Side, Side];
 }
 
-/**
- * A blank network scenario: the map's extent with no positions or links yet (a designer
- * draws them, or traces them from an underlay), the first side holding the initiative.
- */
-function newNetworkScenario(fields: NewScenarioFields, sides: [Side, Side]): Scenario {
-  const turns = fields.turns ?? DEFAULT_TURNS;
+/** A blank network map: its extent, no positions or links yet (a designer draws them, or traces them from an underlay). */
+function blankNetworkMap(fields: NewScenarioFields): GameMap {
   const extent = fields.extentMm ?? DEFAULT_NETWORK_EXTENT_MM;
-  const scenario: Scenario = {
-    formatVersion: 1,
-    id: fields.id,
-    title: fields.title,
-    ruleset: { id: 'operational' },
-    sides,
-    map: {
-      grid: { kind: 'network', width: extent.width, height: extent.height, positions: [], links: [] },
-      cellSize: fields.cellSize ?? DEFAULT_NETWORK_CELL_SIZE,
-      groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
-      terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
-    },
-    calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns },
-    groundConditions: { initial: 'easy' },
-    initiative: [{ side: sides[0].id, fromTurn: 1, toTurn: turns }],
-    orderOfBattle: [],
+  return {
+    grid: { kind: 'network', width: extent.width, height: extent.height, positions: [], links: [] },
+    cellSize: fields.cellSize ?? DEFAULT_NETWORK_CELL_SIZE,
+    groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
+    terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
   };
-  if (fields.author) scenario.author = fields.author;
-  return scenario;
 }
 
 /**
- * A blank grid scenario (a network's is above): open ground everywhere, the west half of the map held by the first
- * side and the east half by the second, each with a supply base on its own map edge (mid
- * row), the first side holding the initiative throughout, no units, the default calendar.
+ * A blank grid map: open ground everywhere, the west half held by the first side and the
+ * east half by the second, each with a supply base on its own map edge (mid row).
  */
-export function newScenario(fields: NewScenarioFields): Scenario {
-  const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
-  if (fields.gridKind === 'network') return newNetworkScenario(fields, sides);
+function blankGridMap(fields: NewScenarioFields & { gridKind: CellGrid['kind'] }, sides: [Side, Side]): GameMap {
   const cols = fields.cols;
   const rows = fields.rows;
   const split = Math.ceil(cols / 2);
@@ -148,27 +128,35 @@ export function newScenario(fields: NewScenarioFields): Scenario {
   const terrainRow = DEFAULT_TERRAIN_TYPES[0]!.code.repeat(cols);
   const grid: CellGrid = { kind: fields.gridKind, cols, rows };
   if (fields.gridKind === 'hex') grid.orientation = fields.orientation ?? 'flat';
-  const turns = fields.turns ?? DEFAULT_TURNS;
   const midRow = Math.floor(rows / 2);
-  const cells: NonNullable<Scenario['map']['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
+  const cells: NonNullable<GameMap['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
   // A one-column map has no east edge of its own; the second side then has no base yet.
   if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
+  return {
+    grid,
+    cellSize: fields.cellSize ?? DEFAULT_CELL_SIZE,
+    groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
+    terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
+    terrain: Array.from({ length: rows }, () => terrainRow),
+    control: Array.from({ length: rows }, () => controlRow),
+    cells,
+  };
+}
 
+/**
+ * A blank scenario: a blank grid or network map (above), the first side holding the
+ * initiative throughout, no units, the default calendar.
+ */
+export function newScenario(fields: NewScenarioFields): Scenario {
+  const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
+  const turns = fields.turns ?? DEFAULT_TURNS;
   const scenario: Scenario = {
     formatVersion: 1,
     id: fields.id,
     title: fields.title,
     ruleset: { id: 'operational' },
     sides,
-    map: {
-      grid,
-      cellSize: fields.cellSize ?? DEFAULT_CELL_SIZE,
-      groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
-      terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
-      terrain: Array.from({ length: rows }, () => terrainRow),
-      control: Array.from({ length: rows }, () => controlRow),
-      cells,
-    },
+    map: fields.gridKind === 'network' ? blankNetworkMap(fields) : blankGridMap({ ...fields, gridKind: fields.gridKind }, sides),
     calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns },
     groundConditions: { initial: 'easy' },
     initiative: [{ side: sides[0].id, fromTurn: 1, toTurn: turns }],
