@@ -1,8 +1,9 @@
 // Defaults of the scenario format, resolved: what an omitted ruleset option, side flag or grid
 // field means. The numbers mirror the schema's `default` keywords (a test keeps them in step)
 // and RULES-NOTES.md.
+import { resolveNetworkSpec } from '../grid/index.js';
 import type { GridSpec } from '../grid/types.js';
-import type { GameMap, Grid, OperationalOptions, Scenario, Side, SideFlags } from './scenario.types.js';
+import type { CellGrid, GameMap, NetworkGrid, OperationalOptions, PhysicalSize, Scenario, Side, SideFlags } from './scenario.types.js';
 
 /** Every operational ruleset option with a value; `supplyLineLimit: null` means no limit. */
 export type ResolvedOptions = { [K in keyof OperationalOptions]-?: Exclude<OperationalOptions[K], undefined> };
@@ -58,9 +59,23 @@ export function defaultFlagsForSideName(name: string): ResolvedSideFlags {
   return { ...NO_FLAGS };
 }
 
-/** The grid description with every default filled in, as the grid geometry wants it. */
-export function gridSpecOf(source: Pick<Scenario, 'map'> | GameMap | Grid): GridSpec {
-  const grid: Grid = 'map' in source ? source.map.grid : 'grid' in source ? source.grid : source;
+const MM_PER: Record<PhysicalSize['unit'], number> = { mm: 1, cm: 10, in: 25.4 };
+
+/** A physical length in millimetres. */
+export const lengthMm = (size: PhysicalSize): number => size.value * MM_PER[size.unit];
+
+/**
+ * The grid description with every default filled in, as the grid geometry wants it. A
+ * network needs the map's cell size too (its positions' default size and the length the
+ * geometry's `size` stands for), so it is given as the scenario, the map or { grid, cellSize }.
+ */
+export function gridSpecOf(source: Pick<Scenario, 'map'> | Pick<GameMap, 'grid' | 'cellSize'> | CellGrid): GridSpec {
+  if ('map' in source) return gridSpecOf(source.map);
+  if ('grid' in source) {
+    const { grid, cellSize } = source;
+    return grid.kind === 'network' ? networkSpecOf(grid, cellSize) : gridSpecOf(grid);
+  }
+  const grid: CellGrid = source;
   return {
     kind: grid.kind,
     orientation: grid.orientation ?? 'flat',
@@ -70,6 +85,10 @@ export function gridSpecOf(source: Pick<Scenario, 'map'> | GameMap | Grid): Grid
     rows: grid.rows,
     labels: grid.labels ?? 'CCRR',
   };
+}
+
+function networkSpecOf(grid: NetworkGrid, cellSize: PhysicalSize): GridSpec {
+  return resolveNetworkSpec({ kind: 'network', network: { width: grid.width, height: grid.height, unit: lengthMm(cellSize), positions: grid.positions, links: grid.links } });
 }
 
 /** Drops keys whose value is undefined, so spreading them never hides a default. */

@@ -4,7 +4,7 @@
 //
 // Terrain codes: . open, f woods (difficult), u city (urban), U city in woods
 // (urban-difficult), ^ mountains (impassable), ~ lake (impassable, freezes).
-import type { Scenario, PlacedUnit, SideFlags, OperationalOptions, Grid, GroundCondition } from '../format/scenario.types.js';
+import type { Scenario, PlacedUnit, SideFlags, OperationalOptions, CellGrid, GroundCondition } from '../format/scenario.types.js';
 import type { Action, GameEvent, GameState, UnitState } from './types.js';
 import { operational } from './operational/index.js';
 import { NO_FLAGS } from '../format/defaults.js';
@@ -22,7 +22,7 @@ export interface TestSetup {
   terrain: string[];
   /** G/S per cell; defaults to G on the left half (rounded down), S on the rest. */
   control?: string[];
-  grid?: Partial<Grid>;
+  grid?: Partial<CellGrid>;
   units?: TestUnit[];
   flags?: { ger?: SideFlags; sov?: SideFlags };
   options?: OperationalOptions;
