@@ -40,7 +40,7 @@ function writeTile(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout
   // Map mm → page pt: x' = area.x + (x - w.x)·k, y' = H - area.y - (y - w.y)·k.
   const cv = new Canvas()
     .save()
-    .transform(PT_PER_MM, -PT_PER_MM, area.x - w.x * PT_PER_MM, H - area.y + w.y * PT_PER_MM)
+    .transform(PT_PER_MM, 0, 0, -PT_PER_MM, area.x - w.x * PT_PER_MM, H - area.y + w.y * PT_PER_MM)
     .clipRect(w);
   drawMap(cv, model, page.cells, w, mapStyleFor(scenario, layout, 1), pf);
   drawRegistrationMarks(cv, page);
@@ -61,7 +61,7 @@ function writeAssembly(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, la
   const o = sheet.mapOriginPt;
   const extent = assemblyMapExtent(layout);
   const all = Array.from({ length: model.grid.cellCount }, (_, i) => model.grid.cellAt(i));
-  const cv = new Canvas().save().transform(k, -k, o.x, H - o.y).clipRect(extent);
+  const cv = new Canvas().save().transform(k, 0, 0, -k, o.x, H - o.y).clipRect(extent);
   drawMap(cv, model, all, extent, mapStyleFor(scenario, layout, k / PT_PER_MM), pf);
   cv.restore().flush(pdfPage.doc, pdfPage);
   const paper = paperCanvas(H);
