@@ -1,20 +1,18 @@
-// Whole-map image export. PNG: the map drawn off screen by the same chunk painters as the
-// canvas, at a chosen number of pixels per cell. SVG: the map drawn by the print's drawing
-// code on an SVG surface, so it stays sharp and editable and matches the printed map;
-// nothing is read back from a canvas.
-import { resolveOptions } from '../../../shared/format/defaults.js';
+// Whole-map image export, drawn by the one map painter (shared/paint) the screen uses. PNG: on
+// an off-screen canvas at a chosen number of pixels per cell. SVG: on an SVG surface in
+// millimetres at the printed cell size, so it stays sharp and editable and matches the printed
+// map; nothing is read back from a canvas.
+import { gridSpecOf } from '../../../shared/format/defaults.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { createGrid } from '../../../shared/grid/index.js';
-import type { Cell } from '../../../shared/grid/types.js';
-import { drawMap, type MapStyle } from '../../../shared/print/map-draw.js';
-import { buildPrintModel } from '../../../shared/print/model.js';
-import { DEFAULT_LINE_COLOUR, DEFAULT_LINE_WIDTH_MM } from '../../../shared/print/options.js';
-import { hexToRgb, type PrintFonts } from '../../../shared/print/surface.js';
+import { buildPaintModel, type PaintModel } from '../../../shared/paint/model.js';
+import type { PaintStyle } from '../../../shared/paint/painter.js';
+import type { PrintFonts } from '../../../shared/print/surface.js';
 import { SvgSurface, type SvgFont } from '../../../shared/print/svg-surface.js';
 import { toMm } from '../../../shared/print/units.js';
-import { bucketEdges, buildChunk, chunkRanges } from './chunks.js';
-import { drawBase, drawFeatures, drawLabels, type MapLayers } from './draw.js';
-import { detailFor } from './lod.js';
+import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
+import { paintMap } from '../../../shared/paint/painter.js';
+import { ALL_MAP_LAYERS, screenStyle, type MapLayers } from './draw.js';
 import type { MapModel } from './model.js';
 
 /** Map pixels per cell the geometry is computed at. */
@@ -29,7 +27,9 @@ export function maxPngCellPx(model: MapModel): number {
 }
 
 /** The whole map as a PNG blob at `cellPx` pixels across a cell. */
-export async function exportPng(model: MapModel, cellPx: number, layers?: MapLayers): Promise<Blob> {
+export async function exportPng(model: MapModel, cellPx: number, layers: SvgLayers = { ...ALL_MAP_LAYERS, units: false }, scenario?: Scenario): Promise<Blob> {
+  // The units layer reads the start positions from the scenario (the live map has none of its own).
+  const painted: PaintModel = layers.units && scenario && !model.units ? Object.assign(Object.create(model) as MapModel, { units: buildPaintModel(scenario, model.grid).units }) : model;
   const scale = Math.min(cellPx, maxPngCellPx(model)) / SIZE;
   const b = model.grid.bounds(SIZE);
   const canvas = document.createElement('canvas');
@@ -40,15 +40,8 @@ export async function exportPng(model: MapModel, cellPx: number, layers?: MapLay
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.setTransform(scale, 0, 0, scale, -b.x * scale, -b.y * scale);
-  const detail = { ...detailFor(SIZE * scale), bitmap: false };
-  const edges = bucketEdges(model);
-  const c = model.grid.center({ col: 0, row: 0 }, SIZE);
-  const corners = model.grid.corners({ col: 0, row: 0 }, SIZE).map((p) => ({ x: p.x - c.x, y: p.y - c.y }));
-  const chunks = chunkRanges(model).map((range) => buildChunk(model, SIZE, range, edges));
-  // Pass by pass over all chunks, so a chunk's fills never cover its neighbour's lines.
-  for (const pass of [drawBase, drawFeatures, drawLabels]) {
-    for (const chunk of chunks) pass({ ctx, model, chunk, size: SIZE, scale, detail, corners, layers });
-  }
+  // The painter the screen's tiles use, over the whole map at once.
+  paintMap(new CanvasSurface(ctx, scale, 0.6), { model: painted, size: SIZE, region: b, style: exportStyle(layers, scale), fonts: canvasFonts(ctx) });
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be encoded.'))), 'image/png'));
 }
 
@@ -61,35 +54,31 @@ export interface SvgLayers extends MapLayers {
 }
 
 /**
- * The whole map as SVG text, drawn by the print's own drawing code (shared/print) in
- * millimetres at the printed cell size: the file opens at true size, looks like the PDF, and
- * keeps each part of the map (terrain, control, rivers, roads, bridges, grid, markers, names,
- * coordinates, units) in a named group.
+ * The whole map as SVG text, drawn by the map painter in millimetres at the printed cell size:
+ * the file opens at true size, looks like the PNG and the PDF, and keeps each part of the map
+ * (terrain, symbols, control, rivers, roads, bridges, grid, markers, names, coordinates, units)
+ * in a named group.
  */
 export function exportSvg(scenario: Scenario, layers: SvgLayers, fonts: PrintFonts<SvgFont>): string {
   const cells = scenario.map.grid.cols * scenario.map.grid.rows;
   if (cells > MAX_SVG_CELLS) {
     throw new RangeError(`This map has ${cells.toLocaleString('en')} cells; an SVG of it would be too large to open. Export a PNG, or print it as a PDF.`);
   }
-  const grid = createGrid(scenario.map.grid);
+  const grid = createGrid(gridSpecOf(scenario));
   const size = toMm(scenario.map.cellSize);
-  const model = buildPrintModel(scenario, grid, size);
-  const all: Cell[] = [];
-  for (let row = 0; row < grid.spec.rows; row++) for (let col = 0; col < grid.spec.cols; col++) all.push({ col, row });
+  const model = buildPaintModel(scenario, grid);
   const bounds = grid.bounds(size);
-  const style: MapStyle = {
-    mode: 'full',
-    layers: { terrain: layers.terrain, rivers: layers.edges, roads: layers.routes, control: layers.control, markers: layers.markers, names: layers.markers, units: layers.units },
-    coordinates: { show: layers.coordinates, position: 'top' },
-    lineColour: hexToRgb(DEFAULT_LINE_COLOUR),
-    gridWidth: DEFAULT_LINE_WIDTH_MM,
-    minTextMm: 0,
-    victoryVpDefault: resolveOptions(scenario).victoryCellVpPerTurn,
-  };
   // Tenths of a millimetre are finer than any printer draws.
   const svg = new SvgSurface(1);
-  drawMap(svg, model, all, bounds, style, fonts);
+  // Legibility as on a 300 dpi print: everything a printed map shows.
+  paintMap(svg, { model, size, region: bounds, style: exportStyle(layers, 300 / 25.4), fonts });
   return svg.toSvg(bounds, { width: bounds.width, height: bounds.height, unit: 'mm' }, scenario.title);
+}
+
+/** What an exported image shows, from the View panel's toggles, at `pxPerUnit` device pixels per drawing unit. */
+export function exportStyle(layers: SvgLayers, pxPerUnit: number): PaintStyle {
+  const style = screenStyle(pxPerUnit, layers);
+  return { ...style, layers: { ...style.layers, units: layers.units } };
 }
 
 /** Offers a blob to the user as a file download (the browser or Electron asks where). */
