@@ -11,7 +11,7 @@ import type { PrintFonts } from '../../../shared/print/surface.js';
 import { SvgSurface, type SvgFont } from '../../../shared/print/svg-surface.js';
 import { toMm } from '../../../shared/print/units.js';
 import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
-import { paintMap } from '../../../shared/paint/painter.js';
+import { framedBounds, frameTextOf, NO_FRAME, paintFramedMap, type FrameParts } from '../../../shared/paint/frame.js';
 import { ALL_MAP_LAYERS, screenStyle, type MapLayers } from './draw.js';
 import type { MapModel } from './model.js';
 
@@ -27,11 +27,12 @@ export function maxPngCellPx(model: MapModel): number {
 }
 
 /** The whole map as a PNG blob at `cellPx` pixels across a cell. */
-export async function exportPng(model: MapModel, cellPx: number, layers: SvgLayers = { ...ALL_MAP_LAYERS, units: false }, scenario?: Scenario): Promise<Blob> {
+export async function exportPng(model: MapModel, cellPx: number, layers: SvgLayers = { ...ALL_MAP_LAYERS, units: false }, scenario?: Scenario, frame: FrameParts = NO_FRAME): Promise<Blob> {
   // The units layer reads the start positions from the scenario (the live map has none of its own).
   const painted: PaintModel = layers.units && scenario && !model.units ? Object.assign(Object.create(model) as MapModel, { units: buildPaintModel(scenario, model.grid).units }) : model;
   const scale = Math.min(cellPx, maxPngCellPx(model)) / SIZE;
-  const b = model.grid.bounds(SIZE);
+  const style = exportStyle(layers, scale);
+  const b = framedBounds(painted, SIZE, scenario ? frame : NO_FRAME, style);
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.ceil(b.width * scale));
   canvas.height = Math.max(1, Math.ceil(b.height * scale));
@@ -40,8 +41,8 @@ export async function exportPng(model: MapModel, cellPx: number, layers: SvgLaye
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.setTransform(scale, 0, 0, scale, -b.x * scale, -b.y * scale);
-  // The painter the screen's tiles use, over the whole map at once.
-  paintMap(new CanvasSurface(ctx, scale, 0.6), { model: painted, size: SIZE, region: b, style: exportStyle(layers, scale), fonts: canvasFonts(ctx) });
+  // The painter the screen's tiles use, over the whole map at once, framed when asked.
+  paintFramedMap(new CanvasSurface(ctx, scale, 0.6), canvasFonts(ctx), painted, SIZE, style, scenario ? frame : NO_FRAME, frameTextOf(scenario));
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be encoded.'))), 'image/png'));
 }
 
@@ -59,7 +60,7 @@ export interface SvgLayers extends MapLayers {
  * (terrain, symbols, control, rivers, roads, bridges, grid, markers, names, coordinates, units)
  * in a named group.
  */
-export function exportSvg(scenario: Scenario, layers: SvgLayers, fonts: PrintFonts<SvgFont>): string {
+export function exportSvg(scenario: Scenario, layers: SvgLayers, fonts: PrintFonts<SvgFont>, frame: FrameParts = NO_FRAME): string {
   const cells = scenario.map.grid.cols * scenario.map.grid.rows;
   if (cells > MAX_SVG_CELLS) {
     throw new RangeError(`This map has ${cells.toLocaleString('en')} cells; an SVG of it would be too large to open. Export a PNG, or print it as a PDF.`);
@@ -67,13 +68,15 @@ export function exportSvg(scenario: Scenario, layers: SvgLayers, fonts: PrintFon
   const grid = createGrid(gridSpecOf(scenario));
   const size = toMm(scenario.map.cellSize);
   const model = buildPaintModel(scenario, grid);
-  const bounds = grid.bounds(size);
+  // Legibility as on a 300 dpi print: everything a printed map shows.
+  const style = exportStyle(layers, 300 / 25.4);
+  const bounds = framedBounds(model, size, frame, style);
   // Tenths of a millimetre are finer than any printer draws.
   const svg = new SvgSurface(1);
-  // Legibility as on a 300 dpi print: everything a printed map shows.
-  paintMap(svg, { model, size, region: bounds, style: exportStyle(layers, 300 / 25.4), fonts });
+  paintFramedMap(svg, fonts, model, size, style, frame, frameTextOf(scenario));
   return svg.toSvg(bounds, { width: bounds.width, height: bounds.height, unit: 'mm' }, scenario.title);
 }
+
 
 /** What an exported image shows, from the View panel's toggles, at `pxPerUnit` device pixels per drawing unit. */
 export function exportStyle(layers: SvgLayers, pxPerUnit: number): PaintStyle {
