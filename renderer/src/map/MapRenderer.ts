@@ -14,13 +14,12 @@
 import Konva from 'konva';
 import type { Cell, EdgeId, GridGeometry, Point, Rect } from '../../../shared/grid/types.js';
 import { paintCacheOf } from '../../../shared/paint/cache.js';
-import { CanvasSurface, canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surface.js';
-import { paintMap } from '../../../shared/paint/painter.js';
+import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surface.js';
 import { namesMoved } from '../../../shared/paint/place-names.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { paintCells } from './bitmap.js';
 import { CHUNK, chunkRanges, chunkRect } from './chunks.js';
-import { drawBitmap, screenStyle, type MapLayers } from './draw.js';
+import { drawBitmap, paintTile, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
 import type { MapModel } from './model.js';
@@ -503,8 +502,7 @@ export class MapRenderer {
       return;
     }
     this.fonts ??= canvasFonts(document.createElement('canvas').getContext('2d')!);
-    const surface = new CanvasSurface(ctx, level.ratio, 0.6);
-    paintMap(surface, { model, size: CELL_SIZE, region: only ?? rect, style: screenStyle(level.ratio, this.layers), fonts: this.fonts });
+    paintTile(ctx, model, CELL_SIZE, only ?? rect, level.ratio, this.layers, this.fonts);
   }
 
   /** Chunks whose drawing can reach into `rect` (map pixels). */

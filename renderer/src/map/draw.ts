@@ -2,7 +2,11 @@
 // shared/paint (the same code the print, SVG and PNG use); this file holds what only the screen
 // needs: the designer's layer toggles turned into the painter's layers and legibility limits,
 // and the far-zoom bitmap, where cells are a few pixels and drawn as a block of colour each.
-import { defaultStyle, type PaintStyle } from '../../../shared/paint/painter.js';
+import type { Rect } from '../../../shared/grid/types.js';
+import { CanvasSurface, type Canvas2D, type CanvasFont } from '../../../shared/paint/canvas-surface.js';
+import type { PaintModel } from '../../../shared/paint/model.js';
+import { defaultStyle, paintMap, type PaintStyle } from '../../../shared/paint/painter.js';
+import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 
 export { SANS as FONT } from '../../../shared/paint/canvas-surface.js';
 
@@ -37,6 +41,14 @@ export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYER
     units: false,
   });
   return { ...style, minTextPx: 6 };
+}
+
+/**
+ * Paints `rect` (map pixels at cell size `size`) of a screen tile whose context maps map pixels
+ * to device pixels at `ratio`: the painter with the screen's style. The caller clears and clips.
+ */
+export function paintTile(ctx: Canvas2D, model: PaintModel, size: number, rect: Rect, ratio: number, layers: MapLayers, fonts: SurfaceFonts<CanvasFont>): void {
+  paintMap(new CanvasSurface(ctx, ratio, 0.6), { model, size, region: rect, style: screenStyle(ratio, layers), fonts });
 }
 
 /** Terrain as a scaled bitmap (far zoom). */

@@ -10,7 +10,8 @@ import type { PaintStyle } from '../../../shared/paint/painter.js';
 import type { PrintFonts } from '../../../shared/print/surface.js';
 import { SvgSurface, type SvgFont } from '../../../shared/print/svg-surface.js';
 import { toMm } from '../../../shared/print/units.js';
-import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
+import { CanvasSurface, canvasFonts, type Canvas2D } from '../../../shared/paint/canvas-surface.js';
+import type { Rect } from '../../../shared/grid/types.js';
 import { framedBounds, frameTextOf, NO_FRAME, paintFramedMap, type FrameParts } from '../../../shared/paint/frame.js';
 import { ALL_MAP_LAYERS, screenStyle, type MapLayers } from './draw.js';
 import type { MapModel } from './model.js';
@@ -21,28 +22,40 @@ const SIZE = 100;
 export const MAX_PNG_SIDE = 16384;
 
 /** Largest pixels-per-cell a PNG of this map can have. */
-export function maxPngCellPx(model: MapModel): number {
+export function maxPngCellPx(model: PaintModel): number {
   const b = model.grid.bounds(SIZE);
   return Math.floor((MAX_PNG_SIDE / Math.max(b.width, b.height)) * SIZE);
 }
 
+/** The size in pixels of a PNG of the map at `cellPx` pixels per cell (grown by the frame when asked). */
+export function pngSize(model: PaintModel, cellPx: number, layers: SvgLayers, frame: FrameParts): { width: number; height: number; scale: number; bounds: Rect } {
+  const scale = Math.min(cellPx, maxPngCellPx(model)) / SIZE;
+  const bounds = framedBounds(model, SIZE, frame, exportStyle(layers, scale));
+  return { width: Math.max(1, Math.ceil(bounds.width * scale)), height: Math.max(1, Math.ceil(bounds.height * scale)), scale, bounds };
+}
+
+/**
+ * Draws the PNG's picture into a context of `pngSize` pixels: white paper, the map by the painter
+ * the screen's tiles use, over the whole map at once, and the frame when asked. With `scenario`
+ * the units layer can show the start positions (the live map has none of its own).
+ */
+export function drawPng(ctx: Canvas2D & { setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void }, model: MapModel, cellPx: number, layers: SvgLayers, scenario?: Scenario, frame: FrameParts = NO_FRAME): void {
+  const painted: PaintModel = layers.units && scenario && !model.units ? Object.assign(Object.create(model) as MapModel, { units: buildPaintModel(scenario, model.grid).units }) : model;
+  const parts = scenario ? frame : NO_FRAME;
+  const { scale, bounds: b } = pngSize(painted, cellPx, layers, parts);
+  ctx.setTransform(scale, 0, 0, scale, -b.x * scale, -b.y * scale);
+  paintFramedMap(new CanvasSurface(ctx, scale, 0.6), canvasFonts(ctx), painted, SIZE, exportStyle(layers, scale), parts, frameTextOf(scenario));
+}
+
 /** The whole map as a PNG blob at `cellPx` pixels across a cell. */
 export async function exportPng(model: MapModel, cellPx: number, layers: SvgLayers = { ...ALL_MAP_LAYERS, units: false }, scenario?: Scenario, frame: FrameParts = NO_FRAME): Promise<Blob> {
-  // The units layer reads the start positions from the scenario (the live map has none of its own).
-  const painted: PaintModel = layers.units && scenario && !model.units ? Object.assign(Object.create(model) as MapModel, { units: buildPaintModel(scenario, model.grid).units }) : model;
-  const scale = Math.min(cellPx, maxPngCellPx(model)) / SIZE;
-  const style = exportStyle(layers, scale);
-  const b = framedBounds(painted, SIZE, scenario ? frame : NO_FRAME, style);
+  const size = pngSize(model, cellPx, layers, scenario ? frame : NO_FRAME);
   const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.ceil(b.width * scale));
-  canvas.height = Math.max(1, Math.ceil(b.height * scale));
+  canvas.width = size.width;
+  canvas.height = size.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser could not make a drawing surface for the image.');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.setTransform(scale, 0, 0, scale, -b.x * scale, -b.y * scale);
-  // The painter the screen's tiles use, over the whole map at once, framed when asked.
-  paintFramedMap(new CanvasSurface(ctx, scale, 0.6), canvasFonts(ctx), painted, SIZE, style, scenario ? frame : NO_FRAME, frameTextOf(scenario));
+  drawPng(ctx, model, cellPx, layers, scenario, frame);
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be encoded.'))), 'image/png'));
 }
 
