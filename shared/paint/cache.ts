@@ -38,8 +38,16 @@ export class PaintCache {
       // A changed river side bends its neighbours: river curves are cheap to make again.
       if (any) this.rivers.clear();
     }
-    // Names depend on other cells' markers, units and importance (terrain); placing them all is quick.
-    if (cells && cells.length) this.names.clear();
+    // Names depend on the markers, units and importance (terrain) of cells with features: placed
+    // again only when such a cell changed (a brush stroke over plain ground leaves them be).
+    if (cells && this.names.size && cells.some((c) => this.model.grid.inMap(c) && this.touchesNames(this.model.grid.index(c)))) this.names.clear();
+  }
+
+  /** Cells that had features or units when names were last placed. */
+  private placedFrom = new Set<number>();
+
+  private touchesNames(index: number): boolean {
+    return this.placedFrom.has(index) || this.model.features.has(index) || !!this.model.units?.has(index);
   }
 
   /** The palette changed (colours, symbols). */
@@ -156,6 +164,7 @@ export class PaintCache {
     const key = `${+avoid.markers}${+avoid.units}`;
     let entry = this.names.get(key);
     if (!entry) {
+      if (this.names.size === 0) this.placedFrom = new Set([...this.model.features.keys(), ...(this.model.units?.keys() ?? [])]);
       const list = placeNames(this.model, avoid);
       entry = { list, byIndex: new Map(list.map((n) => [n.index, n])) };
       this.names.set(key, entry);

@@ -235,7 +235,8 @@ export class MapRenderer {
     const avoid = { markers: this.layers.markers, units: false };
     const before = cache.placedNames(avoid).list;
     cache.changed(cells, edges);
-    for (const r of namesMoved(model, before, cache.placedNames(avoid).list)) {
+    const after = cache.placedNames(avoid).list;
+    if (after !== before) for (const r of namesMoved(model, before, after)) {
       area = union(area, { x: r.x * CELL_SIZE, y: r.y * CELL_SIZE, width: r.width * CELL_SIZE, height: r.height * CELL_SIZE });
     }
     for (const entry of dirty) entry.bitmap = null;
