@@ -243,7 +243,8 @@ function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
     if (list) list.push(i);
     else buckets.set(key, [i]);
   }
-  for (const [key, list] of buckets) {
+  // In a fixed order, so a clipped repaint layers neighbouring colours as a whole tile does.
+  for (const [key, list] of [...buckets].sort((a, b) => a[0] - b[0])) {
     const t = Math.floor(key / 257);
     const side = key % 257;
     let colour: Rgb = style.outline ? [1, 1, 1] : !layers.terrain ? BLANK : t === NONE ? UNKNOWN : (fills[t] ?? UNKNOWN);
@@ -268,7 +269,7 @@ function paintOutlineHatching<F extends SurfaceFont>(s: Surface<F>, model: Paint
     else groups.set(key, [i]);
   }
   const look = { patternColour: HATCH } as Parameters<typeof drawPattern>[2];
-  for (const [key, list] of groups) {
+  for (const [key, list] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     s.save();
     for (const i of list) cellPath(i);
     s.clip();
@@ -310,7 +311,7 @@ function paintSymbols<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
   }
   if (byType.size === 0) return;
   s.layer?.('symbols');
-  for (const [t, list] of byType) {
+  for (const [t, list] of [...byType].sort((a, b) => a[0] - b[0])) {
     const look = looks[t]!;
     if (look.pattern !== 'none' && px >= 20) {
       s.save();
@@ -365,7 +366,7 @@ function paintFrontLines<F extends SurfaceFont>(s: Surface<F>, model: PaintModel
   }
   const inset = 0.1;
   s.roundJoins();
-  for (const [side, list] of bySide) {
+  for (const [side, list] of [...bySide].sort((a, b) => a[0] - b[0])) {
     const colour = model.sides[side] ? darken(hexToRgb(model.sides[side]!.colour), 0.1) : [0.5, 0.5, 0.5] as Rgb;
     s.strokeStyle(colour, width, [], 0.85);
     for (let j = 0; j < list.length; j += 2) {

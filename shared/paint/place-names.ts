@@ -177,10 +177,11 @@ export function namesMoved(model: PaintModel, before: readonly PlacedName[], aft
   const box = (n: PlacedName): Rect => {
     const col = n.index % model.cols;
     const row = Math.floor(n.index / model.cols);
-    const half = (approxTextWidth(n.text, n.bold) * n.size) / 2 + n.size * 0.4;
+    // Generous: the estimate is Helvetica's, and a screen's sans may run a fifth wider; halos add more.
+    const half = (approxTextWidth(n.text, n.bold) * n.size * 1.3) / 2 + n.size * 0.5;
     const x = model.grid.centerX(col, row, 1) + n.dx;
     const y = model.grid.centerY(col, row, 1) + n.dy;
-    return { x: x - half, y: y - n.size * 1.2, width: 2 * half, height: n.size * 1.8 };
+    return { x: x - half, y: y - n.size * 1.4, width: 2 * half, height: n.size * 2.1 };
   };
   for (const n of before) if (!now.has(key(n))) out.push(box(n));
   for (const n of after) if (!then.has(key(n))) out.push(box(n));

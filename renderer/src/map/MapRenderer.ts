@@ -56,6 +56,16 @@ interface MapLevel extends Level {
   readonly detail: DetailLevel;
 }
 
+/** How far the tiles on screen are from a fresh paint (see checkTiles). */
+export interface TileCheck {
+  tiles: number;
+  slight: number;
+  large: number;
+  maxDifference: number;
+  /** The most different pixel: where (map pixels) and its colour in a fresh paint and on the tile. */
+  worst: { x: number; y: number; fresh: number[]; tile: number[] } | null;
+}
+
 export interface MapRendererEvents {
   /** The view changed (pan or zoom). */
   onView?(view: View): void;
@@ -331,8 +341,8 @@ export class MapRenderer {
    * so pixels are counted by how far they are off: `slight` (> 16 of 255 in some channel, a
    * faint tint) and `large` (> 48: a wrong colour or a missing line).
    */
-  checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number } {
-    const out = { tiles: 0, slight: 0, large: 0, maxDifference: 0 };
+  checkTiles(): TileCheck {
+    const out: TileCheck = { tiles: 0, slight: 0, large: 0, maxDifference: 0, worst: null };
     const level = this.level;
     if (!level || !this.model) return out;
     const fresh = document.createElement('canvas');
@@ -349,6 +359,11 @@ export class MapRenderer {
         const d = Math.max(Math.abs(a[k]! - b[k]!), Math.abs(a[k + 1]! - b[k + 1]!), Math.abs(a[k + 2]! - b[k + 2]!), Math.abs(a[k + 3]! - b[k + 3]!));
         if (d > 16) out.slight++;
         if (d > 48) out.large++;
+        if (d > out.maxDifference) {
+          const px = (k / 4) % level.size;
+          const py = Math.floor(k / 4 / level.size);
+          out.worst = { x: (tile.slot.i * level.size + px) / level.ratio, y: (tile.slot.j * level.size + py) / level.ratio, fresh: [...a.slice(k, k + 4)], tile: [...b.slice(k, k + 4)] };
+        }
         out.maxDifference = Math.max(out.maxDifference, d);
       }
       out.tiles++;
