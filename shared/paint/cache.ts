@@ -95,24 +95,24 @@ export class PaintCache {
 
   private setBits(kind: EdgeKind, e: EdgeId, on: boolean): void {
     const { grid } = this.model;
-    let a: Cell;
-    let b: Cell;
-    try {
-      [a, b] = grid.edgeCells(e);
-    } catch {
-      return;
-    }
+    // A canonical id is "col,row,DIR" with DIR a side its owner owns; the cell across sees the
+    // same side half way round its own sides (every grid's sides come in opposite pairs).
+    const first = e.indexOf(',');
+    const second = e.indexOf(',', first + 1);
+    const col = Number(e.slice(0, first));
+    const row = Number(e.slice(first + 1, second));
+    const dirs = grid.sideDirections;
+    const k = dirs.indexOf(e.slice(second + 1) as (typeof dirs)[number]);
+    if (k < 0 || !Number.isInteger(col) || !Number.isInteger(row)) return;
     const mask = this.masks![kind];
-    const put = (from: Cell, to: Cell) => {
-      if (!grid.inMap(from)) return;
-      const dir = grid.directionTo(from, to);
-      const k = dir ? grid.sideDirections.indexOf(dir) : -1;
-      if (k < 0) return;
-      const i = grid.index(from);
-      mask[i] = on ? mask[i]! | (1 << k) : mask[i]! & ~(1 << k);
+    const put = (c: number, r: number, side: number) => {
+      if (c < 0 || r < 0 || c >= this.model.cols || r >= this.model.rows) return;
+      const i = r * this.model.cols + c;
+      mask[i] = on ? mask[i]! | (1 << side) : mask[i]! & ~(1 << side);
     };
-    put(a, b);
-    put(b, a);
+    put(col, row, k);
+    const other = grid.step({ col, row }, dirs[k]!);
+    if (other) put(other.col, other.row, (k + dirs.length / 2) % dirs.length);
   }
 
   /** The river side `edge` as curves at cell size 1. */

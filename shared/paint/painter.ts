@@ -75,6 +75,13 @@ const DECK: Rgb = hexToRgb('#f4eee0');
 const UNKNOWN: Rgb = [1, 0, 1];
 const BLANK: Rgb = hexToRgb('#f1eee6');
 const HATCH: Rgb = hexToRgb('#4a4a4a');
+/** Cells smaller than this (device px) show no symbols: a speckle, not a tree. */
+const SYMBOLS_PX = 22;
+/** Below this, symbols are thinned to every other one and drawn in one ink (screen speed; they are a few pixels each). */
+const FULL_SYMBOLS_PX = 48;
+/** Textures need this many pixels a cell to read as a texture. */
+const PATTERN_PX = 30;
+
 /** How strongly a controlling side's colour tints its cells. */
 export const CONTROL_TINT = 0.16;
 
@@ -160,7 +167,7 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
   // Terrain fills, one path per colour (terrain × controlling side).
   s.layer?.('terrain');
   paintTerrain(s, model, cells, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
-  if (layers.terrain && layers.symbols && !style.outline && px >= 14) paintSymbols(s, model, cache, cells, cellPath, S, px);
+  if (layers.terrain && layers.symbols && !style.outline && px >= SYMBOLS_PX) paintSymbols(s, model, cache, cells, cellPath, S, px);
 
   if (layers.control && !style.outline) {
     s.layer?.('control');
@@ -313,7 +320,7 @@ function paintSymbols<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
   s.layer?.('symbols');
   for (const [t, list] of [...byType].sort((a, b) => a[0] - b[0])) {
     const look = looks[t]!;
-    if (look.pattern !== 'none' && px >= 20) {
+    if (look.pattern !== 'none' && px >= PATTERN_PX) {
       s.save();
       for (const i of list) cellPath(i);
       s.clip();
@@ -323,16 +330,20 @@ function paintSymbols<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
     if (look.symbol === 'none') continue;
     const at: number[] = [];
     const salt = typeSalt(model.terrainTypes[t]?.id ?? '');
+    const light = px < FULL_SYMBOLS_PX;
+    // Thinned far out: every other symbol, drawn a little larger to keep the texture's weight.
+    const step = light && look.symbol !== 'town' && look.symbol !== 'city' ? 6 : 3;
+    const grow = step === 6 ? 1.25 : 1;
     for (const i of list) {
       const rel = placements(look.symbol, look, cells.index[i]!, salt);
       const cx = cells.x[i]!;
       const cy = cells.y[i]!;
-      for (let k = 0; k < rel.length; k += 3) at.push(cx + rel[k]! * S, cy + rel[k + 1]! * S, rel[k + 2]!);
+      for (let k = 0; k < rel.length; k += step) at.push(cx + rel[k]! * S, cy + rel[k + 1]! * S, rel[k + 2]! * grow);
     }
     if (look.symbol === 'svg') {
       const sym = cache.svgSymbol(t);
       if (sym) drawSvgBatch(s, sym, at, S * 0.2, look.symbolColour);
-    } else drawSymbolBatch(s, { kind: look.symbol, look, at, size: S });
+    } else drawSymbolBatch(s, { kind: look.symbol, look, at, size: S, light });
   }
 }
 

@@ -104,6 +104,8 @@ export interface SymbolBatch {
   at: number[];
   /** cell size across flats, drawing units */
   size: number;
+  /** One ink per symbol where there are only a few pixels to show it (no shading). */
+  light?: boolean;
 }
 
 /** Draws every instance of one kind of symbol for one terrain type, a few paths in all. */
@@ -118,6 +120,12 @@ export function drawSymbolBatch(s: Surface, b: SymbolBatch): void {
   switch (b.kind) {
     case 'trees': {
       const r = S * 0.052;
+      if (b.light) {
+        s.fillStyle(mix(ink, look.fill, 0.1));
+        each((x, y, k) => s.circle({ x, y }, r * k));
+        s.fill();
+        return;
+      }
       // Shadow, canopy, then a highlight: three fills, so nearer trees overlap farther ones cleanly.
       s.fillStyle(darken(ink, 0.25));
       each((x, y, k) => s.circle({ x: x + r * 0.22 * k, y: y + r * 0.3 * k }, r * k));
