@@ -37,7 +37,7 @@ async function expectTilesMatch(page: Page, what: string) {
   // curved road casing patched with a few neighbours can land a pixel apart from the same
   // casing in a whole tile's path), far fewer than one stale cell, line or tint would make.
   expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference} at ${JSON.stringify(check!.worst)})`).toBeLessThanOrEqual(3);
-  expect(check!.slight, `${what}: pixels a shade off a fresh paint`).toBeLessThanOrEqual(64);
+  expect(check!.slight, `${what}: pixels a shade off a fresh paint (in ${JSON.stringify(check!.slightArea)})`).toBeLessThanOrEqual(64);
 }
 
 for (const cellPx of [4, 22, 70]) {

@@ -328,22 +328,24 @@ function paintSymbols<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
       s.restore();
     }
     if (look.symbol === 'none') continue;
-    const at: number[] = [];
     const salt = typeSalt(model.terrainTypes[t]?.id ?? '');
     const light = px < FULL_SYMBOLS_PX;
     // Thinned far out: every other symbol, drawn a little larger to keep the texture's weight.
     const step = light && look.symbol !== 'town' && look.symbol !== 'city' ? 6 : 3;
     const grow = step === 6 ? 1.25 : 1;
+    const sym = look.symbol === 'svg' ? cache.svgSymbol(t) : null;
+    // One batch per cell: a cell's symbols come out the same whether a whole tile or a small
+    // patch of it is painted (the canvas picks anti-aliasing per path).
     for (const i of list) {
       const rel = placements(look.symbol, look, cells.index[i]!, salt);
       const cx = cells.x[i]!;
       const cy = cells.y[i]!;
+      const at: number[] = [];
       for (let k = 0; k < rel.length; k += step) at.push(cx + rel[k]! * S, cy + rel[k + 1]! * S, rel[k + 2]! * grow);
+      if (look.symbol === 'svg') {
+        if (sym) drawSvgBatch(s, sym, at, S * 0.2, look.symbolColour);
+      } else drawSymbolBatch(s, { kind: look.symbol, look, at, size: S, light });
     }
-    if (look.symbol === 'svg') {
-      const sym = cache.svgSymbol(t);
-      if (sym) drawSvgBatch(s, sym, at, S * 0.2, look.symbolColour);
-    } else drawSymbolBatch(s, { kind: look.symbol, look, at, size: S, light });
   }
 }
 
@@ -428,11 +430,15 @@ function paintWater<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cac
     }
   }
   if (any) s.roundJoins().strokeStyle(style.outline ? INK : SHORE, minLine(S * 0.04, 1.5)).stroke();
-  const curves: number[] = [];
+  // One path per cell: a cell's river comes out the same in a whole tile and in a small patch
+  // of it (the canvas picks anti-aliasing per path).
+  const groups: number[][] = [];
   for (let i = 0; i < cells.n; i++) {
     const index = cells.index[i]!;
     const m = rivers[index]!;
     if (!m) continue;
+    const curves: number[] = [];
+    groups.push(curves);
     const col = index % model.cols;
     const row = (index - col) / model.cols;
     for (let k = 0; k < dirs.length; k++) {
@@ -443,13 +449,12 @@ function paintWater<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cac
       for (let j = 0; j < c.length; j += 8) curves.push(c[j]! * S, c[j + 1]! * S, c[j + 2]! * S, c[j + 3]! * S, c[j + 4]! * S, c[j + 5]! * S, c[j + 6]! * S, c[j + 7]! * S);
     }
   }
-  if (!curves.length) return;
-  const trace = () => {
+  if (!groups.length) return;
+  s.roundJoins().strokeStyle(style.outline ? INK : RIVER, minLine(S * 0.075, 1.8));
+  for (const curves of groups) {
     for (let j = 0; j < curves.length; j += 8) s.moveTo(curves[j]!, curves[j + 1]!).bezierCurveTo(curves[j + 2]!, curves[j + 3]!, curves[j + 4]!, curves[j + 5]!, curves[j + 6]!, curves[j + 7]!);
-  };
-  s.roundJoins();
-  trace();
-  s.strokeStyle(style.outline ? INK : RIVER, minLine(S * 0.075, 1.8)).stroke();
+    s.stroke();
+  }
 }
 
 function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, px: number, minLine: (n: number, px: number) => number): void {
@@ -457,15 +462,21 @@ function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, ca
   const roads = cache.mask('roads');
   const rails = cache.mask('rails');
   const rivers = cache.mask('rivers');
-  const roadCurves: number[] = [];
-  const railCurves: number[] = [];
+  // Curves grouped by cell, each group stroked as a path of its own: a cell's roads come out
+  // the same in a whole tile and in a small patch of it (the canvas picks anti-aliasing per path).
+  const roadCurves: number[][] = [];
+  const railCurves: number[][] = [];
   for (let i = 0; i < cells.n; i++) {
     const index = cells.index[i]!;
-    if (roads[index]) cellRouteCurves(roads[index]!, cells.x[i]!, cells.y[i]!, S, sides, roadCurves);
-    if (rails[index]) cellRouteCurves(rails[index]!, cells.x[i]!, cells.y[i]!, S, sides, railCurves);
+    if (roads[index]) cellRouteCurves(roads[index]!, cells.x[i]!, cells.y[i]!, S, sides, (roadCurves[roadCurves.length] = []));
+    if (rails[index]) cellRouteCurves(rails[index]!, cells.x[i]!, cells.y[i]!, S, sides, (railCurves[railCurves.length] = []));
   }
-  const trace = (c: number[]) => {
-    for (let j = 0; j < c.length; j += 8) s.moveTo(c[j]!, c[j + 1]!).bezierCurveTo(c[j + 2]!, c[j + 3]!, c[j + 4]!, c[j + 5]!, c[j + 6]!, c[j + 7]!);
+  /** Strokes every group in the style set. */
+  const each = (groups: number[][]) => {
+    for (const c of groups) {
+      for (let j = 0; j < c.length; j += 8) s.moveTo(c[j]!, c[j + 1]!).bezierCurveTo(c[j + 2]!, c[j + 3]!, c[j + 4]!, c[j + 5]!, c[j + 6]!, c[j + 7]!);
+      s.stroke();
+    }
   };
   // Bridges first: their decks lie on the river, under the road.
   const owned = ownedSides(model);
@@ -506,23 +517,23 @@ function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, ca
   if (roadCurves.length) {
     s.roundJoins();
     if (cased) {
-      trace(roadCurves);
-      s.strokeStyle(ROAD, S * 0.06).stroke();
-      trace(roadCurves);
-      s.strokeStyle(ROAD_FILL, S * 0.032).stroke();
+      // Every casing first, then every fill, so the fills run on unbroken across the sides.
+      s.strokeStyle(ROAD, S * 0.06);
+      each(roadCurves);
+      s.strokeStyle(ROAD_FILL, S * 0.032);
+      each(roadCurves);
     } else {
-      trace(roadCurves);
-      s.strokeStyle(style.outline ? INK : ROAD, minLine(S * 0.045, 1.4), style.outline ? [S * 0.05, S * 0.025] : []).stroke();
+      s.strokeStyle(style.outline ? INK : ROAD, minLine(S * 0.045, 1.4), style.outline ? [S * 0.05, S * 0.025] : []);
+      each(roadCurves);
     }
   }
   if (railCurves.length) {
-    s.roundJoins();
-    trace(railCurves);
-    s.strokeStyle(RAIL, minLine(S * 0.02, 1.1)).stroke();
+    s.roundJoins().strokeStyle(RAIL, minLine(S * 0.02, 1.1));
+    each(railCurves);
     if (px >= 16) {
       // Sleepers: the track stroked wide with a short dash draws cross-ties square to the curve.
-      trace(railCurves);
-      s.buttCaps().strokeStyle(RAIL, S * 0.075, [S * 0.016, S * 0.07]).stroke();
+      s.buttCaps().strokeStyle(RAIL, S * 0.075, [S * 0.016, S * 0.07]);
+      each(railCurves);
     }
   }
   if (bridges.length) {

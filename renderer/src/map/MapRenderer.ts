@@ -64,6 +64,8 @@ export interface TileCheck {
   maxDifference: number;
   /** The most different pixel: where (map pixels) and its colour in a fresh paint and on the tile. */
   worst: { x: number; y: number; fresh: number[]; tile: number[] } | null;
+  /** The box (map pixels) round every pixel a shade off. */
+  slightArea: Rect | null;
 }
 
 export interface MapRendererEvents {
@@ -342,7 +344,7 @@ export class MapRenderer {
    * faint tint) and `large` (> 48: a wrong colour or a missing line).
    */
   checkTiles(): TileCheck {
-    const out: TileCheck = { tiles: 0, slight: 0, large: 0, maxDifference: 0, worst: null };
+    const out: TileCheck = { tiles: 0, slight: 0, large: 0, maxDifference: 0, worst: null, slightArea: null };
     const level = this.level;
     if (!level || !this.model) return out;
     const fresh = document.createElement('canvas');
@@ -357,7 +359,15 @@ export class MapRenderer {
       const b = tile.canvas.getContext('2d')!.getImageData(0, 0, level.size, level.size).data;
       for (let k = 0; k < a.length; k += 4) {
         const d = Math.max(Math.abs(a[k]! - b[k]!), Math.abs(a[k + 1]! - b[k + 1]!), Math.abs(a[k + 2]! - b[k + 2]!), Math.abs(a[k + 3]! - b[k + 3]!));
-        if (d > 16) out.slight++;
+        if (d > 16) {
+          out.slight++;
+          const mx = (tile.slot.i * level.size + ((k / 4) % level.size)) / level.ratio;
+          const my = (tile.slot.j * level.size + Math.floor(k / 4 / level.size)) / level.ratio;
+          const b = out.slightArea;
+          out.slightArea = b
+            ? { x: Math.min(b.x, mx), y: Math.min(b.y, my), width: Math.max(b.x + b.width, mx) - Math.min(b.x, mx), height: Math.max(b.y + b.height, my) - Math.min(b.y, my) }
+            : { x: mx, y: my, width: 0, height: 0 };
+        }
         if (d > 48) out.large++;
         if (d > out.maxDifference) {
           const px = (k / 4) % level.size;
