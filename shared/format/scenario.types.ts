@@ -338,6 +338,46 @@ export interface TerrainType {
    * Impassable only: a lake, passable while ground is frozen or snow.
    */
   freezes?: boolean;
+  symbology?: TerrainSymbology;
+}
+/**
+ * How the map draws this terrain over its fill colour. Absent: a look chosen from the type's id, name and category (woods get trees, swamp marsh tufts...).
+ */
+export interface TerrainSymbology {
+  /**
+   * A vector symbol scattered over each cell; svg draws symbolSvg.
+   */
+  symbol?:
+    | 'none'
+    | 'trees'
+    | 'marsh'
+    | 'hills'
+    | 'ridge'
+    | 'mountains'
+    | 'town'
+    | 'city'
+    | 'fort'
+    | 'swamp'
+    | 'sand'
+    | 'steppe'
+    | 'svg';
+  symbolColour?: Colour;
+  /**
+   * An imported SVG drawn as the symbol (paths, shapes and their fills and strokes).
+   */
+  symbolSvg?: string;
+  /**
+   * A texture under the symbol.
+   */
+  pattern?: 'none' | 'dots' | 'hatch' | 'crosshatch' | 'waves' | 'grass';
+  /**
+   * How many symbols a cell holds, relative to the symbol's usual number.
+   */
+  density?: number;
+  /**
+   * Picks another stable placement of the symbols.
+   */
+  seed?: number;
 }
 export interface CellFeatures {
   name?: string;

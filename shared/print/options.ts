@@ -2,6 +2,7 @@
 // defaults that depend on the mode and the scenario. `resolvePrintOptions` checks every
 // field and names the bad ones, so neither the preview nor the PDF writer sees nonsense.
 import type { Scenario } from '../format/scenario.types.js';
+import { NO_FRAME, type FrameParts } from '../paint/frame.js';
 import { PAPER_SIZES_MM, isPaperName, toMm, type Length, type PaperName } from './units.js';
 
 export type PrintMode = 'grid' | 'coords' | 'full' | 'outline';
@@ -48,6 +49,11 @@ export interface PrintOptionsInput {
    * when the tiles are assembled.
    */
   wholeCells?: boolean;
+  /**
+   * The map frame round a single-sheet map: title cartouche, legend of what the map uses, scale
+   * bar, north arrow, coordinates on the border. Each part on or off; all off by default.
+   */
+  frame?: Partial<FrameParts>;
 }
 
 export interface PrintOptions {
@@ -66,6 +72,7 @@ export interface PrintOptions {
   layers: PrintLayers;
   singleSheet: boolean;
   wholeCells: boolean;
+  frame: FrameParts;
 }
 
 export interface PrintOptionProblem {
@@ -173,6 +180,13 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
     else layers[name as keyof PrintLayers] = value;
   }
 
+  const frame: FrameParts = { ...NO_FRAME };
+  for (const [name, value] of Object.entries(input.frame ?? {})) {
+    if (!(name in NO_FRAME)) bad(`frame.${name}`, `is not a part of the map frame (${Object.keys(NO_FRAME).join(', ')})`);
+    else if (typeof value !== 'boolean') bad(`frame.${name}`, `must be true or false; got ${JSON.stringify(value)}`);
+    else frame[name as keyof FrameParts] = value;
+  }
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -191,6 +205,7 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
       layers,
       singleSheet: input.singleSheet ?? false,
       wholeCells: input.wholeCells ?? false,
+      frame,
     },
   };
 }

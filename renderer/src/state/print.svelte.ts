@@ -1,6 +1,7 @@
 // State of the print dialog: the form as the user typed it, the options it stands for, the
 // page layout the preview draws (recomputed a moment after the last change; the layout is
 // pure and cheap) and the output jobs sent to the host.
+import { NO_FRAME, type FrameParts } from '../../../shared/paint/frame.js';
 import { getContext, setContext } from 'svelte';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { layoutPrint, type PrintLayout } from '../../../shared/print/layout.js';
@@ -54,6 +55,8 @@ export class PrintState {
   coordStyle = $state<CoordinateStyle>('CCRR');
   coordPosition = $state<CoordinatePosition>('top');
   layers = $state<PrintLayers>({ ...MODE_DEFAULTS.full.layers });
+  /** The map frame round a single-sheet map (shared/paint/frame.ts). */
+  frame = $state<FrameParts>({ ...NO_FRAME });
   pngDpi = $state(150);
   pngPages = $state<'selected' | 'all'>('selected');
 
@@ -96,6 +99,7 @@ export class PrintState {
       layers: { ...this.layers },
       singleSheet: this.paper === 'single',
       wholeCells: this.wholeCells,
+      frame: { ...this.frame },
     };
   });
 
