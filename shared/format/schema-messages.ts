@@ -376,6 +376,9 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         });
         break;
       }
+      case 'if':
+        // A conditional range (a cell size per unit): the failing "then" keyword says it all.
+        break;
       case 'oneOf':
       case 'anyOf':
         // The errors of each alternative are listed too; this says why they all appear.
