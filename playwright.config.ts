@@ -43,7 +43,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's Chromium, or the one GRIDFRONT_CHROMIUM names (scripts/prerequisites.ts checks the same).
+      executablePath: process.env.GRIDFRONT_CHROMIUM || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
