@@ -2,10 +2,11 @@
 // page keeps drawing frames and the form keeps answering the keyboard, and a print job
 // over the page cap is refused with a way out (issue #14: a 400×400 map froze the page for
 // half a minute).
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { newScenario } from '../shared/format/new-scenario.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { expect, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 /** Records the gaps between animation frames, and when the preview starts and stops laying out. */
 async function watchFrames(page: Page): Promise<void> {
@@ -107,6 +108,7 @@ test('a print over the page cap is refused on the cell size with a cell that fit
     'At 10 cm this map needs 2,668 pages (46 rows × 58 columns of A4 portrait); one print job has at most 1,000: use a cell of 6.1 cm or less, or print the whole map on a single sheet for a plotter or print shop.',
   );
   await expect(dialog.getByTestId('print-save-pdf')).toBeDisabled();
+  await dialog.screenshot({ path: path.join(projectRoot, 'e2e', 'output', 'print-page-cap.png') });
   await dialog.getByTestId('print-cell-size').fill('6.1');
   await expect(alert).not.toContainText('pages', { timeout: 60_000 });
   await expect(dialog.getByTestId('print-save-pdf')).toBeEnabled();

@@ -11,15 +11,17 @@ export interface CellSizeRange {
   max: number;
 }
 
+/** One link of the schema's if/then/else chain: a unit and its range, then the next unit. */
 interface RangeBranch {
   if: { properties: { unit: { const: CellSizeUnit } } };
   then: { properties: { value: { minimum: number; maximum: number } } };
+  else?: RangeBranch;
 }
 
 function readRanges(): Record<CellSizeUnit, CellSizeRange> {
-  const def = (scenarioSchema as unknown as { $defs: { PhysicalSize: { allOf: RangeBranch[] } } }).$defs.PhysicalSize;
+  const def = (scenarioSchema as unknown as { $defs: { PhysicalSize: RangeBranch } }).$defs.PhysicalSize;
   const out: Partial<Record<CellSizeUnit, CellSizeRange>> = {};
-  for (const branch of def.allOf) {
+  for (let branch: RangeBranch | undefined = def; branch; branch = branch.else) {
     const v = branch.then.properties.value;
     out[branch.if.properties.unit.const] = { min: v.minimum, max: v.maximum };
   }

@@ -8,10 +8,6 @@
 export type SideId = string;
 export type Colour = string;
 /**
- * Size of a printed cell across flats (or a square's side), from 2 mm to 2 m. The range per unit below is the only statement of it: the editor, the checks and print read it from here (shared/format/cell-size.ts).
- */
-export type PhysicalSize = PhysicalSize1;
-/**
  * A cell side as "col,row,DIR" in canonical form: DIR is one of the directions that cell owns (flat-top hex: N, NE, SE; pointy-top hex and offset square: NE, E, SE; square: N, E). The owner may lie one step outside the map for border sides.
  */
 export type EdgeRef = string;
@@ -224,7 +220,10 @@ export interface Grid {
    */
   labels?: 'CCRR' | 'col,row' | 'A1';
 }
-export interface PhysicalSize1 {
+/**
+ * Size of a printed cell across flats (or a square's side), from 2 mm to 2 m. The range per unit below is the only statement of it: the editor, the checks and print read it from here (shared/format/cell-size.ts).
+ */
+export interface PhysicalSize {
   value: number;
   unit: 'mm' | 'cm' | 'in';
 }
