@@ -316,7 +316,7 @@ export interface MapPoint {
   y: number;
 }
 /**
- * Size of a printed cell across flats (or a square's side). On a network map: a position's default drawn size, and the length map.groundScaleKm measures.
+ * Size of a printed cell across flats (or a square's side), from 2 mm to 2 m; on a network map, a position's default drawn size and the length map.groundScaleKm measures. The range per unit below is the only statement of it: the editor, the checks and print read it from here (shared/format/cell-size.ts).
  */
 export interface PhysicalSize {
   value: number;
