@@ -153,7 +153,12 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
     if (Array.isArray(node)) return node.map(walk);
     if (!isObject(node)) return node;
     const tsType = composed(node.$comment);
-    if (tsType) return typeof node.description === 'string' ? { tsType, description: node.description } : { tsType };
+    if (tsType) {
+      const typed: JsonObject = { tsType };
+      if (typeof node.title === 'string') typed.title = node.title;
+      if (typeof node.description === 'string') typed.description = node.description;
+      return typed;
+    }
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(node)) {
       // if/then/else only constrain values; the property types stand without them.
