@@ -3,6 +3,8 @@
 // scenario it reads, its stacking limit, its own checks) at the cost of loading data only.
 import type { ValidationIssue } from '../format/issues.js';
 import type { Scenario } from '../format/scenario.types.js';
+import { bfmChecks } from './bfm/checks.js';
+import { bfmDeclaration } from './bfm/declaration.js';
 import { operationalDeclaration } from './operational/declaration.js';
 import type { RulesetDeclaration, ScenarioFeature } from './types.js';
 
@@ -13,6 +15,7 @@ interface CatalogueEntry {
 
 const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
+  bfm: { declaration: bfmDeclaration, checks: bfmChecks },
 };
 
 /** The declaration of a ruleset by id, or undefined for an unknown id. */
