@@ -25,7 +25,7 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type UnitFields = Partial<BfmUnitFields>;
+export type RulesetUnitFields = Partial<BfmUnitFields>;
 /**
  * A cell as "col,row", both counted from 0 at the top left. Labels shown to users (e.g. 0307) are derived from it.
  */
@@ -318,7 +318,7 @@ export interface PlacedUnit {
    */
   strength: number;
   elite?: boolean;
-  fields?: UnitFields;
+  fields?: RulesetUnitFields;
   /**
    * Starting cell.
    */
@@ -339,7 +339,7 @@ export interface NewUnit {
    */
   strength: number;
   elite?: boolean;
-  fields?: UnitFields;
+  fields?: RulesetUnitFields;
 }
 export interface Replacement {
   side: SideId;
@@ -404,5 +404,5 @@ export interface UnitCore {
    */
   strength: number;
   elite?: boolean;
-  fields?: UnitFields;
+  fields?: RulesetUnitFields;
 }

@@ -29,7 +29,7 @@ const nouns: Record<string, string> = {
   OperationalOptions: 'ruleset options',
   RulesetOptions: 'ruleset options',
   BfmOptions: 'ruleset options',
-  UnitFields: 'ruleset values',
+  RulesetUnitFields: 'ruleset values',
   BfmUnitFields: 'ruleset values',
   NoUnitFields: 'ruleset values',
   SideFlags: 'side flags',
