@@ -74,6 +74,7 @@ export const bfmDeclaration: RulesetDeclaration = {
       startsReduced: { short: 'Starts half', paste: ['startshalf', 'startsreduced', 'reducedatstart', 'halfatstart'] },
     }),
   ],
+  pasteColumns: ['name', 'branch', 'strength', 'reducedStrength', 'movement', 'cell'],
   branches: [
     { value: 'infantry', label: 'Infantry' },
     { value: 'tank', label: 'Panzer' },

@@ -3,8 +3,9 @@
 import type { BfmAction, BfmUnitState } from '../../format/ruleset-bfm.types.js';
 import type { Scenario } from '../../format/scenario.types.js';
 import { bfmBot, bfmValue } from '../../bot/bfm.js';
+import { searchBot } from '../../bot/search.js';
 import { DiceExhausted, diceFor, seedDice } from '../dice.js';
-import type { ApplyResult, GameEvent, NewGameOptions, Observation, RulesetPlugin } from '../types.js';
+import type { AnyRuleset, ApplyResult, BotOptions, GameEvent, NewGameOptions, Observation, Player, RulesAction, RulesState, RulesetPlugin } from '../types.js';
 import { actorOf, applyAction, legalActionsOf, shapeProblem } from './actions.js';
 import { bfmBoardOf, GERMAN, SOVIET } from './board.js';
 import { bfmChecks } from './checks.js';
@@ -84,7 +85,9 @@ function invariants(s: BfmGame): string[] {
     if (ch !== b.sides[0].code && ch !== b.sides[1].code) out.push(`hex ${b.ids[i]} held by "${ch}"`);
   }
   if (s.replacementsLeft < 0) out.push(`${s.replacementsLeft} replacements left`);
-  if (JSON.stringify(derive(s, b)) !== JSON.stringify(derive(s, b, true))) out.push('the cached positions of the units are stale');
+  const cached = derive(s, b);
+  const fresh = derive(s, b, true);
+  if (cached.sig[0] !== fresh.sig[0] || cached.sig[1] !== fresh.sig[1] || cached.occ.some((k, i) => k !== fresh.occ[i])) out.push('the cached positions of the units are stale');
   if (s.phase !== 'combat' && (s.battles.length > 0 || s.combat)) out.push('battles outside the combat phase');
   for (const x of s.battles) {
     const d = s.units.find((u) => u.id === x.defender);
@@ -138,7 +141,7 @@ export const bfm: RulesetPlugin<BfmGame, BfmAction, Observation> = {
   },
   evaluate: (s, side) => bfmValue(s, side),
   determinize: (s, _observer, seed) => ({ ...s, dice: seedDice(seed) }),
-  bot: (options = {}) => bfmBot(options),
+  bot: (options = {}) => (options.level === 'strong' ? bfmSearchBot(options) : bfmBot(options)),
   invariants,
   attackPreview: (s, spec) => attackPreview(s, bfmBoardOf(s.scenario), spec),
   moves: (s, unit) => moves(s, bfmBoardOf(s.scenario), unit),
@@ -159,5 +162,21 @@ export const bfm: RulesetPlugin<BfmGame, BfmAction, Observation> = {
     return i === undefined ? null : b.sides[controlRole(s, b, i)].id;
   },
 };
+
+/**
+ * The strong player: the general search bot (shared/bot/search.ts) with the heuristic as its
+ * rollout player and evaluation, searching the decisions where a few alternatives matter — the
+ * battles to announce, where to push a retreating enemy, who takes a loss or advances, where a
+ * replacement goes — and leaving movement to the heuristic's plan.
+ */
+function bfmSearchBot(options: BotOptions): Player<BfmGame, BfmAction> {
+  const seed = options.seed ?? 1;
+  const searched = new Set(['declare', 'endDeclarations', 'retreat', 'advance', 'hold', 'takeLoss', 'replace', 'restore', 'endReplacements']);
+  return searchBot(bfm as unknown as AnyRuleset, {
+    seed,
+    policy: () => bfmBot({ seed }) as unknown as Player<RulesState, RulesAction>,
+    searchIf: (_s, legal) => legal.some((a) => searched.has(a.type)),
+  }) as unknown as Player<BfmGame, BfmAction>;
+}
 
 export { onMap, SOVIET };

@@ -92,6 +92,7 @@ export const operationalDeclaration: RulesetDeclaration = {
     coreField('strength', { help: 'Combat strength points: one d6 each in an attack; one point per 10,000 men (5,000 for tanks).' }),
     coreField('elite', { help: 'Elite tank, cavalry and mechanised units attack at +1; elite infantry and airborne defend at +1.' }),
   ],
+  pasteColumns: ['name', 'branch', 'strength', 'elite', 'cell'],
   branches: [
     { value: 'infantry', label: 'Infantry' },
     { value: 'tank', label: 'Tank' },

@@ -5,9 +5,11 @@
 import type { Scenario } from '../../format/scenario.types.js';
 import { turnTrack } from '../../scenario/turn-track.js';
 import { operationalHeuristicBot } from '../../bot/bot.js';
+import { searchBot } from '../../bot/search.js';
 import { seedDice } from '../dice.js';
 import type {
   Action,
+  AnyRuleset,
   AttackPreview,
   AttackUnitLine,
   DescribedAction,
@@ -17,6 +19,9 @@ import type {
   MoveOption,
   Observation,
   ObservedUnit,
+  Player,
+  RulesAction,
+  RulesState,
   RulesTable,
   RulesetPlugin,
   UnitState,
@@ -378,7 +383,15 @@ export const operationalPlugin: RulesetPlugin<GameState, Action, GameView> = {
   },
   determinize: (s, _observer, seed) => ({ ...s, dice: seedDice(seed) }),
   invariants,
-  bot: (options = {}) => operationalHeuristicBot(options.seed === undefined ? {} : { seed: options.seed }),
+  bot: (options = {}) => {
+    const heuristic = () => operationalHeuristicBot(options.seed === undefined ? {} : { seed: options.seed });
+    if (options.level !== 'strong') return heuristic();
+    // The general search bot with the heuristic as its rollout player: slow, for studies.
+    return searchBot(operationalPlugin as unknown as AnyRuleset, {
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      policy: () => heuristic() as unknown as Player<RulesState, RulesAction>,
+    }) as unknown as Player<GameState, Action>;
+  },
   attackPreview: (s, spec) => attackPreview(s, spec.cell),
   moves,
   unitOptions: (s, unit) => {
