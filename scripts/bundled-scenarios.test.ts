@@ -244,7 +244,7 @@ describe('bundled scenarios', () => {
       expect(count(city)).toBeGreaterThanOrEqual(15);
       const moscow = named('Moscow')!;
       expect(Object.entries(cells).filter(([, f]) => f.victory).map(([ref]) => ref)).toEqual([moscow]);
-      expect(Object.values(cells).filter((f) => f.fortification).length).toBeGreaterThanOrEqual(6);
+      expect(Object.values(cells).filter((f) => f.fortification).length).toBeGreaterThanOrEqual(5);
       expect(s.map.rivers!.length).toBeGreaterThan(40);
       expect(s.map.rails!.length).toBeGreaterThan(40);
       // Moscow is a railroad hub.

@@ -145,6 +145,11 @@ const enemyAt = (p: Picture, j: number): BfmUnitState | null => {
   return roleOf(p.b, u.side) === p.me ? null : u;
 };
 
+// Tuning, from bot-vs-bot games (npm run bench:rules): how much a German unit likes standing
+// next to Soviet units it outweighs, and what tying an attacker to one battle costs.
+const PREY = Number(process.env.BFM_PREY ?? 0.8);
+const ATTACKER_COST = Number(process.env.BFM_ATTACKER_COST ?? 0.4);
+
 /** How much a unit of `me` with strength `str` likes standing in hex i. */
 function hexValue(p: Picture, i: number, str: number, panzer: boolean): number {
   const { b, f } = p;
@@ -162,7 +167,7 @@ function hexValue(p: Picture, i: number, str: number, panzer: boolean): number {
       const e = j >= 0 ? enemyAt(p, j) : null;
       if (!e) continue;
       const es = strengthNow(b, e);
-      prey += Math.min(2, (str + p.friendNear[j]! * 0.5) / Math.max(1, es)) * 0.35;
+      prey += Math.min(3, (str + p.friendNear[j]! * 0.5) / Math.max(1, es)) * PREY;
       if (b.moscow[j]) prey += 1;
     }
     v += prey;
@@ -255,7 +260,7 @@ function planMoves(p: Picture, legal: readonly BfmAction[]): BfmAction[] {
 }
 
 /** Expected gain of a battle for the attacker, per the CRT column's six results. */
-function battleValue(p: Picture, attackers: BfmUnitState[], defender: BfmUnitState): { value: number; column: number } {
+function battleValue(p: Picture, attackers: BfmUnitState[], defender: BfmUnitState, trapped = false): { value: number; column: number } {
   const { s, b } = p;
   const o = oddsOf(s, b, attackers, defender);
   if (o.column === 0) return { value: -1, column: 0 };
@@ -272,10 +277,11 @@ function battleValue(p: Picture, attackers: BfmUnitState[], defender: BfmUnitSta
         v += elimValue + place;
         break;
       case 'DRL':
-        v += defender.reduced ? elimValue + place : dStep + 1.5 + place;
+        v += defender.reduced || trapped ? elimValue + place : dStep + 1.5 + place;
         break;
       case 'DR':
-        v += 1.2 + place * 0.8;
+        // A defender with no way back out of our zones of control is eliminated by a retreat.
+        v += trapped ? elimValue + place : 1.2 + place * 0.8;
         break;
       case 'EX':
         v += dStep - cheapest + place * 0.5;
@@ -288,7 +294,7 @@ function battleValue(p: Picture, attackers: BfmUnitState[], defender: BfmUnitSta
     }
   }
   // Using fewer units for the same result keeps the others for other battles.
-  return { value: v / 6 - attackers.length * 0.15, column: o.column };
+  return { value: v / 6 - attackers.length * ATTACKER_COST, column: o.column };
 }
 
 /**
@@ -300,8 +306,11 @@ function planBattles(p: Picture, legal: readonly BfmAction[]): BfmAction[] {
   const byId = new Map(s.units.map((u) => [u.id, u]));
   const scored: { action: Of<'declare'>; score: number }[] = [];
   const threshold = p.me === GERMAN ? 0.35 : 0.6;
+  const trapped = new Map<string, boolean>();
   for (const a of ofType(legal, 'declare')) {
-    const { value } = battleValue(p, a.attackers.map((id) => byId.get(id)!), byId.get(a.defender)!);
+    let t = trapped.get(a.defender);
+    if (t === undefined) trapped.set(a.defender, (t = retreatHexes(s, p.b, byId.get(a.defender)!).length === 0));
+    const { value } = battleValue(p, a.attackers.map((id) => byId.get(id)!), byId.get(a.defender)!, t);
     if (value >= threshold) scored.push({ action: a, score: value });
   }
   scored.sort((x, y) => y.score - x.score || x.action.attackers.length - y.action.attackers.length);

@@ -57,8 +57,9 @@ const FORESTS: CellPos[] = [
   [14, 2], [15, 2], [16, 2],
 ];
 
-// The Mozhaisk defence line and the fortified approaches to Moscow and Tula.
-const FORTIFICATIONS: CellPos[] = [[10, 4], [11, 6], [12, 8], [14, 5], [14, 6], [15, 4], [16, 5], [15, 11]];
+// The Mozhaisk defence line (Volokolamsk, Mozhaisk, Maloyaroslavets), the fortified approach west
+// of Moscow and Tula.
+const FORTIFICATIONS: CellPos[] = [[10, 4], [11, 6], [12, 8], [13, 5], [15, 11]];
 
 type UnitSpec = [id: string, name: string, branch: 'infantry' | 'tank', full: number, half: number, movement: number];
 
