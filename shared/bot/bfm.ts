@@ -147,8 +147,8 @@ const enemyAt = (p: Picture, j: number): BfmUnitState | null => {
 
 // Tuning, from bot-vs-bot games (npm run bench:rules): how much a German unit likes standing
 // next to Soviet units it outweighs, and what tying an attacker to one battle costs.
-const PREY = Number(process.env.BFM_PREY ?? 0.8);
-const ATTACKER_COST = Number(process.env.BFM_ATTACKER_COST ?? 0.4);
+const PREY = 0.8;
+const ATTACKER_COST = 0.4;
 
 /** How much a unit of `me` with strength `str` likes standing in hex i. */
 function hexValue(p: Picture, i: number, str: number, panzer: boolean): number {
