@@ -2,12 +2,15 @@
 // contract (RulesetPlugin) of the game's or scenario's ruleset, never into its files. UI code
 // imports from shared/rules/index.ts, which re-exports these.
 import type { Scenario } from '../format/scenario.types.js';
+import { declarationById } from './catalogue.js';
 import { getRuleset } from './engine.js';
 import type { AttackPreview, AttackSpec, CellId, DescribedAction, Decision, GameEvent, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
 
 export { cellLabels } from './labels.js';
 
-export const declarationOf = (scenario: Pick<Scenario, 'ruleset'>): RulesetDeclaration => getRuleset(scenario.ruleset.id).declaration;
+/** What the scenario's ruleset declares (light: no engine is loaded for it). */
+export const declarationOf = (scenario: Pick<Scenario, 'ruleset'>): RulesetDeclaration | undefined => declarationById(scenario.ruleset.id);
+export { declarations, usesFeature, stackingLimitOf } from './catalogue.js';
 export const rulesTables = (scenario: Scenario): RulesTable[] => getRuleset(scenario.ruleset.id).tables(scenario);
 
 export const attackPreview = (state: RulesState, spec: AttackSpec): AttackPreview | null => getRuleset(state.ruleset).attackPreview(state, spec);
