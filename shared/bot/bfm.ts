@@ -6,7 +6,6 @@
 import type { BfmAction, BfmUnitState } from '../format/ruleset-bfm.types.js';
 import { bfmBoardOf, GERMAN, SOVIET, type BfmBoard, type Role } from '../rules/bfm/board.js';
 import { oddsOf, retreatHexes } from '../rules/bfm/combat.js';
-import { isMud } from '../rules/bfm/movement.js';
 import { cellIx, controlRole, findUnit, info, occupancy, onMap, roleOf, stepLoss, strengthNow, zoneOfControl, type BfmGame } from '../rules/bfm/state.js';
 import type { BotOptions, Player } from '../rules/types.js';
 import { hashString, mix32 } from './player.js';
@@ -336,8 +335,7 @@ function chooseLoss(p: Picture, legal: readonly Of<'takeLoss'>[], salt: number):
 }
 
 function chooseRetreat(p: Picture, legal: readonly Of<'retreat'>[], salt: number): BfmAction {
-  const { s, b, f } = p;
-  const defender = findUnit(s, s.battles[s.combat!.battle]!.defender)!;
+  const { b, f } = p;
   return best(
     salt,
     legal.map((a) => {
@@ -345,7 +343,6 @@ function chooseRetreat(p: Picture, legal: readonly Of<'retreat'>[], salt: number
       // Push the enemy away from Moscow (Germans) or back west (Soviets), into open ground, where it can be hit again.
       const away = p.me === GERMAN ? f.toMoscow[i]! : -f.toMoscow[i]!;
       const exposed = (b.forest[i] ? -2 : 0) + (b.city[i] ? -1 : 0) + p.friendNear[i]! * 0.05;
-      void defender;
       return { action: a, score: away + exposed };
     }),
   ).action;
@@ -455,4 +452,3 @@ export function bfmBot(options: BotOptions = {}): Player<BfmGame, BfmAction> {
   return { name: 'bfm-bot', choose: (state, legal) => decide(state, legal, seed, memo) };
 }
 
-export { isMud, retreatHexes };

@@ -4,7 +4,7 @@
 import type { BfmAction } from '../../format/ruleset-bfm.types.js';
 import type { RuleError } from '../types.js';
 import type { BfmBoard } from './board.js';
-import { attackerStep, combatChoices, continueExchange, declareBattle, doAdvance, doRetreat, finishBattle, openTargets, resolveBattle, subsets, survivingAttackers } from './combat.js';
+import { attackerStep, combatChoices, continueExchange, declareBattle, doAdvance, doRetreat, finishBattle, openTargets, resolveBattle, subsets } from './combat.js';
 import { mayMove, phaseMode, reachable } from './movement.js';
 import { nextPhase } from './phases.js';
 import { communication, entryHexes, replaceableUnits, restorableUnits } from './replacements.js';
@@ -253,4 +253,3 @@ export function applyAction(ctx: Ctx, a: BfmAction): RuleError | null {
   }
 }
 
-export { survivingAttackers };

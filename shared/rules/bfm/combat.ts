@@ -10,12 +10,10 @@ import {
   eliminate,
   emit,
   findUnit,
-  info,
   label,
   occupancy,
   onMap,
   place,
-  plural,
   roleOf,
   rollDie,
   sideName,
@@ -376,5 +374,3 @@ export function combatChoices(s: BfmGame, b: BfmBoard): { stage: string; units?:
   }
 }
 
-export const describeStrength = (b: BfmBoard, u: BfmUnitState): string => `${strengthNow(b, u)}-${info(b, u.id).movement}`;
-export { plural };

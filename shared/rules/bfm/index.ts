@@ -7,13 +7,12 @@ import { searchBot } from '../../bot/search.js';
 import { DiceExhausted, diceFor, seedDice } from '../dice.js';
 import type { AnyRuleset, ApplyResult, BotOptions, GameEvent, NewGameOptions, Observation, Player, RulesAction, RulesState, RulesetPlugin } from '../types.js';
 import { actorOf, applyAction, legalActionsOf, shapeProblem } from './actions.js';
-import { bfmBoardOf, GERMAN, SOVIET } from './board.js';
+import { bfmBoardOf, GERMAN } from './board.js';
 import { bfmChecks } from './checks.js';
 import { bfmDeclaration } from './declaration.js';
 import { advance, announceTurn } from './phases.js';
-import { cloneState, controlRole, derive, info, onMap, roleOf, type BfmGame, type Ctx } from './state.js';
+import { cloneState, controlRole, derive, info, roleOf, zoneOfControl, type BfmGame, type Ctx } from './state.js';
 import { attackPreview, citiesHeld, decision, describe, editCrt, moves, observe, tables } from './view.js';
-import { zoneOfControl } from './state.js';
 
 export type { BfmGame };
 
@@ -179,4 +178,3 @@ function bfmSearchBot(options: BotOptions): Player<BfmGame, BfmAction> {
   }) as unknown as Player<BfmGame, BfmAction>;
 }
 
-export { onMap, SOVIET };

@@ -4,7 +4,7 @@
 // the automatic work (opening phases, skipping a phase nobody can use, rolling a lone battle)
 // until a player has something to decide.
 import type { BfmPhase } from '../../format/ruleset-bfm.types.js';
-import { GERMAN, SOVIET, type BfmBoard, type Role } from './board.js';
+import { GERMAN, SOVIET, type BfmBoard } from './board.js';
 import { openTargets, resolveBattle } from './combat.js';
 import { mayMove, reachable } from './movement.js';
 import { entryHexes, replaceableUnits, restorableUnits, communication } from './replacements.js';

@@ -5,8 +5,8 @@ import type { BfmAction, BfmUnitState, CrtResult } from '../../format/ruleset-bf
 import type { Scenario } from '../../format/scenario.types.js';
 import type { AttackPreview, DescribedAction, Decision, MoveOption, Observation, ObservedUnit, RulesTable } from '../types.js';
 import { actorOf, legalActionsOf } from './actions.js';
-import { bfmBoardOf, crtResult, GERMAN, SOVIET, STANDARD_CRT, turnInfos, type BfmBoard, type Role } from './board.js';
-import { columnText, oddsOf, openTargets, ratioText, resultWords, survivingAttackers } from './combat.js';
+import { bfmBoardOf, crtResult, GERMAN, SOVIET, STANDARD_CRT, turnInfos, type BfmBoard } from './board.js';
+import { columnText, oddsOf, openTargets, ratioText, survivingAttackers } from './combat.js';
 import { isMud, mayMove, reachable } from './movement.js';
 import { phaseName } from './phases.js';
 import { cellIx, controlRole, findUnit, info, label, labelOfId, occupancy, onMap, roleOf, sideName, stepLoss, strengthNow, unitName, zoneOfControl, type BfmGame } from './state.js';
@@ -388,5 +388,3 @@ export function editCrt(scenario: Scenario, rowKey: string, columnKey: string, v
   return { ...scenario, ruleset };
 }
 
-export { resultWords };
-export type { Role };
