@@ -188,9 +188,9 @@ export interface BfState {
    */
   broken: BfSector[];
   /**
-   * Sources of the Russian replacements still to deploy.
+   * Sources of the Russian replacements still to deploy: a victory city's position id, or "*" for the Russian map edge.
    */
-  toDeploy: CellId[];
+  toDeploy: string[];
   siberians: 'reserve' | 'activated' | 'arrived';
   dice: DiceState;
   rolls: number;

@@ -18,7 +18,7 @@ export type SavedState = EngineState | BfState | BfmState;
 export type EngineSideId = string;
 export type UnitId = string;
 /**
- * A cell as "col,row" counted from 0.
+ * A cell as "col,row" counted from 0; on a network map, a position's id.
  */
 export type CellId = string;
 export type EdgeId = string;
