@@ -21,13 +21,25 @@ function toObjective(s: BfGame, b: BfBoard): Int16Array {
   return distancesFrom(b, goals, () => true);
 }
 
+/** Hits that would reach the defenders, and the hits it takes to clear them, as the Germans see it. */
+function margin(s: BfGame, b: BfBoard, target: number, attackers: BfUnitState[], blitz: boolean): { net: number; need: number; fire: number } {
+  const seen: BfGame = { ...s, units: s.units.map((u) => (roleOfUnit(b, u) === RUSSIAN && !u.known ? { ...u, quality: 'strong' } : u)) };
+  const n = combatNumbers(seen, b, target, attackers, blitz);
+  const need = n.defenders.reduce((t, u) => t + (u.disrupted ? Math.max(1, seenFactor(b, u, GERMAN)) : seenFactor(b, u, GERMAN) + 1), 0);
+  return { net: n.attack.total - n.absorb.total, need, fire: n.defence.total };
+}
+
 /** The German view of an attack: hits after absorption against what it takes to clear the defenders, and the fire back. */
 function attackValue(s: BfGame, b: BfBoard, target: number, attackers: BfUnitState[], viewer: Role): number {
   const seen: BfGame = viewer === GERMAN ? { ...s, units: s.units.map((u) => (roleOfUnit(b, u) === RUSSIAN && !u.known ? { ...u, quality: 'strong' } : u)) } : s;
   const n = combatNumbers(seen, b, target, attackers, false);
   const net = n.attack.total - n.absorb.total;
   const need = n.defenders.reduce((t, u) => t + (u.disrupted ? Math.max(1, seenFactor(b, u, viewer)) : seenFactor(b, u, viewer) + 1), 0);
-  const prize = 1 + b.vp[target]! * 3 + (target === b.capital ? 4 : 0);
+  // Victory cities first, then positions on the way to one.
+  const d = viewer === GERMAN ? toObjective(s, b) : null;
+  const from = attackers.length ? posOf(b, attackers[0]!) : target;
+  const closer = d && d[from]! >= 0 && d[target]! >= 0 ? d[from]! - d[target]! : 0;
+  const prize = 1 + b.vp[target]! * 4 + (target === b.capital ? 4 : 0) + closer * 1.5;
   if (n.defenders.length === 0) return prize + 1;
   return (net >= need ? prize : net > 0 ? prize * 0.6 * (net / need) : -1) - n.defence.total * 0.25;
 }
@@ -81,19 +93,27 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
           });
         case 'gAttack': {
           if (s.attack) {
-            const commit = legal.find((a) => a.type === 'commit');
-            if (commit) return commit;
-            // Opened only when worth it: fight (as a Blitzkrieg when it may be one).
+            // Add units (armies first: they cut a fortress's absorption) until the hits clear the defenders, then fight.
+            const target = ix(s.attack.target);
+            const inIt = s.attack.units.map(unitOf);
+            const { net, need } = margin(s, b, target, inIt, s.attack.blitz);
+            const commits = legal.filter((a): a is Extract<BfAction, { type: 'commit' }> => a.type === 'commit');
+            if (net < need + 1 && commits.length > 0) {
+              return best(s, commits, (a) => factor(b, unitOf(a.unit)) * 2 + (kindOf(b, unitOf(a.unit)) === 'army' && fortressIntact(s, b, target) > 0 ? 3 : 0));
+            }
             return legal.find((a) => a.type === 'resolve' && a.blitz) ?? legal.find((a) => a.type === 'resolve')!;
           }
           if (s.blitzFrom) {
+            const from = ix(s.blitzFrom);
+            const pz = unitsAt(s, b, from, GERMAN).filter((u) => kindOf(b, u) === 'panzer' && !u.disrupted);
             return best(s, legal, (a) => {
               if (a.type !== 'blitz') return 0;
               const t = ix(a.to);
-              return occ[RUSSIAN][t] === 0 ? 2 + b.vp[t]! * 3 : 1 - occ[RUSSIAN][t]! * 0.6 + b.vp[t]!;
+              const { net, need } = margin(s, b, t, pz.slice(0, 3), true);
+              return net >= need ? 1 + b.vp[t]! * 3 : -1;
             });
           }
-          // Open the attack whose whole weight (every unit that could join) looks best.
+          // Open the attack that takes the most valuable position the units at hand can clear.
           const byTarget = new Map<string, BfUnitState[]>();
           for (const a of legal) if (a.type === 'attack') byTarget.set(a.to, [...(byTarget.get(a.to) ?? []), unitOf(a.unit)]);
           let pick: BfAction | undefined;

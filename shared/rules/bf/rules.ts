@@ -405,7 +405,19 @@ function armyRange(s: BfGame, b: BfBoard): Int16Array {
   return distancesFrom(b, armies, () => true);
 }
 
+const legalCache = new WeakMap<BfGame, BfAction[]>();
+
+/** Every legal action of the side to act (states are never changed, so the answer is kept per state). */
 export function legalOf(s: BfGame, b: BfBoard): BfAction[] {
+  let out = legalCache.get(s);
+  if (!out) {
+    out = computeLegal(s, b);
+    legalCache.set(s, out);
+  }
+  return out.slice();
+}
+
+function computeLegal(s: BfGame, b: BfBoard): BfAction[] {
   if (s.gameOver) return [];
   const G = b.sides[GERMAN].id;
   const R = b.sides[RUSSIAN].id;
@@ -696,7 +708,7 @@ export function advance(ctx: Ctx): void {
       s.blitzFrom = null;
       return;
     }
-    const legal = legalOf(s, b);
+    const legal = computeLegal(s, b);
     if (s.phase === 'rDeploy') {
       const pileLeft = s.units.some((u) => u.status === 'pile');
       if (s.toDeploy.length > 0 && pileLeft && legal.length > 0) return;
