@@ -5,22 +5,56 @@
 // and the Russian map edge to the east and south. 32 face-down Russian units set up as written
 // (two on each frontline position, one on each position behind it, one on each victory city), 16
 // extra units and the Siberian reserve off the map; the three German army groups on their bases.
-import type { Link, NewUnit, PlacedUnit, PoolUnit, Position, Reinforcement, Scenario, Side, TerrainType } from '../../../shared/format/scenario.types.js';
-import { exampleScenario, PALETTE, TERRAIN } from '../lib.js';
+import type {
+  Link,
+  NewUnit,
+  PlacedUnit,
+  PoolUnit,
+  Position,
+  Reinforcement,
+  Scenario,
+  Side,
+  TerrainType,
+} from "../../../shared/format/scenario.types.js";
+import { exampleScenario, PALETTE, TERRAIN } from "../lib.js";
 
-const GERMANS = 'germans';
-const RUSSIANS = 'russians';
+const GERMANS = "germans";
+const RUSSIANS = "russians";
 
 const TERRAIN_TYPES: TerrainType[] = [
   TERRAIN.open,
   TERRAIN.urban,
-  { id: 'fortress', code: 'F', name: 'Fortress', colour: PALETTE.rough, category: 'urban' },
-  { id: 'forest', code: 'f', name: 'Forest and marsh', colour: PALETTE.woods, category: 'difficult' },
-  { id: 'base', code: 'B', name: 'German home base', colour: '#c9c9bd', category: 'open' },
-  { id: 'edge', code: 'E', name: 'Russian map edge', colour: '#e9d7c4', category: 'open' },
+  {
+    id: "fortress",
+    code: "F",
+    name: "Fortress",
+    colour: PALETTE.rough,
+    category: "urban",
+  },
+  {
+    id: "forest",
+    code: "f",
+    name: "Forest and marsh",
+    colour: PALETTE.woods,
+    category: "difficult",
+  },
+  {
+    id: "base",
+    code: "B",
+    name: "German home base",
+    colour: "#c9c9bd",
+    category: "open",
+  },
+  {
+    id: "edge",
+    code: "E",
+    name: "Russian map edge",
+    colour: "#e9d7c4",
+    category: "open",
+  },
 ];
 
-type Sector = 'N' | 'C' | 'S';
+type Sector = "N" | "C" | "S";
 interface Spec {
   id: string;
   code: string;
@@ -30,9 +64,9 @@ interface Spec {
   sector: Sector;
   /** Victory points of a victory city. */
   vp?: number;
-  fortress?: 'major' | 'minor';
+  fortress?: "major" | "minor";
   base?: boolean;
-  edge?: 'east' | 'south';
+  edge?: "east" | "south";
   frontline?: boolean;
   /** Russian units set up there. */
   russians?: number;
@@ -133,7 +167,7 @@ const LINKS: [string, string, Link['type']?][] = [
   ['rostov', 'krasnodar', 'rail'], ['stalino', 'kharkov'],
 ];
 
-type Kind = 'army' | 'panzer' | 'air';
+type Kind = "army" | "panzer" | "air";
 // [id, name, kind, army group, start position]
 // prettier-ignore
 const GERMAN_SETUP: [string, string, Kind, Sector, string][] = [
@@ -156,19 +190,42 @@ const GERMAN_SETUP: [string, string, Kind, Sector, string][] = [
   ['g-xlviii', 'XLVIII PzKps', 'panzer', 'S', 'southern-poland'],
 ];
 
-function germanUnit(id: string, name: string, kind: Kind, ag: Sector, extra: Record<string, number> = {}): NewUnit {
-  return { id, side: GERMANS, name, branch: kind === 'panzer' ? 'tank' : kind === 'air' ? 'airborne' : 'infantry', strength: kind === 'army' ? 2 : 1, fields: { kind, armyGroup: ag, ...extra } };
+function germanUnit(
+  id: string,
+  name: string,
+  kind: Kind,
+  ag: Sector,
+  extra: Record<string, number> = {},
+): NewUnit {
+  return {
+    id,
+    side: GERMANS,
+    name,
+    branch:
+      kind === "panzer" ? "tank" : kind === "air" ? "airborne" : "infantry",
+    strength: kind === "army" ? 2 : 1,
+    fields: { kind, armyGroup: ag, ...extra },
+  };
 }
 
-const russian = (n: number): NewUnit => ({ id: `r-${String(n).padStart(2, '0')}`, side: RUSSIANS, name: `Rifle army ${n}`, branch: 'infantry', strength: 1, fields: { kind: 'rifle' } });
+const russian = (n: number): NewUnit => ({
+  id: `r-${String(n).padStart(2, "0")}`,
+  side: RUSSIANS,
+  name: `Rifle army ${n}`,
+  branch: "infantry",
+  strength: 1,
+  fields: { kind: "rifle" },
+});
 
 export function barbarossaFast(): Scenario {
   const positions: Position[] = POSITIONS.map((p) => {
-    const properties: Record<string, string | number | boolean> = { sector: p.sector };
+    const properties: Record<string, string | number | boolean> = {
+      sector: p.sector,
+    };
     if (p.fortress) properties.fortress = p.fortress;
     if (p.edge) properties.edge = p.edge;
     if (p.frontline) properties.frontline = true;
-    if (p.sector === 'S') properties.southOfForest = true;
+    if (p.sector === "S") properties.southOfForest = true;
     Object.assign(properties, p.more ?? {});
     const city = (p.vp ?? 0) > 0;
     return {
@@ -176,74 +233,149 @@ export function barbarossaFast(): Scenario {
       label: p.code,
       x: p.x,
       y: p.y,
-      terrain: p.base ? 'base' : p.edge ? 'edge' : city ? 'urban' : p.fortress ? 'fortress' : p.id === 'pinsk' || p.id === 'gomel' ? 'forest' : 'open',
+      terrain: p.base
+        ? "base"
+        : p.edge
+          ? "edge"
+          : city
+            ? "urban"
+            : p.fortress
+              ? "fortress"
+              : p.id === "pinsk" || p.id === "gomel"
+                ? "forest"
+                : "open",
       control: p.base ? GERMANS : RUSSIANS,
-      ...(city || p.base || p.edge ? { width: p.base || p.edge ? 30 : 24, height: 12 } : {}),
-      ...(p.vp && p.vp > 1 ? { shape: 'box' as const } : {}),
+      ...(city || p.base || p.edge
+        ? { width: p.base || p.edge ? 30 : 24, height: 12 }
+        : {}),
+      ...(p.vp && p.vp > 1 ? { shape: "box" as const } : {}),
       properties,
     };
   });
-  const links: Link[] = LINKS.map(([from, to, type], k) => ({ id: `l${String(k + 1).padStart(3, '0')}`, from, to, ...(type && type !== 'ordinary' ? { type } : {}) }));
+  const links: Link[] = LINKS.map(([from, to, type], k) => ({
+    id: `l${String(k + 1).padStart(3, "0")}`,
+    from,
+    to,
+    ...(type && type !== "ordinary" ? { type } : {}),
+  }));
   // Two links bend round the Pripyat marshes and the Gulf of Riga.
   for (const l of links) {
-    if (l.from === 'pinsk' && l.to === 'gomel') l.waypoints = [{ x: 240, y: 275 }];
-    if (l.from === 'riga' && l.to === 'tallinn') l.waypoints = [{ x: 180, y: 15 }];
+    if (l.from === "pinsk" && l.to === "gomel")
+      l.waypoints = [{ x: 240, y: 275 }];
+    if (l.from === "riga" && l.to === "tallinn")
+      l.waypoints = [{ x: 180, y: 15 }];
   }
-  const cells: NonNullable<Scenario['map']['cells']> = {};
+  const cells: NonNullable<Scenario["map"]["cells"]> = {};
   for (const p of POSITIONS) {
     cells[p.id] = {
       name: p.name,
       ...(p.vp ? { victory: { endGame: p.vp } } : {}),
-      ...(p.fortress === 'minor' || p.fortress === 'major' ? { fortification: true } : {}),
+      ...(p.fortress === "minor" || p.fortress === "major"
+        ? { fortification: true }
+        : {}),
       ...(p.base ? { supplyBase: GERMANS, entry: [GERMANS] } : {}),
       ...(p.edge ? { supplyBase: RUSSIANS, entry: [RUSSIANS] } : {}),
     };
   }
-  const placed: PlacedUnit[] = GERMAN_SETUP.map(([id, name, kind, ag, at]) => ({ ...germanUnit(id, name, kind, ag), cell: at }));
+  const placed: PlacedUnit[] = GERMAN_SETUP.map(([id, name, kind, ag, at]) => ({
+    ...germanUnit(id, name, kind, ag),
+    cell: at,
+  }));
   // Luftflotten: not on a position (the engine keeps them off the map); listed at their army group's base.
-  placed.push({ ...germanUnit('g-lfl1', '1. Luftflotte', 'air', 'N'), cell: 'east-prussia' });
-  placed.push({ ...germanUnit('g-lfl2', '2. Luftflotte', 'air', 'C', { airBonus: 1, withdrawTurn: 6 }), cell: 'poland' });
-  placed.push({ ...germanUnit('g-lfl4', '4. Luftflotte', 'air', 'S'), cell: 'southern-poland' });
+  placed.push({
+    ...germanUnit("g-lfl1", "1. Luftflotte", "air", "N"),
+    cell: "east-prussia",
+  });
+  placed.push({
+    ...germanUnit("g-lfl2", "2. Luftflotte", "air", "C", {
+      airBonus: 1,
+      withdrawTurn: 6,
+    }),
+    cell: "poland",
+  });
+  placed.push({
+    ...germanUnit("g-lfl4", "4. Luftflotte", "air", "S"),
+    cell: "southern-poland",
+  });
   let n = 0;
-  for (const p of POSITIONS) for (let k = 0; k < (p.russians ?? 0); k++) placed.push({ ...russian(++n), cell: p.id });
+  for (const p of POSITIONS)
+    for (let k = 0; k < (p.russians ?? 0); k++)
+      placed.push({ ...russian(++n), cell: p.id });
   const pool: PoolUnit[] = [];
   for (let k = 0; k < 16; k++) pool.push({ unit: russian(++n) });
-  pool.push({ unit: { id: 'r-1shock', side: RUSSIANS, name: '1. Shock Army', branch: 'infantry', strength: 2, fields: { kind: 'army' } } });
+  pool.push({
+    unit: {
+      id: "r-1shock",
+      side: RUSSIANS,
+      name: "1. Shock Army",
+      branch: "infantry",
+      strength: 2,
+      fields: { kind: "army" },
+    },
+  });
   for (const [id, name] of [
-    ['r-sib-1', 'Siberian Reserve I'],
-    ['r-sib-2', 'Siberian Reserve II'],
-    ['r-sib-3', 'Siberian Reserve III'],
+    ["r-sib-1", "Siberian Reserve I"],
+    ["r-sib-2", "Siberian Reserve II"],
+    ["r-sib-3", "Siberian Reserve III"],
   ] as const)
-    pool.push({ unit: { id, side: RUSSIANS, name, branch: 'infantry', strength: 1, fields: { kind: 'siberian' } } });
+    pool.push({
+      unit: {
+        id,
+        side: RUSSIANS,
+        name,
+        branch: "infantry",
+        strength: 1,
+        fields: { kind: "siberian" },
+      },
+    });
   const reinforcements: Reinforcement[] = [
-    { turn: 2, entryCell: 'poland', unit: germanUnit('g-2a', '2. Army', 'army', 'C') },
-    { turn: 2, entryCell: 'southern-poland', unit: germanUnit('g-11a', '11. Army', 'army', 'S') },
-    { turn: 4, entryCell: 'poland', unit: germanUnit('g-xl', 'XL PzKps', 'panzer', 'C') },
+    {
+      turn: 2,
+      entryCell: "poland",
+      unit: germanUnit("g-2a", "2. Army", "army", "C"),
+    },
+    {
+      turn: 2,
+      entryCell: "southern-poland",
+      unit: germanUnit("g-11a", "11. Army", "army", "S"),
+    },
+    {
+      turn: 4,
+      entryCell: "poland",
+      unit: germanUnit("g-xl", "XL PzKps", "panzer", "C"),
+    },
   ];
   const sides: [Side, Side] = [
-    { id: GERMANS, name: 'Germans', code: 'G', colour: '#6f7565' },
-    { id: RUSSIANS, name: 'Russians', code: 'R', colour: '#b3261e' },
+    { id: GERMANS, name: "Germans", code: "G", colour: "#6f7565" },
+    { id: RUSSIANS, name: "Russians", code: "R", colour: "#b3261e" },
   ];
   return exampleScenario({
-    id: 'barbarossa-fast',
-    title: 'Barbarossa Fast, June–December 1941',
+    id: "barbarossa-fast",
+    title: "Barbarossa Fast, June–December 1941",
     description:
-      'Operation Barbarossa in seven monthly turns on a point-to-point map of our own drawing, for the Barbarossa Fast rules (seed 001). ' +
-      'Three German army groups jump off from East Prussia, central Poland and southern Poland against seven frontline positions; 32 Russian units set up face down, their overall strength drawn unseen by the pre-sort. ' +
-      'The Germans must hold victory cities worth 7 points in December (9 against a Weak Russian array, 5 against a Strong one); taking Moscow may end the war at once. ' +
-      'Victory cities: Leningrad 2, Moscow 3, Riga, Tallinn, Minsk, Smolensk, Kiev, Odessa, Sevastopol, Kharkov and Rostov 1 each.',
-    tags: ['example', 'eastern front', '1941', 'barbarossa fast', 'network', 'point-to-point'],
-    ruleset: { id: 'bf' },
+      "Operation Barbarossa in seven monthly turns on a point-to-point map of our own drawing, for the Barbarossa Fast rules (seed 001). " +
+      "Three German army groups jump off from East Prussia, central Poland and southern Poland against seven frontline positions; 32 Russian units set up face down, their overall strength drawn unseen by the pre-sort. " +
+      "The Germans must hold victory cities worth 7 points in December (9 against a Weak Russian array, 5 against a Strong one); taking Moscow may end the war at once. " +
+      "Victory cities: Leningrad 2, Moscow 3, Riga, Tallinn, Minsk, Smolensk, Kiev, Odessa, Sevastopol, Kharkov and Rostov 1 each.",
+    tags: [
+      "example",
+      "eastern front",
+      "1941",
+      "barbarossa fast",
+      "network",
+      "point-to-point",
+    ],
+    ruleset: { id: "bf" },
     sides,
     map: {
-      grid: { kind: 'network', width: 600, height: 460, positions, links },
-      cellSize: { value: 16, unit: 'mm' },
+      grid: { kind: "network", width: 600, height: 460, positions, links },
+      cellSize: { value: 16, unit: "mm" },
       groundScaleKm: 100,
       terrainTypes: TERRAIN_TYPES,
       cells,
     },
-    calendar: { startDate: '1941-06-22', turns: 7 },
-    groundConditions: { initial: 'easy' },
+    calendar: { startDate: "1941-06-22", turns: 7 },
+    groundConditions: { initial: "easy" },
     orderOfBattle: placed,
     reinforcements,
     pool,

@@ -2,16 +2,20 @@
 // never in them): positions and their links, what each position is to the rules (victory city,
 // fortress class, army-group sector, forest cover line, Russian map edge, German home base), the
 // two sides, and every unit's printed values. README.md lists the position properties read.
-import type { BfUnitFields } from '../../format/ruleset-bf.types.js';
-import type { NetworkGrid, NewUnit, Scenario } from '../../format/scenario.types.js';
-import { cellLabels } from '../labels.js';
+import type { BfUnitFields } from "../../format/ruleset-bf.types.js";
+import type {
+  NetworkGrid,
+  NewUnit,
+  Scenario,
+} from "../../format/scenario.types.js";
+import { cellLabels } from "../labels.js";
 
 /** 0: the German side (the scenario's first), 1: the Russian side. */
 export type Role = 0 | 1;
 export const GERMAN: Role = 0;
 export const RUSSIAN: Role = 1;
-export type Sector = 'N' | 'C' | 'S';
-export type Kind = BfUnitFields['kind'];
+export type Sector = "N" | "C" | "S";
+export type Kind = BfUnitFields["kind"];
 
 export interface BfUnitInfo {
   id: string;
@@ -38,7 +42,10 @@ export interface BfBoard {
   index: Map<string, number>;
   labels: string[];
   nbr: number[][];
-  sides: [{ id: string; name: string; code: string }, { id: string; name: string; code: string }];
+  sides: [
+    { id: string; name: string; code: string },
+    { id: string; name: string; code: string },
+  ];
   sideIndex: Map<string, Role>;
   /** Victory points of a victory city (0 for other positions). */
   vp: number[];
@@ -71,7 +78,20 @@ export interface BfBoard {
 
 const boards = new WeakMap<Scenario, BfBoard>();
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
 
 export function bfBoardOf(scenario: Scenario): BfBoard {
   let b = boards.get(scenario);
@@ -82,12 +102,15 @@ export function bfBoardOf(scenario: Scenario): BfBoard {
   return b;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
-const asSector = (v: unknown): Sector | null => (v === 'N' || v === 'C' || v === 'S' ? v : null);
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const num = (v: unknown, d: number): number =>
+  typeof v === "number" && Number.isFinite(v) ? v : d;
+const asSector = (v: unknown): Sector | null =>
+  v === "N" || v === "C" || v === "S" ? v : null;
 
 function compile(scenario: Scenario): BfBoard {
-  if (scenario.map.grid.kind !== 'network') throw new Error('Barbarossa Fast plays on a network (point-to-point) map.');
+  if (scenario.map.grid.kind !== "network")
+    throw new Error("Barbarossa Fast plays on a network (point-to-point) map.");
   const grid = scenario.map.grid as NetworkGrid;
   const positions = grid.positions;
   const n = positions.length;
@@ -110,7 +133,7 @@ function compile(scenario: Scenario): BfBoard {
   }
   const nbr = nbrSets.map((s) => [...s].sort((x, y) => x - y));
   const [s0, s1] = scenario.sides;
-  const sides: BfBoard['sides'] = [
+  const sides: BfBoard["sides"] = [
     { id: s0.id, name: s0.name, code: s0.code },
     { id: s1.id, name: s1.name, code: s1.code },
   ];
@@ -120,34 +143,55 @@ function compile(scenario: Scenario): BfBoard {
   ]);
   const props = positions.map((p) => p.properties ?? {});
   const vp = ids.map((id) => cells[id]?.victory?.endGame ?? 0);
-  const fortress = ids.map((id, i) => (props[i]!.fortress === 'major' ? 2 : cells[id]?.fortification || vp[i]! > 0 || props[i]!.fortress === 'minor' ? 1 : 0));
-  const replacements = ids.map((_, i) => num(props[i]!.replacements, vp[i]! > 0 ? 1 : 0));
+  const fortress = ids.map((id, i) =>
+    props[i]!.fortress === "major"
+      ? 2
+      : cells[id]?.fortification || vp[i]! > 0 || props[i]!.fortress === "minor"
+        ? 1
+        : 0,
+  );
+  const replacements = ids.map((_, i) =>
+    num(props[i]!.replacements, vp[i]! > 0 ? 1 : 0),
+  );
   const alwaysReplaces = ids.map((_, i) => num(props[i]!.alwaysReplaces, 0));
-  const supplyCap = ids.map((_, i) => num(props[i]!.supplyCap, vp[i]! > 0 ? 2 : 0));
+  const supplyCap = ids.map((_, i) =>
+    num(props[i]!.supplyCap, vp[i]! > 0 ? 2 : 0),
+  );
   const cutOffValue = ids.map((_, i) => num(props[i]!.cutOffValue, -1));
   const capital = props.findIndex((p) => p.capital === true);
   const sector = props.map((p) => asSector(p.sector));
   const south = props.map((p) => p.southOfForest === true);
   const edge = props.map((p) => str(p.edge));
-  const base = ids.map((id, i) => (cells[id]?.supplyBase === s0.id ? (asSector(props[i]!.sector) ?? 'C') : null));
+  const base = ids.map((id, i) =>
+    cells[id]?.supplyBase === s0.id
+      ? (asSector(props[i]!.sector) ?? "C")
+      : null,
+  );
   const baseOf = { N: -1, C: -1, S: -1 } as Record<Sector, number>;
   base.forEach((g, i) => {
     if (g && baseOf[g] < 0) baseOf[g] = i;
   });
-  const initialControl = positions.map((p) => (p.control === s0.id ? s0.code : s1.code)).join('');
+  const initialControl = positions
+    .map((p) => (p.control === s0.id ? s0.code : s1.code))
+    .join("");
 
   const units = new Map<string, BfUnitInfo>();
   const unitOrder: string[] = [];
-  const add = (u: NewUnit, start: number, arrives: BfUnitInfo['arrives'], pool: boolean): void => {
+  const add = (
+    u: NewUnit,
+    start: number,
+    arrives: BfUnitInfo["arrives"],
+    pool: boolean,
+  ): void => {
     if (units.has(u.id)) return;
     const f = (u.fields ?? {}) as Partial<BfUnitFields>;
-    const kind: Kind = f.kind ?? (u.branch === 'tank' ? 'panzer' : 'rifle');
+    const kind: Kind = f.kind ?? (u.branch === "tank" ? "panzer" : "rifle");
     units.set(u.id, {
       id: u.id,
       role: sideIndex.get(u.side) ?? GERMAN,
       name: u.name,
       kind,
-      factor: kind === 'army' ? 2 : kind === 'rifle' ? 1 : u.strength,
+      factor: kind === "army" ? 2 : kind === "rifle" ? 1 : u.strength,
       armyGroup: asSector(f.armyGroup),
       withdrawTurn: f.withdrawTurn ?? null,
       airBonus: f.airBonus ?? 0,
@@ -157,11 +201,23 @@ function compile(scenario: Scenario): BfBoard {
     });
     unitOrder.push(u.id);
   };
-  for (const u of scenario.orderOfBattle) add(u, u.fields && (u.fields as Partial<BfUnitFields>).kind === 'air' ? -1 : (index.get(u.cell) ?? -1), null, false);
-  for (const r of scenario.reinforcements ?? []) add(r.unit, -1, { turn: r.turn, at: index.get(r.entryCell) ?? -1 }, false);
+  for (const u of scenario.orderOfBattle)
+    add(
+      u,
+      u.fields && (u.fields as Partial<BfUnitFields>).kind === "air"
+        ? -1
+        : (index.get(u.cell) ?? -1),
+      null,
+      false,
+    );
+  for (const r of scenario.reinforcements ?? [])
+    add(r.unit, -1, { turn: r.turn, at: index.get(r.entryCell) ?? -1 }, false);
   for (const p of scenario.pool ?? []) add(p.unit, -1, null, true);
 
-  const [y, m] = scenario.calendar.startDate.split('-').map(Number) as [number, number];
+  const [y, m] = scenario.calendar.startDate.split("-").map(Number) as [
+    number,
+    number,
+  ];
   const month = (turn: number): number => (m - 1 + turn - 1) % 12;
   const dateLabel = (turn: number): string => {
     const k = m - 1 + turn - 1;
@@ -198,7 +254,12 @@ function compile(scenario: Scenario): BfBoard {
 }
 
 /** Links between two positions, fewest first (breadth first); -1 when unreachable. */
-export function linksBetween(b: BfBoard, from: number, to: number, through: (i: number) => boolean = () => true): number {
+export function linksBetween(
+  b: BfBoard,
+  from: number,
+  to: number,
+  through: (i: number) => boolean = () => true,
+): number {
   if (from === to) return 0;
   const dist = new Int16Array(b.n).fill(-1);
   dist[from] = 0;
@@ -216,7 +277,11 @@ export function linksBetween(b: BfBoard, from: number, to: number, through: (i: 
 }
 
 /** Links from the nearest of `sources` to every position, passing only where `through` allows (sources always count). */
-export function distancesFrom(b: BfBoard, sources: number[], through: (i: number) => boolean): Int16Array {
+export function distancesFrom(
+  b: BfBoard,
+  sources: number[],
+  through: (i: number) => boolean,
+): Int16Array {
   const dist = new Int16Array(b.n).fill(-1);
   const q: number[] = [];
   for (const s of sources) {
