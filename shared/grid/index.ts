@@ -48,3 +48,4 @@ export function resolveGridSpec(input: GridSpecInput): GridSpec {
 export function createGrid(input: GridSpecInput): GridGeometry {
   return createGeometry(resolveGridSpec(input));
 }
+export { facingsOf, isFacing, turnFacing, reverseFacing, relativeSteps, sideOf, bearing, inArc, facingToward, type Facing, type FacingSide } from './facing.js';
