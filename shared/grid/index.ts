@@ -49,3 +49,4 @@ export function createGrid(input: GridSpecInput): GridGeometry {
   return createGeometry(resolveGridSpec(input));
 }
 export { facingsOf, isFacing, turnFacing, reverseFacing, relativeSteps, sideOf, bearing, inArc, facingToward, type Facing, type FacingSide } from './facing.js';
+export { rangeBetween, cellsInRange, cellsInArc, type RangeMetric } from './range.js';
