@@ -50,3 +50,4 @@ export function createGrid(input: GridSpecInput): GridGeometry {
 }
 export { facingsOf, isFacing, turnFacing, reverseFacing, relativeSteps, sideOf, bearing, inArc, facingToward, type Facing, type FacingSide } from './facing.js';
 export { rangeBetween, cellsInRange, cellsInArc, type RangeMetric } from './range.js';
+export { lineOfSight, sightLines, type SightRules, type SightLine } from './los.js';
