@@ -27,6 +27,10 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
  */
 export type UnitFields = Partial<BfmUnitFields>;
 /**
+ * The direction the unit faces at the start, for rulesets with facing: one of the grid's neighbour directions (N, E, S, W on a 4-way square grid, all eight on an 8-way one; N, NE, SE, S, SW, NW on flat-top hexes; NE, E, SE, SW, W, NW on pointy-top hexes and offset squares). Omitted: the ruleset's default.
+ */
+export type Facing = 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW';
+/**
  * A cell as "col,row", both counted from 0 at the top left. Labels shown to users (e.g. 0307) are derived from it.
  */
 export type CellRef = string;
@@ -323,6 +327,7 @@ export interface PlacedUnit {
    * Starting cell.
    */
   cell: CellRef;
+  facing?: Facing;
 }
 export interface Reinforcement {
   turn: Turn;
