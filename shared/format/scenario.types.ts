@@ -3,11 +3,12 @@
 /* eslint-disable */
 
 import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
+import type { PwOptions, PwUnitFields } from './ruleset-pw.types.js';
 
 /**
  * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
  */
-export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;
+export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions> & Partial<PwOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
@@ -25,7 +26,7 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type UnitFields = Partial<BfmUnitFields>;
+export type UnitFields = Partial<BfmUnitFields> & Partial<PwUnitFields>;
 /**
  * The direction the unit faces at the start, for rulesets with facing: one of the grid's neighbour directions (N, E, S, W on a 4-way square grid, all eight on an 8-way one; N, NE, SE, S, SW, NW on flat-top hexes; NE, E, SE, SW, W, NW on pointy-top hexes and offset squares). Omitted: the ruleset's default.
  */
@@ -110,9 +111,9 @@ export interface Scenario {
 }
 export interface Ruleset {
   /**
-   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md).
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); pw: The Portable Wargame, 19th-century version (shared/rules/pw/README.md).
    */
-  id: 'operational' | 'bfm';
+  id: 'operational' | 'bfm' | 'pw';
   options?: RulesetOptions;
 }
 export interface Side {
