@@ -4,6 +4,8 @@
 import type { ValidationIssue } from '../format/issues.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { operationalDeclaration } from './operational/declaration.js';
+import { pwChecks } from './pw/checks.js';
+import { pwDeclaration } from './pw/declaration.js';
 import type { RulesetDeclaration, ScenarioFeature } from './types.js';
 
 interface CatalogueEntry {
@@ -13,6 +15,7 @@ interface CatalogueEntry {
 
 const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
+  pw: { declaration: pwDeclaration, checks: pwChecks },
 };
 
 /** The declaration of a ruleset by id, or undefined for an unknown id. */
