@@ -108,14 +108,19 @@ export function pwChecks(scenario: Scenario): ValidationIssue[] {
     });
   }
 
-  // Hills must rise one contour at a time, or no unit can ever climb them.
+  // Hills must rise one contour at a time, or no unit can ever cross between the two squares.
   for (let row = 0; row < spec.rows; row++) {
     for (let col = 0; col < spec.cols; col++) {
       const h = contourOf(roleAt(col, row));
-      const right = col + 1 < spec.cols ? contourOf(roleAt(col + 1, row)) : h;
-      const below = row + 1 < spec.rows ? contourOf(roleAt(col, row + 1)) : h;
-      if (Math.abs(h - right) > 1 || Math.abs(h - below) > 1) {
-        warn(pointer('map', 'terrain', row), `The hill at ${grid.label({ col, row })} rises more than one contour from a neighbouring square; units move one contour a turn, so they cannot cross that side.`, { cell: `${col},${row}` });
+      for (const [c, r] of [
+        [col + 1, row],
+        [col, row + 1],
+      ] as const) {
+        if (c >= spec.cols || r >= spec.rows) continue;
+        const other = contourOf(roleAt(c, r));
+        if (Math.abs(h - other) <= 1) continue;
+        const [low, high] = h < other ? [{ col, row }, { col: c, row: r }] : [{ col: c, row: r }, { col, row }];
+        warn(pointer('map', 'terrain', high.row), `From ${grid.label(low)} to ${grid.label(high)} the ground rises ${Math.abs(h - other)} hill contours; units move one contour a turn, so none can cross there.`, { cell: `${high.col},${high.row}` });
       }
     }
   }
