@@ -25,6 +25,8 @@ const VALUE: Readonly<Record<PwUnitType, number>> = {
   command: 1.3,
 };
 const valueOf = (b: PwBoard, u: PwUnitState): number => VALUE[info(b, u.id).type];
+/** Weight of the danger of enemy fire against the worth of standing somewhere. */
+const DANGER = 1;
 
 /**
  * How good the battle looks for `side`, in [-1, 1]: the race to the other army's exhaustion
@@ -71,7 +73,8 @@ function fireValue(s: PwGame, b: PwBoard, firer: PwUnitState, t: number): number
 function combatValue(b: PwBoard, attacker: PwUnitState, defender: PwUnitState, attackers: number): number {
   const pa = attackPower(b, attacker, defender).power / 6;
   const pd = defencePower(b, defender, attackers).power / 6;
-  return pa * valueOf(b, defender) - pd * valueOf(b, attacker) - (1 - pa) * (1 - pd) * 0.05;
+  // Even trades favour the side that plays worse: a loss of its own counts for more than a kill.
+  return pa * valueOf(b, defender) - 1.4 * pd * valueOf(b, attacker) - (1 - pa) * (1 - pd) * 0.05;
 }
 
 // ---- where a unit wants to be -----------------------------------------------------------------
@@ -80,6 +83,8 @@ interface Picture {
   me: Role;
   enemies: PwUnitState[];
   enemyCells: number[];
+  /** Chance per square of a unit there being destroyed by enemy fire next turn (in the open; cover halves it), roughly. */
+  danger: Float32Array;
 }
 
 function nearest(b: PwBoard, cells: number[], i: number): number {
@@ -114,6 +119,8 @@ function placeValue(b: PwBoard, p: Picture, u: PwUnitState, i: number, facing: P
     v -= 0.09 * d;
   }
   if (b.cover[i] && d <= 5) v += 0.08;
+  // Standing where the enemy's fire can reach costs the unit's worth at the chance of losing it.
+  v -= DANGER * VALUE[type] * p.danger[i]! * (b.cover[i] ? 0.5 : 1);
   // Objectives draw everyone a little.
   for (const o of b.objectives) v += (0.04 * (o.endGame + o.perTurn)) / (1 + orthRange(b, i, o.cell));
   return v;
@@ -121,7 +128,23 @@ function placeValue(b: PwBoard, p: Picture, u: PwUnitState, i: number, facing: P
 
 function picture(s: PwGame, b: PwBoard, me: Role): Picture {
   const enemies = aliveOf(s, b, other(me));
-  return { me, enemies, enemyCells: enemies.map((e) => cellIx(b, e)) };
+  const danger = new Float32Array(b.n);
+  for (const e of enemies) {
+    const range = rangeOf(b, e);
+    if (range <= 0) continue;
+    const at = cellIx(b, e);
+    const gun = isArtillery(b, e);
+    // Where it points now it fires next turn; anywhere else in range it must turn first.
+    const zone = new Set(fireZone(b, e, range));
+    for (let i = 0; i < b.n; i++) {
+      const r = orthRange(b, at, i);
+      if (r < 1 || r > range) continue;
+      // Guns at three or more squares drift off target half the time; small arms need an activation.
+      const hit = gun ? (r <= 2 ? 1 / 3 : 1 / 3 * 0.4) : 1 / 3 * 0.5;
+      danger[i]! += hit * (zone.has(i) ? 1 : 0.35);
+    }
+  }
+  return { me, enemies, enemyCells: enemies.map((e) => cellIx(b, e)), danger };
 }
 
 /** The value of one action for the side taking it (activation and orders steps). */
