@@ -1,7 +1,9 @@
 // The Portable Wargame (seed 004) bundled battle: a 12 × 8 square grid in the Franco-Prussian War,
 // August 1870. A French rearguard holds the north bank of a small river with a village at the
 // bridge, a ford upstream and a wooded hill; a Prussian advance guard must force the crossing.
-// Setting illustrative; every unit faces the enemy except the French cavalry screening the ford.
+// A campaign battle: the French have set up in their half (the village and the hill held), the
+// Prussians in theirs. Setting illustrative; every unit faces the enemy except the French
+// cavalry screening the ford.
 import type { PlacedUnit, Scenario, TerrainType } from '../../../shared/format/scenario.types.js';
 import type { PwUnitType } from '../../../shared/format/ruleset-pw.types.js';
 import { MapBuilder, PALETTE, exampleScenario, type CellPos } from '../lib.js';
@@ -84,8 +86,8 @@ export function portableWargame(): Scenario {
     id: 'portable-wargame',
     title: 'The Portable Wargame: The Bridge at Villers, 1870',
     description:
-      'A 12 × 8 square grid for The Portable Wargame (19th-century rules, seed 004). August 1870: a French rearguard holds the north bank of a small river, ' +
-      'the village of Villers at the bridge, a ford upstream and the wooded slopes of Mont Rouge; a Prussian advance guard with two batteries must force the crossing. ' +
+      'A 12 × 8 square grid for The Portable Wargame (19th-century rules, seed 004). August 1870: a French rearguard with two batteries and a battery of mitrailleuses holds the north bank of a small river, ' +
+      'the village of Villers at the bridge, a ford upstream and the hill of Mont Rouge; a Prussian advance guard, stronger in infantry, must force the crossing. ' +
       'Artillery fires first and at once each turn; long shots may drift. Each army is exhausted when half its units are lost; after twelve turns the score decides ' +
       '(enemy units destroyed, Villers and Mont Rouge 2 each, Villers-Sud 1). The setting is illustrative.',
     tags: ['portable wargame', 'square grid', '1870', 'tactical', 'small'],
@@ -96,7 +98,7 @@ export function portableWargame(): Scenario {
         secondArmy: 'european',
         firstEdge: 'north',
         secondEdge: 'south',
-        deployment: 'oneOff',
+        deployment: 'campaign',
         turnLimit: 12,
         exhaustionPercent: 50,
         terrainRoles: { hill: 'hill1', river: 'river', bridge: 'bridge', ford: 'ford' },
@@ -121,13 +123,14 @@ export function portableWargame(): Scenario {
     orderOfBattle: [
       ...army(FRENCH, [
         ['f-cmd', 'Général de Failly', 'command', [7, 0], 'S'],
-        ['f-inf1', '17e de Ligne', 'infantry', [8, 1], 'S'],
+        ['f-inf1', '17e de Ligne', 'infantry', [9, 3], 'S'],
         ['f-inf2', '27e de Ligne', 'infantry', [9, 1], 'S'],
         ['f-inf3', '30e de Ligne', 'infantry', [6, 1], 'S'],
-        ['f-inf4', '68e de Ligne', 'infantry', [3, 1], 'S'],
+        ['f-inf4', '68e de Ligne', 'infantry', [4, 2], 'S'],
         ['f-chass', '14e Chasseurs à pied', 'infantry', [10, 0], 'S'],
         ['f-mitr', 'Batterie de mitrailleuses', 'machineGun', [7, 1], 'S'],
-        ['f-art', 'Batterie de 4', 'fieldArtillery', [4, 1], 'S'],
+        ['f-art', 'Batterie de 4', 'fieldArtillery', [5, 2], 'S'],
+        ['f-art2', 'Batterie de 12', 'fieldArtillery', [8, 1], 'S'],
         ['f-cav', '5e Hussards', 'cavalry', [1, 1], 'W'],
       ]),
       ...army(PRUSSIANS, [
