@@ -1,8 +1,9 @@
-// Speed of the rules engine and the bots on the seed 000 example; prints one JSON object.
-//   npm run bench:rules [-- --games N]
+// Speed of the rules engines and their bots on each bundled ruleset's scenario, side by side;
+// prints one JSON object with a section per ruleset.
+//   npm run bench:rules [-- --games N] [-- --only pw]
 // - engine: random legal players, timing only legalActions + apply (the engine's own cost);
-//   target under 20 ms per full game on one core.
-// - botVsBot: whole games between two heuristic bots, split into bot and engine time.
+//   the operational target is under 20 ms per full game on one core.
+// - botVsBot: whole games between two bots, split into bot and engine time.
 // - throughput: bot-vs-bot games per second on this thread and on two worker threads.
 // - botVsRandom: the bot against random legal play, 200 games from each side (the test in
 //   electron/sim/bot-vs-random.test.ts asserts the same 90% bar on the same games).
@@ -12,17 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { heuristicBot, playGame, randomPlayer, rate, type Player } from '../shared/bot/index.js';
-import { operational } from '../shared/rules/operational/index.js';
-import type { GameState } from '../shared/rules/types.js';
+import { getRuleset } from '../shared/rules/engine.js';
+import type { RulesAction, RulesState } from '../shared/rules/types.js';
 import { runSimulation } from '../electron/sim/pool.js';
 import { readScenario } from '../electron/sim/load.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '100' } } });
+/** The scenario each ruleset is measured on, and its engine target (ms per game), if it has one. */
+const BENCHES: { file: string; target?: number }[] = [
+  { file: 'seed-000-example.json', target: 20 },
+  { file: 'portable-wargame.json' },
+];
+
+const { values } = parseArgs({ options: { games: { type: 'string', default: '100' }, only: { type: 'string' } } });
 const GAMES = Math.max(5, Number(values.games) || 100);
-const file = fileURLToPath(new URL('../scenarios/seed-000-example.json', import.meta.url));
-const loaded = readScenario(file);
-if (!loaded.ok) throw new Error(loaded.message);
-const scenario: Scenario = loaded.scenario;
 
 const round = (x: number, d = 2): number => +x.toFixed(d);
 const cpuNow = (): number => {
@@ -31,20 +34,21 @@ const cpuNow = (): number => {
 };
 
 /** Random legal games timing only the engine's calls. */
-function engineOnly(games: number, seed0: number): Record<string, number> {
+function engineOnly(scenario: Scenario, games: number, seed0: number): Record<string, number> {
+  const rules = getRuleset(scenario.ruleset.id);
   let legalMs = 0;
   let applyMs = 0;
   let actions = 0;
   const c0 = cpuNow();
   const w0 = performance.now();
   for (let g = 0; g < games; g++) {
-    const pick = randomPlayer(seed0 + g);
-    let s: GameState = operational.newGame(scenario, { seed: seed0 + g });
+    const pick = randomPlayer<RulesState, RulesAction>(seed0 + g);
+    let s: RulesState = rules.newGame(scenario, { seed: seed0 + g });
     while (!s.gameOver) {
       const t0 = performance.now();
-      const legal = operational.legalActions(s);
+      const legal = rules.legalActions(s);
       const t1 = performance.now();
-      const r = operational.apply(s, pick.choose(s, legal));
+      const r = rules.apply(s, pick.choose(s, legal));
       applyMs += performance.now() - t1;
       legalMs += t1 - t0;
       if (!r.ok) throw new Error(r.error.message);
@@ -65,7 +69,7 @@ function engineOnly(games: number, seed0: number): Record<string, number> {
   };
 }
 
-function timed(p: Player, acc: { ms: number }): Player {
+function timed(p: Player<RulesState, RulesAction>, acc: { ms: number }): Player<RulesState, RulesAction> {
   return {
     name: p.name,
     choose(s, legal) {
@@ -77,13 +81,13 @@ function timed(p: Player, acc: { ms: number }): Player {
   };
 }
 
-function botVsBot(games: number, seed0: number): Record<string, number> {
+function botVsBot(scenario: Scenario, games: number, seed0: number): Record<string, number> {
   const bot = { ms: 0 };
   let actions = 0;
   const c0 = cpuNow();
   const w0 = performance.now();
   for (let g = 0; g < games; g++) {
-    const r = playGame(scenario, [timed(heuristicBot({ seed: seed0 + g }), bot), timed(heuristicBot({ seed: seed0 + g }), bot)], { seed: seed0 + g });
+    const r = playGame<RulesState, RulesAction>(scenario, [timed(heuristicBot({ seed: seed0 + g }), bot), timed(heuristicBot({ seed: seed0 + g }), bot)], { seed: seed0 + g });
     actions += r.actions;
   }
   const wall = performance.now() - w0;
@@ -98,12 +102,12 @@ function botVsBot(games: number, seed0: number): Record<string, number> {
   };
 }
 
-async function main(): Promise<void> {
+async function bench(scenario: Scenario, target: number | undefined): Promise<Record<string, unknown>> {
   // Warm up the JIT on both paths first.
-  engineOnly(5, 9000);
-  botVsBot(3, 9000);
-  const engine = engineOnly(GAMES, 1);
-  const bots = botVsBot(Math.max(10, Math.round(GAMES / 2)), 1);
+  engineOnly(scenario, 5, 9000);
+  botVsBot(scenario, 3, 9000);
+  const engine = engineOnly(scenario, GAMES, 1);
+  const bots = botVsBot(scenario, Math.max(10, Math.round(GAMES / 2)), 1);
   const twoGames = Math.max(40, GAMES * 2);
   const two = await runSimulation(scenario, { games: twoGames, seed: 1, workers: 2, players: ['bot', 'bot'] });
   const vsRandom: Record<string, unknown> = {};
@@ -124,10 +128,9 @@ async function main(): Promise<void> {
   // cores; process CPU time overstates it by the collector's helper threads. The smaller of the
   // two is the better estimate of engine time per game on one free core.
   const estimate = Math.min(engine.msPerGame ?? Infinity, engine.cpuMsPerGame ?? Infinity);
-  const out = {
+  return {
     scenario: scenario.id,
-    node: process.version,
-    engine: { ...engine, estimateMsPerGame: estimate, targetMsPerGame: 20, meetsTarget: estimate < 20 },
+    engine: { ...engine, estimateMsPerGame: estimate, ...(target === undefined ? {} : { targetMsPerGame: target, meetsTarget: estimate < target }) },
     botVsBot: bots,
     throughput: {
       gamesPerSecondOneCore: bots.gamesPerSecondOneCore,
@@ -136,7 +139,18 @@ async function main(): Promise<void> {
     },
     botVsRandom: vsRandom,
   };
-  console.log(JSON.stringify(out, null, 1));
+}
+
+async function main(): Promise<void> {
+  const rulesets: Record<string, unknown> = {};
+  for (const { file, target } of BENCHES) {
+    const loaded = readScenario(fileURLToPath(new URL(`../scenarios/${file}`, import.meta.url)));
+    if (!loaded.ok) throw new Error(loaded.message);
+    const id = loaded.scenario.ruleset.id;
+    if (values.only && values.only !== id) continue;
+    rulesets[id] = await bench(loaded.scenario, target);
+  }
+  console.log(JSON.stringify({ node: process.version, games: GAMES, rulesets }, null, 1));
 }
 
 await main();
