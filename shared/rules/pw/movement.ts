@@ -77,7 +77,8 @@ export function reachable(s: PwGame, b: PwBoard, u: PwUnitState, squares: number
       if (f >= 0) forbiddenFront[f] = 1;
     }
   }
-  const best = new Map<string, number>();
+  // Most half-squares left on reaching each square, before and after a change of contour.
+  const best = new Int8Array(b.n * 2).fill(-1);
   const found = new Map<number, Node>();
   const queue: Node[] = [{ cell: start, halves: squares * 2, climbed: u.climbed, parent: null }];
   for (let q = 0; q < queue.length; q++) {
@@ -97,9 +98,9 @@ export function reachable(s: PwGame, b: PwBoard, u: PwUnitState, squares: number
       const stops = enemyNear[next] === 1 || b.ford[next] === 1;
       // A friend's square can be passed through but not stopped in.
       if (stops && k >= 0) continue;
-      const key = `${next}/${climbs || node.climbed ? 1 : 0}`;
-      if ((best.get(key) ?? -1) >= left) continue;
-      best.set(key, left);
+      const key = next * 2 + (climbs || node.climbed ? 1 : 0);
+      if (best[key]! >= left) continue;
+      best[key] = left;
       const child: Node = { cell: next, halves: stops ? -1 : left, climbed: node.climbed || climbs, parent: node };
       if (k < 0) {
         const prev = found.get(next);
