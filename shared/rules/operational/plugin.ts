@@ -34,7 +34,7 @@ const labelOf = (b: RulesBoard, cell: string): string => {
 };
 
 /** Button text of an operational action, in cell labels and unit names. */
-export function describeOperationalAction(a: Action, unitName: (id: string) => string, label: (cell: string) => string): string {
+export function describeOperationalAction(a: Action, unitName: (id: string) => string, label: (cell: string) => string, combatStage?: string): string {
   switch (a.type) {
     case 'pass':
       return 'Pass';
@@ -43,9 +43,10 @@ export function describeOperationalAction(a: Action, unitName: (id: string) => s
     case 'attack':
       return `Attack in ${label(a.cell)}`;
     case 'retreat':
-      return `Retreat to ${a.cells.map(label).join(' + ')}`;
+      // With a unit: one unit of a partial retreat (losses not reduced).
+      return a.unit ? `${unitName(a.unit)} retreats to ${a.cells.map(label).join(' + ')}` : `Retreat to ${a.cells.map(label).join(' + ')}`;
     case 'stand':
-      return 'Stand and take every loss';
+      return combatStage === 'partialRetreat' ? 'Keep the rest in place' : 'Stand and take every loss';
     case 'chooseLoss':
       return `${unitName(a.unit)} takes the loss`;
     case 'endBreakthrough':
@@ -78,7 +79,7 @@ export function describeOperationalAction(a: Action, unitName: (id: string) => s
 function described(s: GameState, b: RulesBoard, a: Action): DescribedAction<Action> {
   const name = (id: string): string => b.units.get(id)?.name ?? id;
   const label = (cell: string): string => labelOf(b, cell);
-  const text = describeOperationalAction(a, name, label);
+  const text = describeOperationalAction(a, name, label, s.combat?.stage);
   const cellOf = (id: string): string | undefined => s.units.find((u) => u.id === id)?.cell ?? undefined;
   switch (a.type) {
     case 'activate':

@@ -211,7 +211,7 @@ function compile(scenario: Scenario): PwBoard {
   const ford = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const c = grid.cellAt(i);
-    const r = roleOfTerrain(byCode.get(scenario.map.terrain[c.row]?.charAt(c.col) ?? ''), options.terrainRoles);
+    const r = roleOfTerrain(byCode.get(scenario.map.terrain?.[c.row]?.charAt(c.col) ?? ''), options.terrainRoles);
     role.push(r);
     contour[i] = contourOf(r);
     fort[i] = cells[ids[i]!]?.fortification ? 1 : 0;
@@ -282,7 +282,7 @@ function compile(scenario: Scenario): PwBoard {
   let initialControl = '';
   for (let i = 0; i < n; i++) {
     const c = grid.cellAt(i);
-    const ch = scenario.map.control[c.row]?.charAt(c.col) ?? '';
+    const ch = scenario.map.control?.[c.row]?.charAt(c.col) ?? '';
     initialControl += ch === sides[1].code ? sides[1].code : sides[0].code;
   }
   return {

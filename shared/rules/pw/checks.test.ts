@@ -24,7 +24,7 @@ describe('"a battlefield ... at least eight grid squares by eight grid squares"'
   it('a smaller one, or one of hexes, is refused', () => {
     expect(messages(pwScenario({ terrain: Array(7).fill('........'), units: [] }))).toEqual([expect.stringContaining('at least eight squares by eight')]);
     const hex = pwScenario({ terrain: OPEN8, units: [] });
-    hex.map.grid = { ...hex.map.grid, kind: 'hex' };
+    hex.map.grid = { kind: 'hex', cols: 8, rows: 8 };
     expect(messages(hex)).toEqual([expect.stringContaining('grid of squares')]);
   });
 });

@@ -18,7 +18,8 @@ export function pwChecks(scenario: Scenario): ValidationIssue[] {
   const warn = (p: string, message: string, extra: Partial<ValidationIssue> = {}): void => void out.push({ pointer: p, message, severity: 'warning', ...extra });
   const spec = gridSpecOf(scenario);
   if (spec.kind !== 'square') {
-    error('/map/grid/kind', `The Portable Wargame is played on a grid of squares; this map is a ${spec.kind === 'hex' ? 'hex' : 'offset-square'} grid. Change the grid in Map settings.`, { value: spec.kind });
+    const what = spec.kind === 'hex' ? 'a hex grid' : spec.kind === 'offsetSquare' ? 'an offset-square grid' : 'a network of positions';
+    error('/map/grid/kind', `The Portable Wargame is played on a grid of squares; this map is ${what}. Change the grid in Map settings.`, { value: spec.kind });
     return out;
   }
   if (spec.cols < 8 || spec.rows < 8) {
@@ -39,7 +40,7 @@ export function pwChecks(scenario: Scenario): ValidationIssue[] {
   }
 
   const byCode = new Map(scenario.map.terrainTypes.map((t) => [t.code, t] as const));
-  const roleAt = (col: number, row: number) => roleOfTerrain(byCode.get(scenario.map.terrain[row]?.charAt(col) ?? ''), options.terrainRoles);
+  const roleAt = (col: number, row: number) => roleOfTerrain(byCode.get(scenario.map.terrain?.[row]?.charAt(col) ?? ''), options.terrainRoles);
   const edgeLength = (e: PwMapEdge): number => (e === 'north' || e === 'south' ? spec.cols : spec.rows);
   /** Rows (or columns) from the side's own edge, counted from 0. */
   const depth = (e: PwMapEdge, col: number, row: number): number =>
