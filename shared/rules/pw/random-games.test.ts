@@ -2,7 +2,7 @@
 // invariants hold (one unit per square, nobody in the river, orders only while artillery is
 // ordered...), a decision describing exactly the legal actions is offered to the side that acts,
 // each side's observation hides the other's artillery orders, every listed action is accepted,
-// and replaying the log reaches the same state byte for byte. A modest count here; the soak
+// and replaying the log (or loading the saved game) reaches the same state byte for byte. A modest count here; the soak
 // script runs 2,000 games: npm run soak:rules -- scenarios/portable-wargame.json --games 2000.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import type { PwAction } from '../../format/ruleset-pw.types.js';
 import type { Scenario } from '../../format/scenario.types.js';
 import { replay } from '../engine.js';
+import { loadSaveGame, toSaveGame } from '../savegame.js';
 import { pw, type PwGame } from './index.js';
 import { pwScenario } from './testkit.js';
 
@@ -101,7 +102,7 @@ describe('random legal games of The Portable Wargame', () => {
     ['a busy 10 × 9 battlefield (Native army, fords, two-contour hills, a fort)', busyBattle, 12],
     ['the bundled battle', bundled, 8],
   ] as const) {
-    it(`${name}: invariants hold, decisions match, orders stay secret, replay is byte for byte`, () => {
+    it(`${name}: invariants hold, decisions match, orders stay secret, replay and the saved game are byte for byte`, () => {
       const scenario = make();
       fc.assert(
         fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed, chooser) => {
@@ -110,6 +111,10 @@ describe('random legal games of The Portable Wargame', () => {
           const again = replay(scenario, { seed }, log);
           expect(again.ok).toBe(true);
           if (again.ok) expect(JSON.stringify(again.state)).toBe(JSON.stringify(final));
+          // A saved game checks against the schema (pw's state and actions) and loads back.
+          const save = JSON.parse(JSON.stringify(toSaveGame(final, log, { dice: { seed } })));
+          const loaded = loadSaveGame<PwGame, PwAction>(save, scenario);
+          expect(loaded.ok ? 'ok' : loaded.message).toBe('ok');
         }),
         { numRuns: runs },
       );
