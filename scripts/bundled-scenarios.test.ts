@@ -8,6 +8,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { checkScenario } from '../shared/scenario/checks.js';
 import { BUILDERS } from './author/builders.js';
+import { usesFeature } from '../shared/rules/catalogue.js';
 import { formatScenarioJson } from './author/json.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 
@@ -80,7 +81,11 @@ describe('bundled scenarios', () => {
       }
     });
 
-    it('gives every game turn to exactly one side for initiative', () => {
+    it('gives every game turn to exactly one side for initiative (rulesets that read an initiative schedule)', () => {
+      if (!usesFeature(s, 'initiative')) {
+        expect(s.initiative ?? []).toEqual([]);
+        return;
+      }
       const owners = Array.from({ length: s.calendar.turns }, (_, i) =>
         (s.initiative ?? []).filter((r) => r.fromTurn <= i + 1 && i + 1 <= r.toTurn).length,
       );
@@ -233,6 +238,37 @@ describe('bundled scenarios', () => {
       expect(s.map.rails?.length).toBeGreaterThan(0);
       const rivers = new Set(s.map.rivers);
       expect([...(s.map.roads ?? []), ...(s.map.rails ?? [])].some((e) => rivers.has(e))).toBe(true);
+    });
+  });
+
+  describe('The Portable Wargame (seed 004)', () => {
+    const s = load('portable-wargame.json');
+    const grid = createGrid(gridSpecOf(s));
+    const roles = (s.ruleset.options as { terrainRoles?: Record<string, string> }).terrainRoles ?? {};
+    const codesOf = (pred: (t: Scenario['map']['terrainTypes'][number]) => boolean) => new Set(s.map.terrainTypes.filter(pred).map((t) => t.code));
+    const count = (codes: Set<string>) => s.map.terrain!.join('').split('').filter((c) => codes.has(c)).length;
+
+    it('is a 12 × 8 square battlefield for The Portable Wargame', () => {
+      expect(s.ruleset.id).toBe('pw');
+      expect(gridSpecOf(s)).toMatchObject({ kind: 'square', cols: 12, rows: 8 });
+    });
+
+    it('has woods, a built-up area, a river with a bridge (and a ford) and a hill', () => {
+      expect(count(codesOf((t) => t.category === 'difficult'))).toBeGreaterThanOrEqual(3);
+      expect(count(codesOf((t) => t.category === 'urban'))).toBeGreaterThanOrEqual(3);
+      expect(count(codesOf((t) => roles[t.id] === 'river'))).toBeGreaterThanOrEqual(10);
+      expect(count(codesOf((t) => roles[t.id] === 'bridge'))).toBe(1);
+      expect(count(codesOf((t) => roles[t.id] === 'ford'))).toBe(1);
+      expect(count(codesOf((t) => roles[t.id]?.startsWith('hill') ?? false))).toBeGreaterThanOrEqual(4);
+      // A road crosses the bridge.
+      const bridge = grid.cellAt(s.map.terrain!.join('').indexOf([...codesOf((t) => roles[t.id] === 'bridge')][0]!));
+      const roads = new Set(s.map.roads);
+      expect(grid.sideDirections.filter((d) => roads.has(grid.edgeOf(bridge, d)!)).length).toBe(2);
+    });
+
+    it('sets a facing for every unit of both armies', () => {
+      expect(new Set(s.orderOfBattle.map((u) => u.side)).size).toBe(2);
+      expect(s.orderOfBattle.every((u) => u.facing !== undefined)).toBe(true);
     });
   });
 });

@@ -57,6 +57,7 @@ describe('enemy units: "must stop as soon as it enters a grid square that is ort
     const { state, events } = playPw(s, { type: 'move', side: 'red', unit: 'r1', to: '5,5', facing: 'N' });
     expect(pwUnit(state, 'b1').facing).toBe('S');
     expect(events.find((e) => e.kind === 'move')!.text).toContain('engages b1');
+    expect(pw.describe(s, { type: 'move', side: 'red', unit: 'r1', to: '5,5', facing: 'N' }).detail).toBe('Engages b1: close combat after the activations, 5 against 5.');
   });
 
   it('next to two enemies the unit chooses which to face; only that one turns', () => {

@@ -86,7 +86,14 @@ export function describe(s: PwGame, b: PwBoard, a: PwAction, memo: MoveMemo = ne
         group: a.unit,
       };
       const contact = unitAt(s, b, b.nb[t * 4 + ['N', 'E', 'S', 'W'].indexOf(a.facing)]!);
-      if (contact && roleOf(b, contact.side) !== roleOf(b, u.side)) base.detail = `Engages ${name(contact.id)}: close combat after the activations.`;
+      if (contact && roleOf(b, contact.side) !== roleOf(b, u.side)) {
+        // The odds as they would be: this unit attacking, with the others already facing the enemy.
+        const moved = { ...u, cell: a.to, facing: a.facing } as PwUnitState;
+        const others = attackersOf(s, b, contact, roleOf(b, u.side)).filter((x) => x.id !== u.id).length;
+        const ap = attackPower(b, moved, contact).power;
+        const dp = defencePower(b, contact, others + 1).power;
+        base.detail = `Engages ${name(contact.id)}: close combat after the activations, ${ap} against ${dp}.`;
+      }
       if (m && m.path.length > 0) base.path = m.path.map((i) => b.ids[i]!);
       return base;
     }
