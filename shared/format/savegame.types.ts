@@ -2,18 +2,19 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { BfmAction, BfmState } from './ruleset-bfm.types.js';
 import type { PwAction, PwState } from './ruleset-pw.types.js';
 
-export type RulesetId = 'operational' | 'pw';
+export type RulesetId = 'operational' | 'bfm' | 'pw';
 export type Die = number;
 /**
  * An action of the save's ruleset.
  */
-export type SavedAction = Action | PwAction;
+export type SavedAction = Action | BfmAction | PwAction;
 /**
  * The engine state of the save's ruleset (operational: EngineState; others: their fragment's State).
  */
-export type SavedState = EngineState | PwState;
+export type SavedState = EngineState | BfmState | PwState;
 export type EngineSideId = string;
 export type UnitId = string;
 /**

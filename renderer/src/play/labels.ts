@@ -9,7 +9,7 @@ export function cellLabeller(scenario: Scenario): (id: string) => string {
 }
 
 export function describeAction(a: Action, view: GameView, label: (cell: string) => string): string {
-  return describeOperationalAction(a, (id) => view.units.find((u) => u.id === id)?.name ?? id, label, view.combat?.stage);
+  return describeOperationalAction(a, (id) => view.units.find((u) => u.id === id)?.name ?? id, label, view.combat?.stage === 'partialRetreat');
 }
 
 /** Decisions made with the board (cells, counters) rather than buttons. */

@@ -89,6 +89,8 @@ export const pwDeclaration: RulesetDeclaration = {
       dismounted: { short: 'On foot', paste: ['dismounted', 'onfoot', 'foot'] },
     }),
   ],
+  // A pasted row without a header: name, unit type, close combat power, square.
+  pasteColumns: ['name', 'unitType', 'strength', 'cell'],
   branches: [
     { value: 'infantry', label: 'Infantry' },
     { value: 'cavalry', label: 'Cavalry' },
