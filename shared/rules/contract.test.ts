@@ -71,6 +71,10 @@ describe.each(Object.keys(RULESETS))('the %s ruleset keeps the contract', (id) =
         expect(o.label.length).toBeGreaterThan(0);
         expect(o.action.side).toBe(d!.side);
         if (o.cell !== undefined) expect(label(o.cell), o.label).not.toBe(o.cell);
+        // What an option offers a UI beyond its label holds: its preview spec gives a preview,
+        // its facing is for a ruleset with facing.
+        if (o.preview) expect(rules.attackPreview(state, o.preview), o.label).not.toBeNull();
+        if (o.facing) expect(rules.declaration.traits.facing, o.label).toBe(true);
       }
       expect(rules.returns(state)).toEqual(Object.fromEntries(scenario!.sides.map((s) => [s.id, 0])));
       expect(rules.invariants(state)).toEqual([]);

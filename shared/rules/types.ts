@@ -377,7 +377,19 @@ export interface DescribedAction<A extends RulesAction = RulesAction> {
   group?: string;
   /** Finishes the current step ("End movement", "Done"): shown as the main button. */
   ends?: boolean;
+  /**
+   * What the action does on the board, so a UI can draw it without reading the action: a move
+   * (path to `cell`), a turn in place, fire at `cell` (a line of fire, not a path), an attack
+   * (a close combat or battle), an advance after combat, a retreat or withdrawal.
+   */
+  intent?: ActionIntent;
+  /** The facing the unit ends with, in rulesets with facing (moves and turns: one option per facing). */
+  facing?: Direction;
+  /** What to pass to `attackPreview` to show this action's odds or die tables (fire, close combat, a move into contact). */
+  preview?: AttackSpec;
 }
+
+export type ActionIntent = 'move' | 'turn' | 'fire' | 'attack' | 'advance' | 'retreat';
 
 /** The question the side that must act is being asked. */
 export interface Decision<A extends RulesAction = RulesAction> {

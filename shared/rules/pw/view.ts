@@ -33,6 +33,10 @@ import {
   type PwGame,
 } from './state.js';
 
+/** A facing in words, for labels ("facing north"). */
+const FACING_WORD: Readonly<Record<string, string>> = { N: 'north', E: 'east', S: 'south', W: 'west' };
+const facingWord = (f: string): string => FACING_WORD[f] ?? f;
+
 const typeLabel = (b: PwBoard, u: PwUnitState): string => {
   const t = info(b, u.id).type;
   return t === 'cavalry' && u.dismounted ? 'Dismounted Cavalry' : UNIT_TYPES[t].label;
@@ -62,6 +66,8 @@ export function describe(s: PwGame, b: PwBoard, a: PwAction, memo: MoveMemo = ne
         from: u.cell!,
         cell: a.cell,
         group: a.unit,
+        intent: 'fire',
+        preview: { attackers: [a.unit], cell: a.cell },
       };
     }
     case 'commit':
@@ -79,11 +85,13 @@ export function describe(s: PwGame, b: PwBoard, a: PwAction, memo: MoveMemo = ne
       const base: DescribedAction<PwAction> = {
         action: a,
         kind: 'move',
-        label: t === from ? `${name(a.unit)}: turn to face ${a.facing}` : `${name(a.unit)} to ${label(b, t)}, facing ${a.facing}${a.double ? ' (double move, two activations)' : ''}`,
+        label: t === from ? `${name(a.unit)}: turn to face ${facingWord(a.facing)}` : `${name(a.unit)} to ${label(b, t)}, facing ${facingWord(a.facing)}${a.double ? ' (double move, two activations)' : ''}`,
         unit: a.unit,
         from: u.cell!,
         cell: a.to,
         group: a.unit,
+        intent: t === from ? 'turn' : 'move',
+        facing: a.facing,
       };
       const contact = unitAt(s, b, b.nb[t * 4 + ['N', 'E', 'S', 'W'].indexOf(a.facing)]!);
       if (contact && roleOf(b, contact.side) !== roleOf(b, u.side)) {
@@ -112,6 +120,8 @@ export function describe(s: PwGame, b: PwBoard, a: PwAction, memo: MoveMemo = ne
         from: u.cell!,
         cell: a.cell,
         group: a.unit,
+        intent: 'fire',
+        preview: { attackers: [a.unit], cell: a.cell },
       };
     }
     case 'unpin': {
@@ -134,17 +144,19 @@ export function describe(s: PwGame, b: PwBoard, a: PwAction, memo: MoveMemo = ne
         ...(p ? { detail: p.summary, units: p.attackers.map((x) => x.id) } : {}),
         unit: a.defender,
         cell: d.cell!,
+        intent: 'attack',
+        preview: { defender: a.defender },
       };
     }
     case 'advance': {
       const c = s.combat!;
       return a.advance
-        ? { action: a, kind: 'move', label: `${name(c.attacker)} moves forward into ${labelOf(b, c.cell)}`, unit: c.attacker, from: where(c.attacker)!, cell: c.cell }
+        ? { action: a, kind: 'move', label: `${name(c.attacker)} moves forward into ${labelOf(b, c.cell)}`, unit: c.attacker, from: where(c.attacker)!, cell: c.cell, intent: 'advance' }
         : { action: a, kind: 'confirm', label: `${name(c.attacker)} stays where it is`, ends: true };
     }
     case 'withdraw': {
       const c = s.combat!;
-      return { action: a, kind: 'cell', label: `${name(c.attacker)} withdraws to ${labelOf(b, a.to)}`, unit: c.attacker, from: where(c.attacker)!, cell: a.to };
+      return { action: a, kind: 'cell', label: `${name(c.attacker)} withdraws to ${labelOf(b, a.to)}`, unit: c.attacker, from: where(c.attacker)!, cell: a.to, intent: 'retreat' };
     }
   }
 }
