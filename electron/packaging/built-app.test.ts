@@ -130,7 +130,9 @@ describe('the packaged desktop app (built bundle, electron-builder layout, stand
     expect(fromMain).toContain('better-sqlite3');
     expect(fromMain.filter((n) => !builtin(n) && n !== 'electron' && !(packageName(n) in pkg.dependencies))).toEqual([]);
     const workerCode = readFileSync(path.join(staged.unpacked, bundlePath(BUNDLE_FILES.simWorker)), 'utf8');
-    const fromWorker = [...workerCode.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+    // Import statements only (as for the main bundle): a bare `from "..."` also matches data
+    // the worker carries, such as the schema's required: ["id", "from", "to"] of network links.
+    const fromWorker = [...workerCode.matchAll(/(?:^|[;\s])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
     expect(fromWorker.length).toBeGreaterThan(0);
     expect(fromWorker.filter((n) => !builtin(n))).toEqual([]);
   });
