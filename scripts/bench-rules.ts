@@ -1,6 +1,7 @@
 // Speed of the rules engines and their bots, side by side for every bundled ruleset; prints one
-// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|bf]
-// Per ruleset (operational on the seed 000 example, Battle for Moscow on its bundled scenario):
+// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|bf|pw]
+// Per ruleset (operational on the seed 000 example, Battle for Moscow, Barbarossa Fast and The
+// Portable Wargame on their bundled scenarios):
 // - engine: random legal players, timing only legalActions + apply (the engine's own cost).
 //   Target: operational under 20 ms per full game on one core.
 // - botVsBot: whole games between two fast bots, split into bot and engine time. Target:
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
   if (!wanted || wanted === 'operational') rulesets.operational = await bench('seed-000-example', false);
   if (!wanted || wanted === 'bfm') rulesets.bfm = await bench('battle-for-moscow', true);
   if (!wanted || wanted === 'bf') rulesets.bf = await bench('barbarossa-fast', true);
+  if (!wanted || wanted === 'pw') rulesets.pw = await bench('portable-wargame', false);
   console.log(JSON.stringify({ node: process.version, rulesets }, null, 1));
 }
 

@@ -326,4 +326,35 @@ describe('bundled scenarios', () => {
       expect([...(s.map.roads ?? []), ...(s.map.rails ?? [])].some((e) => rivers.has(e))).toBe(true);
     });
   });
+
+  describe('The Portable Wargame (seed 004)', () => {
+    const s = load('portable-wargame.json');
+    const grid = createGrid(gridSpecOf(s));
+    const roles = (s.ruleset.options as { terrainRoles?: Record<string, string> }).terrainRoles ?? {};
+    const codesOf = (pred: (t: Scenario['map']['terrainTypes'][number]) => boolean) => new Set(s.map.terrainTypes.filter(pred).map((t) => t.code));
+    const count = (codes: Set<string>) => s.map.terrain!.join('').split('').filter((c) => codes.has(c)).length;
+
+    it('is a 12 × 8 square battlefield for The Portable Wargame', () => {
+      expect(s.ruleset.id).toBe('pw');
+      expect(gridSpecOf(s)).toMatchObject({ kind: 'square', cols: 12, rows: 8 });
+    });
+
+    it('has woods, a built-up area, a river with a bridge (and a ford) and a hill', () => {
+      expect(count(codesOf((t) => t.category === 'difficult'))).toBeGreaterThanOrEqual(3);
+      expect(count(codesOf((t) => t.category === 'urban'))).toBeGreaterThanOrEqual(3);
+      expect(count(codesOf((t) => roles[t.id] === 'river'))).toBeGreaterThanOrEqual(10);
+      expect(count(codesOf((t) => roles[t.id] === 'bridge'))).toBe(1);
+      expect(count(codesOf((t) => roles[t.id] === 'ford'))).toBe(1);
+      expect(count(codesOf((t) => roles[t.id]?.startsWith('hill') ?? false))).toBeGreaterThanOrEqual(4);
+      // A road crosses the bridge.
+      const bridge = grid.cellAt(s.map.terrain!.join('').indexOf([...codesOf((t) => roles[t.id] === 'bridge')][0]!));
+      const roads = new Set(s.map.roads);
+      expect(grid.sideDirections.filter((d) => roads.has(grid.edgeOf(bridge, d)!)).length).toBe(2);
+    });
+
+    it('sets a facing for every unit of both armies', () => {
+      expect(new Set(s.orderOfBattle.map((u) => u.side)).size).toBe(2);
+      expect(s.orderOfBattle.every((u) => u.facing !== undefined)).toBe(true);
+    });
+  });
 });

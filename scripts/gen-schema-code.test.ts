@@ -64,16 +64,20 @@ describe('gen-schema-code', () => {
   it('types each ruleset fragment (no validator of its own) and composes the per-ruleset bags from them', () => {
     const files = generated.map((f) => f.path.slice(root.length + 1));
     expect(files).toContain('shared/format/ruleset-bfm.types.ts');
+    expect(files).toContain('shared/format/ruleset-pw.types.ts');
     expect(files.filter((f) => f.startsWith('shared/format/ruleset-') && f.endsWith('.js'))).toEqual([]);
     const bfm = generated.find((f) => f.path.endsWith('ruleset-bfm.types.ts'))!.content;
     for (const name of ['BfmOptions', 'BfmUnitFields', 'BfmState', 'BfmAction']) expect(bfm).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
+    const pw = generated.find((f) => f.path.endsWith('ruleset-pw.types.ts'))!.content;
+    for (const name of ['PwOptions', 'PwUnitFields', 'PwState', 'PwAction']) expect(pw).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     const scenario = generated.find((f) => f.path.endsWith('scenario.types.ts'))!.content;
-    expect(scenario).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions>;');
-    expect(scenario).toContain('export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields>;');
+    expect(scenario.replace(/\s+/g, ' ')).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions> & Partial<PwOptions>;');
+    expect(scenario.replace(/\s+/g, ' ')).toContain('export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields> & Partial<PwUnitFields>;');
     expect(scenario).toContain("import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';");
+    expect(scenario).toContain("import type { PwOptions, PwUnitFields } from './ruleset-pw.types.js';");
     const save = generated.find((f) => f.path.endsWith('savegame.types.ts'))!.content;
-    expect(save).toContain('export type SavedState = EngineState | BfState | BfmState;');
-    expect(save).toContain('export type SavedAction = Action | BfAction | BfmAction;');
+    expect(save.replace(/\s+/g, ' ')).toContain('export type SavedState = EngineState | BfState | BfmState | PwState;');
+    expect(save.replace(/\s+/g, ' ')).toContain('export type SavedAction = Action | BfAction | BfmAction | PwAction;');
   });
 
   it('reads every schema with an $id', () => {

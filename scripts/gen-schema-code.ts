@@ -137,8 +137,10 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
         names.push(typeof target.title === 'string' ? pascal(target.title) : pascal(def));
       } else if (file === 'rulesets/*.schema.json') {
         for (const f of all.filter((s) => s.fragment)) {
+          // Only fragments that define it take part (and only they are imported).
+          if (!isObject((f.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!])) continue;
           const t = external(`rulesets/${f.file.split('/').pop()}#${pointer}`);
-          if (t && isObject((f.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!])) names.push(t);
+          if (t) names.push(t);
         }
       } else {
         const t = external(part);

@@ -6,13 +6,16 @@
 // Default: scenarios/battle-for-moscow.json, 2,000 games (`npm run soak:rules -- scenarios/barbarossa-fast.json`
 // for Barbarossa Fast). `npm test` plays a modest count of the
 // same property (electron/sim/random-games.test.ts). Exit code 1 when any game broke a rule.
+//   --bot-games N  then plays the ruleset's bot against random legal play, N games from each side,
+//                  and fails below the 90% bar (npm test plays a modest count of these where a
+//                  scenario's games are long: electron/sim/bot-vs-random.test.ts).
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { readScenario } from '../electron/sim/load.js';
-import { runChecks } from '../electron/sim/pool.js';
+import { runChecks, runSimulation } from '../electron/sim/pool.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,11 +28,17 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed: { type: 'string', default: '20261125' },
       workers: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'bot-games': { type: 'string', default: '0' },
     },
   });
   const file = positionals[0] ?? resolve(root, 'scenarios/battle-for-moscow.json');
   const games = Number(values.games);
   const seed = Number(values.seed);
+  const botGames = Number(values['bot-games']);
+  if (!Number.isInteger(botGames) || botGames < 0) {
+    console.error(`--bot-games must be a whole number (0 for none), not "${values['bot-games']}".`);
+    return 1;
+  }
   if (!Number.isInteger(games) || games < 1) {
     console.error(`--games must be a whole number of at least 1, not "${values.games}".`);
     return 1;
@@ -57,6 +66,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   const results = run.results.filter((r) => r !== undefined);
   const failed = results.filter((r) => r.problems.length > 0);
   const actions = results.reduce((t, r) => t + r.actions, 0);
+  // The bot against random legal play from each side (same seeds as the tests and bench:rules).
+  const botVsRandom: { side: string; wins: number; of: number; rate: number; errors: number }[] = [];
+  for (const botSide of botGames > 0 ? ([0, 1] as const) : []) {
+    const side = loaded.scenario.sides[botSide]!.name;
+    process.stderr.write(`  bot as the ${side} against random play: ${botGames} games…\n`);
+    const r = await runSimulation(loaded.scenario, { games: botGames, seed: 1, workers, players: botSide === 0 ? ['bot', 'random'] : ['random', 'bot'] });
+    const wins = r.records.filter((x) => x.winner === botSide).length;
+    botVsRandom.push({ side, wins, of: r.records.length, rate: +(wins / Math.max(1, r.records.length)).toFixed(3), errors: r.errors.length });
+  }
+  const botShort = botVsRandom.filter((x) => x.of !== botGames || x.errors > 0 || x.rate < 0.9);
   const summary = {
     scenario: loaded.scenario.id,
     ruleset: loaded.scenario.ruleset.id,
@@ -68,6 +87,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     wallSeconds: +((performance.now() - t0) / 1000).toFixed(1),
     failures: failed.slice(0, 10).map((r) => ({ seed: r.seed, problems: r.problems.slice(0, 5) })),
     errors: run.errors.slice(0, 10),
+    ...(botVsRandom.length ? { botVsRandom } : {}),
   };
   if (values.json) console.log(JSON.stringify(summary));
   else {
@@ -76,8 +96,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     );
     for (const f of summary.failures) console.log(`  seed ${f.seed}: ${f.problems.join(' | ')}`);
     for (const e of summary.errors) console.log(`  game ${e.index} (seed ${e.seed}) crashed: ${e.message}`);
+    for (const x of botVsRandom) console.log(`Bot as the ${x.side} against random play: won ${x.wins} of ${x.of} (${Math.round(x.rate * 100)}%; 90% needed)${x.errors ? `, ${x.errors} crashed` : ''}.`);
   }
-  return failed.length > 0 || run.errors.length > 0 || results.length !== games ? 1 : 0;
+  return failed.length > 0 || run.errors.length > 0 || results.length !== games || botShort.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -3,26 +3,32 @@ import { fileURLToPath } from 'node:url';
 import { readScenario } from './load.js';
 import { runSimulation } from './pool.js';
 
+// Each ruleset's bot against random legal play on its bundled scenario, from each side, on 2
+// workers. The Portable Wargame's games are long (hundreds of actions), so npm test plays a modest
+// count of them; `npm run soak:rules -- scenarios/portable-wargame.json --bot-games 200` and
+// `npm run bench:rules -- --only pw` play the full 200 a side against the same 90% bar.
 const CASES = [
-  ['seed-000-example', 'the operational heuristic bot (seed 000 example)'],
-  ['battle-for-moscow', 'the Battle for Moscow bot'],
+  ['seed-000-example', 'the operational heuristic bot (seed 000 example)', 200],
+  ['battle-for-moscow', 'the Battle for Moscow bot', 200],
+  ['portable-wargame', 'the Portable Wargame bot (The Bridge at Villers)', 40],
 ] as const;
 
-describe.each(CASES)('%s: %s against random legal play (200 games a side, 2 workers)', (file) => {
+describe.each(CASES)('%s: %s against random legal play (2 workers)', (file, _label, games) => {
   const loaded = readScenario(fileURLToPath(new URL(`../../scenarios/${file}.json`, import.meta.url)));
   for (const botSide of [0, 1] as const) {
-    it(`wins at least 90% of 200 games playing ${botSide === 0 ? 'the Germans' : 'the Soviets'}`, async () => {
+    const side = loaded.ok ? loaded.scenario.sides[botSide]!.name : `side ${botSide + 1}`;
+    it(`wins at least 90% of ${games} games playing the ${side}`, async () => {
       if (!loaded.ok) throw new Error(loaded.message);
       const run = await runSimulation(loaded.scenario, {
-        games: 200,
+        games,
         seed: 1,
         workers: 2,
         players: botSide === 0 ? ['bot', 'random'] : ['random', 'bot'],
       });
       expect(run.errors).toEqual([]);
-      expect(run.records).toHaveLength(200);
+      expect(run.records).toHaveLength(games);
       const wins = run.records.filter((r) => r.winner === botSide).length;
-      expect(wins / 200).toBeGreaterThanOrEqual(0.9);
+      expect(wins / games).toBeGreaterThanOrEqual(0.9);
     }, 180_000);
   }
 });

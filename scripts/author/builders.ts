@@ -5,6 +5,7 @@ import { barbarossaFast } from './scenarios/barbarossa-fast.js';
 import { battleForMoscow } from './scenarios/battle-for-moscow.js';
 import { brickGridDemo } from './scenarios/brick-grid-demo.js';
 import { dnieperBend1943 } from './scenarios/dnieper-bend-1943.js';
+import { portableWargame } from './scenarios/portable-wargame.js';
 import { seed000Example } from './scenarios/seed-000-example.js';
 import { squareGridDemo } from './scenarios/square-grid-demo.js';
 
@@ -15,4 +16,5 @@ export const BUILDERS: Readonly<Record<string, () => Scenario>> = {
   'dnieper-bend-1943.json': dnieperBend1943,
   'square-grid-demo.json': squareGridDemo,
   'brick-grid-demo.json': brickGridDemo,
+  'portable-wargame.json': portableWargame,
 };

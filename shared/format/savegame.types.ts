@@ -4,17 +4,18 @@
 
 import type { BfAction, BfState } from './ruleset-bf.types.js';
 import type { BfmAction, BfmState } from './ruleset-bfm.types.js';
+import type { PwAction, PwState } from './ruleset-pw.types.js';
 
-export type RulesetId = 'operational' | 'bfm' | 'bf';
+export type RulesetId = 'operational' | 'bfm' | 'bf' | 'pw';
 export type Die = number;
 /**
  * An action of the save's ruleset.
  */
-export type SavedAction = Action | BfAction | BfmAction;
+export type SavedAction = Action | BfAction | BfmAction | PwAction;
 /**
  * The engine state of the save's ruleset (operational: EngineState; others: their fragment's State).
  */
-export type SavedState = EngineState | BfState | BfmState;
+export type SavedState = EngineState | BfState | BfmState | PwState;
 export type EngineSideId = string;
 export type UnitId = string;
 /**

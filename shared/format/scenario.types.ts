@@ -4,11 +4,15 @@
 
 import type { BfOptions, BfUnitFields } from './ruleset-bf.types.js';
 import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
+import type { PwOptions, PwUnitFields } from './ruleset-pw.types.js';
 
 /**
  * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
  */
-export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions>;
+export type RulesetOptions = Partial<OperationalOptions> &
+  Partial<BfOptions> &
+  Partial<BfmOptions> &
+  Partial<PwOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
@@ -30,7 +34,11 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields>;
+export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields> & Partial<PwUnitFields>;
+/**
+ * The direction the unit faces at the start, for rulesets with facing: one of the grid's neighbour directions (N, E, S, W on a 4-way square grid, all eight on an 8-way one; N, NE, SE, S, SW, NW on flat-top hexes; NE, E, SE, SW, W, NW on pointy-top hexes and offset squares). Omitted: the ruleset's default.
+ */
+export type Facing = 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW';
 /**
  * A cell as "col,row", both counted from 0 at the top left (labels shown to users, e.g. 0307, are derived from it); on a network map, a position's id.
  */
@@ -111,9 +119,9 @@ export interface Scenario {
 }
 export interface Ruleset {
   /**
-   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); bf: Barbarossa Fast (shared/rules/bf/README.md).
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); bf: Barbarossa Fast (shared/rules/bf/README.md); pw: The Portable Wargame, 19th-century version (shared/rules/pw/README.md).
    */
-  id: 'operational' | 'bfm' | 'bf';
+  id: 'operational' | 'bfm' | 'bf' | 'pw';
   options?: RulesetOptions;
 }
 export interface Side {
@@ -459,6 +467,7 @@ export interface PlacedUnit {
    * Starting cell.
    */
   cell: CellRef;
+  facing?: Facing;
 }
 export interface Reinforcement {
   turn: Turn;

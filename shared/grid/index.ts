@@ -123,3 +123,6 @@ export function createGrid(input: GridSpecInput | NetworkSpecInput | GridSpec): 
   if (input.kind === 'network') return createNetworkGeometry(resolveNetworkSpec(input as NetworkSpecInput));
   return createGeometry(resolveGridSpec(input as GridSpecInput));
 }
+export { facingsOf, isFacing, turnFacing, reverseFacing, relativeSteps, sideOf, bearing, inArc, facingToward, type Facing, type FacingSide } from './facing.js';
+export { rangeBetween, cellsInRange, cellsInArc, type RangeMetric } from './range.js';
+export { lineOfSight, sightLines, type SightRules, type SightLine } from './los.js';

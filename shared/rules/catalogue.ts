@@ -8,6 +8,8 @@ import { bfmDeclaration } from './bfm/declaration.js';
 import { bfChecks } from './bf/checks.js';
 import { bfDeclaration } from './bf/declaration.js';
 import { operationalDeclaration } from './operational/declaration.js';
+import { pwChecks } from './pw/checks.js';
+import { pwDeclaration } from './pw/declaration.js';
 import type { RulesetDeclaration, ScenarioFeature } from './types.js';
 
 interface CatalogueEntry {
@@ -19,6 +21,7 @@ const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
   bfm: { declaration: bfmDeclaration, checks: bfmChecks },
   bf: { declaration: bfDeclaration, checks: bfChecks },
+  pw: { declaration: pwDeclaration, checks: pwChecks },
 };
 
 /** The declaration of a ruleset by id, or undefined for an unknown id. */

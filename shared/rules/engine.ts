@@ -6,11 +6,13 @@ import type { Action, AnyRuleset, GameEvent, GameState, NewGameOptions, RuleErro
 import { operationalPlugin } from './operational/plugin.js';
 import { bfm } from './bfm/index.js';
 import { bf } from './bf/index.js';
+import { pw } from './pw/index.js';
 
 export const RULESETS: Readonly<Record<string, AnyRuleset>> = Object.freeze({
   [operationalPlugin.id]: operationalPlugin as unknown as AnyRuleset,
   [bfm.id]: bfm as unknown as AnyRuleset,
   [bf.id]: bf as unknown as AnyRuleset,
+  [pw.id]: pw as unknown as AnyRuleset,
 });
 
 /** Every registered ruleset, in the order a picker lists them. */

@@ -129,7 +129,14 @@ export type EventKind =
   | 'gameOver'
   | 'declare'
   | 'advance'
-  | 'combat';
+  | 'combat'
+  | 'initiative'
+  | 'orders'
+  | 'fire'
+  | 'pin'
+  | 'unpin'
+  | 'charge'
+  | 'withdraw';
 
 /** Something that happened, with a sentence for people and the dice that decided it. */
 export interface GameEvent {
@@ -140,6 +147,11 @@ export interface GameEvent {
   cell?: CellId;
   units?: UnitId[];
   rolls?: DiceRoll[];
+  /**
+   * A shot (fire events): where it came from, the cell it was aimed at, and where it landed
+   * (null: off the map), so the board can draw it and animate fire that drifts off target.
+   */
+  shot?: { from: CellId; target: CellId; landed: CellId | null };
   /**
    * Sides allowed to see this event; absent means both. A ruleset with hidden units marks the
    * events that would give them away (see `eventsVisibleTo`).
@@ -365,7 +377,19 @@ export interface DescribedAction<A extends RulesAction = RulesAction> {
   group?: string;
   /** Finishes the current step ("End movement", "Done"): shown as the main button. */
   ends?: boolean;
+  /**
+   * What the action does on the board, so a UI can draw it without reading the action: a move
+   * (path to `cell`), a turn in place, fire at `cell` (a line of fire, not a path), an attack
+   * (a close combat or battle), an advance after combat, a retreat or withdrawal.
+   */
+  intent?: ActionIntent;
+  /** The facing the unit ends with, in rulesets with facing (moves and turns: one option per facing). */
+  facing?: Direction;
+  /** What to pass to `attackPreview` to show this action's odds or die tables (fire, close combat, a move into contact). */
+  preview?: AttackSpec;
 }
+
+export type ActionIntent = 'move' | 'turn' | 'fire' | 'attack' | 'advance' | 'retreat';
 
 /** The question the side that must act is being asked. */
 export interface Decision<A extends RulesAction = RulesAction> {
@@ -403,7 +427,13 @@ export interface ObservedUnit {
   values?: Record<string, number | string | boolean>;
   /** Markers on the unit (ids from the declaration). */
   markers: string[];
+  /** The direction the unit faces, in rulesets with facing. */
   facing?: Direction;
+  /**
+   * An order committed in a simultaneous step and not yet carried out (fire aimed at a cell),
+   * shown to the unit's own side only until the step resolves.
+   */
+  order?: { label: string; cell?: CellId };
 }
 
 export interface Observation {
@@ -476,6 +506,27 @@ export interface ToHitMethod {
   absorbCap: number;
 }
 
+/**
+ * Single-die rolls read against a table (The Portable Wargame's fire and close combat): each roll
+ * in the order it is made, with the score it needs and every modifier behind that, and what each
+ * score 1..6 would do.
+ */
+export interface DieRollMethod {
+  kind: 'dieRoll';
+  rolls: {
+    /** What the roll decides: "Drift", "Effect of direct fire", "Attacker's close combat roll". */
+    purpose: string;
+    /** The side that rolls. */
+    side: SideId;
+    /** The result of each score 1..6, in words ("Destroyed", "Pinned", "Lands beyond (0604)"). */
+    results: string[];
+    /** A score at or under this succeeds, when the roll has one (close combat power). */
+    atMost?: number;
+    /** What made the number what it is, each with its reason ("−1 defender in woods"). */
+    mods: { reason: string; value: number }[];
+  }[];
+}
+
 export interface AttackPreview {
   cell: CellId;
   label: string;
@@ -485,7 +536,7 @@ export interface AttackPreview {
   defenders: AttackUnitLine[];
   /** One sentence: "3:1, −1 forest → 2:1". */
   summary: string;
-  method: OddsMethod | ToHitMethod;
+  method: OddsMethod | ToHitMethod | DieRollMethod;
   /** Chance of each outcome, when the ruleset can say. */
   outcomes?: { result: string; probability: number }[];
 }
@@ -502,10 +553,12 @@ export interface MoveOption {
 
 export interface LineOfSight {
   clear: boolean;
-  /** Cells the line passes through, from the observer to the target. */
+  /** Cells the line passes through, from the observer to the target (both cells where it passes exactly between two). */
   cells: CellId[];
   /** The first cell that blocks it. */
   blockedAt?: CellId;
+  /** Why, in a sentence with the cell's label ("Woods in 0504 block the view"), when blocked. */
+  reason?: string;
 }
 
 // =============================================================================================
@@ -611,7 +664,7 @@ export interface RulesetPlugin<S extends RulesState = GameState, A extends Rules
   lineOfSight?(state: S, from: CellId, to: CellId): LineOfSight;
   /** Range between two cells as the rules measure it (orthogonal on squares, hex distance...). */
   range?(state: S, from: CellId, to: CellId): number;
-  /** Cells a unit could fire at now (arc and range), for rulesets with fire. */
+  /** Cells a unit's fire reaches from where it stands now (arc and range), for rulesets with fire; whether it may fire this moment is in `unitOptions`. */
   fireCells?(state: S, unit: UnitId): CellId[];
 }
 

@@ -56,6 +56,19 @@ describe('error checks', () => {
     expect(run('units-start-on-passable-cells', s)).toEqual([]);
   });
 
+  it("a unit's facing must be one of the grid's directions: six on flat-top hexes, four on a 4-way square grid", () => {
+    const s = makeTinyScenario();
+    s.orderOfBattle[0]!.facing = 'NE';
+    s.orderOfBattle[1]!.facing = 'E';
+    const issues = run('unit-facing-on-grid', s);
+    expect(issues).toEqual([expect.objectContaining({ pointer: '/orderOfBattle/1/facing', value: 'E', cell: s.orderOfBattle[1]!.cell, severity: 'error' })]);
+    expect(issues[0]!.message).toContain('flat-top hex grid; pick one of N, NE, SE, S, SW, NW');
+    s.map.grid = { kind: 'square', cols: 6, rows: 5, labels: 'CCRR' };
+    expect(run('unit-facing-on-grid', s).map((i) => i.value)).toEqual(['NE']);
+    s.map.grid.adjacency = 8;
+    expect(run('unit-facing-on-grid', s)).toEqual([]);
+  });
+
   it('a mountain never freezes for a starting unit', () => {
     const s = makeTinyScenario();
     s.groundConditions.initial = 'snow';

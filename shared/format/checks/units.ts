@@ -1,8 +1,8 @@
 // Checks of the order of battle and reinforcements: ids, cells, stacking and terrain.
-import type { Cell } from '../../grid/index.js';
+import { facingsOf, isFacing, type Cell } from '../../grid/index.js';
 import { pointer } from '../issues.js';
 import type { GroundCondition, TerrainType } from '../scenario.types.js';
-import { mapSize, type CheckContext, type Finding, type ScenarioCheck } from './context.js';
+import { gridWords, mapSize, type CheckContext, type Finding, type ScenarioCheck } from './context.js';
 
 /** Impassable terrain a unit cannot stand on under this ground (a lake is solid when frozen or snowy). */
 export function blocksUnits(t: TerrainType | undefined, ground: GroundCondition): boolean {
@@ -127,5 +127,26 @@ export const unitChecks: ScenarioCheck[] = [
       for (const u of arriving) check(u, (t) => t.category === 'impassable' && !t.freezes, 'enters');
       return out;
     },
+  },
+  {
+    id: 'unit-facing-on-grid',
+    severity: 'error',
+    rule: "A unit's facing is one of the grid's neighbour directions (4 or 8 on squares, 6 on hexes).",
+    run: (ctx) =>
+      ctx.scenario.orderOfBattle.flatMap((u, i) =>
+        u.facing === undefined || isFacing(ctx.grid, u.facing)
+          ? []
+          : [
+              {
+                pointer: pointer('orderOfBattle', i, 'facing'),
+                value: u.facing,
+                cell: u.cell,
+                message:
+                  facingsOf(ctx.grid).length === 0
+                    ? `${u.name} faces ${u.facing}, but positions on a ${gridWords(ctx)} have no directions to face; remove the facing.`
+                    : `${u.name} faces ${u.facing}, which is not a direction on this ${gridWords(ctx)}; pick one of ${facingsOf(ctx.grid).join(', ')}.`,
+              },
+            ],
+      ),
   },
 ];
