@@ -132,10 +132,11 @@ export function tiledMapOf(scenario: Scenario, fileStem: string): TiledExport {
   ];
 
   let nextObject = 1;
-  const group = (name: string, objects: Omit<TiledObject, 'id'>[]): TiledObjectGroup => ({
+  const group = (name: string, objects: Omit<TiledObject, 'id'>[], color?: string): TiledObjectGroup => ({
     type: 'objectgroup',
     id: layers.length + 1,
     name,
+    ...(color ? { color } : {}),
     visible: true,
     opacity: 1,
     objects: objects.map((o) => ({ ...o, id: nextObject++ })),
@@ -170,10 +171,10 @@ export function tiledMapOf(scenario: Scenario, fileStem: string): TiledExport {
     });
     return chains(pieces).map((c, i) => polyline(type, `${noun} ${i + 1}`, c.map((k) => grid.center(cells.get(k)!, GF_SIZE))));
   };
-  layers.push(group('Rivers', sideLines(map.rivers, OBJECT_CLASS.river, 'River')));
-  layers.push(group('Lake shores', sideLines(map.lakeShores, OBJECT_CLASS.lakeShore, 'Shore')));
-  layers.push(group('Roads', centreLines(map.roads, OBJECT_CLASS.road, 'Road')));
-  layers.push(group('Railways', centreLines(map.rails, OBJECT_CLASS.rail, 'Railway')));
+  layers.push(group('Rivers', sideLines(map.rivers, OBJECT_CLASS.river, 'River'), '#2f6fb3'));
+  layers.push(group('Lake shores', sideLines(map.lakeShores, OBJECT_CLASS.lakeShore, 'Shore'), '#1d4f7c'));
+  layers.push(group('Roads', centreLines(map.roads, OBJECT_CLASS.road, 'Road'), '#9a4a1c'));
+  layers.push(group('Railways', centreLines(map.rails, OBJECT_CLASS.rail, 'Railway'), '#22252a'));
 
   const points: Record<'name' | 'supplyBase' | 'victory' | 'fortification' | 'entry' | 'setup', Omit<TiledObject, 'id'>[]> = {
     name: [],
@@ -202,9 +203,9 @@ export function tiledMapOf(scenario: Scenario, fileStem: string): TiledExport {
     if (f.entry?.length) points.entry.push(point(OBJECT_CLASS.entry, `Entry ${label}`, [str('sides', f.entry.join(','))]));
     if (f.setup) points.setup.push(point(OBJECT_CLASS.setup, `${sideName(f.setup)} setup ${label}`, [str('side', f.setup)]));
   }
-  layers.push(group('Names', points.name));
+  layers.push(group('Names', points.name, '#000000'));
   layers.push(group('Supply bases', points.supplyBase));
-  layers.push(group('Victory cells', points.victory));
+  layers.push(group('Victory cells', points.victory, '#e3b21c'));
   layers.push(group('Fortifications', points.fortification));
   layers.push(group('Entry cells', points.entry));
   layers.push(group('Setup', points.setup));

@@ -11,7 +11,7 @@ function layerJson(l: TiledLayer): Record<string, unknown> {
     case 'tilelayer':
       return { ...base, width: l.width, height: l.height, data: l.data };
     case 'objectgroup':
-      return { ...base, draworder: 'topdown', objects: l.objects.map((o) => ({ ...o, rotation: o.rotation ?? 0, visible: true })) };
+      return { ...base, ...(l.color ? { color: l.color } : {}), draworder: 'topdown', objects: l.objects.map((o) => ({ ...o, rotation: o.rotation ?? 0, visible: true })) };
     case 'group':
       return { ...base, layers: l.layers.map(layerJson) };
     case 'imagelayer':

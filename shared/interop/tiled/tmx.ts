@@ -57,7 +57,7 @@ function layerEl(l: TiledLayer): Node {
     case 'tilelayer':
       return el('layer', { ...common, width: l.width, height: l.height, ...look }, [...propertiesEl(l.properties), el('data', { encoding: 'csv' }, [{ '#text': encodeCsv(l.data, l.width) }])]);
     case 'objectgroup':
-      return el('objectgroup', { ...common, ...look }, [...propertiesEl(l.properties), ...l.objects.map(objectEl)]);
+      return el('objectgroup', { ...common, ...(l.color ? { color: l.color } : {}), ...look }, [...propertiesEl(l.properties), ...l.objects.map(objectEl)]);
     case 'group':
       return el('group', { ...common, ...look }, [...propertiesEl(l.properties), ...l.layers.map(layerEl)]);
     case 'imagelayer':
@@ -80,7 +80,7 @@ export function writeTmx(map: TiledMap): string {
   Object.assign(attrs, { infinite: map.infinite ? 1 : 0, nextlayerid: map.nextlayerid, nextobjectid: map.nextobjectid });
   const root = el('map', attrs, [...propertiesEl(map.properties), ...map.tilesets.map(tilesetEl), ...map.layers.map(layerEl)]);
   const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', format: true, indentBy: ' ', suppressEmptyNode: true });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build([root]) as string}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${(builder.build([root]) as string).trim()}\n`;
 }
 
 // ---- reading ----

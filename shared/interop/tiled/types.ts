@@ -80,6 +80,8 @@ export interface TiledTileLayer extends LayerBase {
 
 export interface TiledObjectGroup extends LayerBase {
   type: 'objectgroup';
+  /** The colour Tiled draws the layer's objects in (#rrggbb). */
+  color?: string;
   objects: TiledObject[];
 }
 
