@@ -5,6 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CellGrid, Scenario } from '../../format/scenario.types.js';
+import { gridSpecOf } from '../../format/defaults.js';
+import { createGrid } from '../../grid/index.js';
 import { tiledMapOf } from './export.js';
 import { importTiled, TiledImportError } from './import.js';
 import { readTmj, writeTmj } from './tmj.js';
@@ -136,5 +138,49 @@ describe('Tiled import', () => {
     expect(r.report.some((l) => l.includes('"Through cells"') && l.includes('from any cell side'))).toBe(true);
     expect(() => importTiled({ ...map, infinite: true }, { id: 'x', fallbackTitle: 'x' })).toThrow(TiledImportError);
     expect(() => importTiled({ ...map, orientation: 'isometric' }, { id: 'x', fallbackTitle: 'x' })).toThrow(/isometric/);
+  });
+});
+
+describe('Import of a TMX written by hand from Tiled\'s format reference (fixtures/kursk-hand.tmx)', () => {
+  const text = readFileSync(join(__dirname, 'fixtures', 'kursk-hand.tmx'), 'utf8');
+  const map = readTmx(text);
+  const result = importTiled(map, { id: 'kursk', fallbackTitle: 'kursk-hand' });
+  if (result.kind !== 'scenario') throw new Error('expected a scenario');
+  const s = result.scenario;
+  const g = createGrid(gridSpecOf(s));
+  const code = (id: string) => s.map.terrainTypes.find((t) => t.id === id)!.code;
+
+  it('reads a pointy-top hex grid with even rows shifted', () => {
+    expect(s.map.grid).toMatchObject({ kind: 'hex', orientation: 'pointy', offset: 'even', cols: 4, rows: 3 });
+    expect(s.title).toBe('Kursk, hand-made');
+  });
+
+  it('takes terrain from a CSV layer with flipped/rotated gids under a base64+zlib layer, the upper tile winning', () => {
+    const [o, w, sw] = [code('open'), code('woods'), code('swamp')];
+    expect(s.map.terrain).toEqual([o + o + sw + w, o + w + sw + o, sw + o + w + o]);
+    expect(result.report).toContain('5 tiles were flipped or rotated in Tiled; a Gridfront cell has no orientation, so only their terrain was kept.');
+    expect(result.report).toContain("3 cells have terrain tiles on more than one layer; the uppermost layer's tile was used.");
+  });
+
+  it('snaps the river to the two cell sides it follows and the road to the cells it passes through', () => {
+    expect(s.map.rivers).toEqual([g.edgeBetween({ col: 1, row: 1 }, { col: 2, row: 1 }), g.edgeBetween({ col: 1, row: 1 }, { col: 1, row: 2 })].sort());
+    expect(s.map.roads).toEqual([g.edgeBetween({ col: 0, row: 1 }, { col: 1, row: 1 }), g.edgeBetween({ col: 1, row: 1 }, { col: 1, row: 0 })].sort());
+  });
+
+  it('names cells from point objects, by class or by a layer of towns', () => {
+    expect(s.map.cells?.['1,2']?.name).toBe('Prokhorovka');
+    expect(s.map.cells?.['2,0']?.name).toBe('Oboyan');
+  });
+
+  it('reports what it could not bring in, naming the layer and object', () => {
+    expect(result.report.filter((l) => l.includes('layer "Notes"'))).toEqual([
+      'Object "#5" (id 5) in layer "Notes": an object Gridfront has no use for; it was left out.',
+      'Object "Rail spur" (id 6) in layer "Notes": a line that is not a river, lake shore, road or railway; it was left out.',
+    ]);
+  });
+
+  it('refuses zstd-compressed layers and mismatched CSV with a sentence naming the layer', () => {
+    expect(() => readTmx(text.replace('compression="zlib"', 'compression="zstd"'))).toThrow(/Layer "Forest" is compressed with zstd/);
+    expect(() => readTmx(text.replace('3,1,1,268435457', '3,1,1'))).toThrow(/Layer "Ground": its CSV data has 11 tiles where the map has 12/);
   });
 });
