@@ -52,6 +52,8 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
       { type: 'separator' },
       item('file.importPack'),
       item('file.exportPack'),
+      item('file.importTiled'),
+      item('file.exportTiled'),
       { type: 'separator' },
       item('file.save'),
       item('file.revisions'),
