@@ -2,6 +2,7 @@
 // map in to a new scenario.
 //
 //   npm run export -- <scenario.json> --tmx|--tmj --out <map.tmx|map.tmj>
+//   npm run export -- <scenario.json> --vmod --out <module.vmod> [--cell-px 100]
 //   npm run import -- <map.tmx|map.tmj> --out <scenario.json> [--tile 5=woods ...]
 //
 // A Tiled export writes the map and, beside it, its two tileset pictures (<stem>-terrain.png and
@@ -10,6 +11,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nanoid } from 'nanoid';
+import yazl from 'yazl';
+import { createWriteStream } from 'node:fs';
+import { vassalModuleOf } from '../shared/interop/vassal/module.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { parseJson } from '../shared/format/json.js';
 import { loadScenario } from '../shared/format/migrate.js';
@@ -22,9 +26,13 @@ import { readTiled, tiledFiles, type TiledFormat } from '../shared/interop/tiled
 import { importTiled, TiledImportError } from '../shared/interop/tiled/import.js';
 import type { SheetContext } from '../shared/interop/tiled/tiles.js';
 
-const EXPORT_USAGE = `Usage: npm run export -- <scenario.json> --tmx|--tmj --out <file>
+const EXPORT_USAGE = `Usage: npm run export -- <scenario.json> --tmx|--tmj|--vmod --out <file>
   --tmx     a Tiled map in XML (.tmx), with its tileset pictures beside it
-  --tmj     a Tiled map in JSON (.tmj), with its tileset pictures beside it`;
+  --tmj     a Tiled map in JSON (.tmj), with its tileset pictures beside it
+  --vmod    a VASSAL module: the board, its grid numbered as Gridfront numbers it, a counter per
+            unit in a palette per side, the units set up on their start cells, reinforcements,
+            the ruleset's play aids as charts
+  --cell-px 100   (--vmod) board pixels across a cell`;
 const IMPORT_USAGE = `Usage: npm run import -- <map.tmx|map.tmj> --out <scenario.json> [--tile GID=TERRAIN ...] [--title TEXT]
   --tile 5=woods   the terrain for a tile that has no "terrain" property (by its gid, as the
                    import lists them); repeat for each such tile
@@ -32,8 +40,8 @@ const IMPORT_USAGE = `Usage: npm run import -- <map.tmx|map.tmj> --out <scenario
 
 class UsageError extends Error {}
 
-/** Draws a tileset picture on a Skia canvas and returns its PNG. */
-export function paintSheetPng(sheet: TileSheet): Uint8Array {
+/** Draws a tileset picture (or any module picture) on a Skia canvas and returns its PNG. */
+export function paintSheetPng(sheet: Pick<TileSheet, 'width' | 'height' | 'draw'>): Uint8Array {
   const canvas = createCanvas(sheet.width, sheet.height);
   const ctx = canvas.getContext('2d');
   sheet.draw(ctx as unknown as SheetContext);
@@ -68,17 +76,51 @@ export async function exportTiledFiles(scenario: Scenario, format: TiledFormat, 
   return written;
 }
 
+/** Writes a VASSAL module (.vmod: a zip of buildFile.xml, moduledata and images/) of `scenario` to `out`. */
+export async function exportVassalModule(scenario: Scenario, out: string, cellPx?: number): Promise<{ file: string; entries: string[] }> {
+  const module = vassalModuleOf(scenario, cellPx ? { cellPx } : {});
+  const zip = new yazl.ZipFile();
+  const entries = ['buildFile.xml', 'moduledata'];
+  zip.addBuffer(Buffer.from(module.buildFile, 'utf8'), 'buildFile.xml');
+  zip.addBuffer(Buffer.from(module.moduleData, 'utf8'), 'moduledata');
+  const seen = new Set<string>();
+  for (const image of module.images) {
+    if (seen.has(image.path)) continue;
+    seen.add(image.path);
+    zip.addBuffer(Buffer.from(paintSheetPng(image)), image.path);
+    entries.push(image.path);
+  }
+  zip.end();
+  await mkdir(dirname(out) || '.', { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    const stream = createWriteStream(out);
+    zip.outputStream.pipe(stream).on('close', () => resolve()).on('error', reject);
+  });
+  return { file: out, entries };
+}
+
 async function runExport(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { tmx: { type: 'boolean' }, tmj: { type: 'boolean' }, vmod: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { tmx: { type: 'boolean' }, tmj: { type: 'boolean' }, vmod: { type: 'boolean' }, out: { type: 'string' }, 'cell-px': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) return console.log(EXPORT_USAGE), 0;
   const formats = (['tmx', 'tmj', 'vmod'] as const).filter((f) => values[f]);
-  if (formats.length !== 1) throw new UsageError('give exactly one of --tmx, --tmj');
+  if (formats.length !== 1) throw new UsageError('give exactly one of --tmx, --tmj, --vmod');
   const [file, ...extra] = positionals;
   if (!file || extra.length) throw new UsageError(file ? `unexpected argument "${extra[0]}"` : 'no scenario file given');
   if (!values.out) throw new UsageError('--out is required');
   const scenario = await readScenario(file);
   const format = formats[0]!;
-  if (format === 'vmod') throw new UsageError('VASSAL module export (--vmod) is not built yet');
+  if (format === 'vmod') {
+    const cellPx = values['cell-px'] === undefined ? undefined : Number(values['cell-px']);
+    if (cellPx !== undefined && !(Number.isInteger(cellPx) && cellPx >= 24 && cellPx <= 400)) throw new UsageError('--cell-px: a whole number of pixels from 24 to 400');
+    try {
+      const made = await exportVassalModule(scenario, values.out, cellPx);
+      console.log(JSON.stringify({ written: [made.file], entries: made.entries.length }));
+    } catch (err) {
+      if (err instanceof Error && !(err instanceof UsageError)) throw new TiledImportError(err.message);
+      throw err;
+    }
+    return 0;
+  }
   const written = await exportTiledFiles(scenario, format, values.out);
   console.log(JSON.stringify({ written }));
   return 0;
