@@ -61,3 +61,24 @@ test('export a scenario to Tiled (TMX) and import the map back into a new scenar
   expect(mapEssentials(imported)).toEqual(mapEssentials(original));
   await page.screenshot({ path: path.join(OUTPUT, 'tiled-imported-map.png') });
 });
+
+test('export the open scenario as a VASSAL module from the File menu: a .vmod whose buildFile.xml sets up every unit', async ({ page }) => {
+  const original = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'battle-for-moscow.json'), 'utf8')) as Scenario;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await card(page, original.title).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('vassal-export-open').click();
+  const dialog = page.getByTestId('vassal-export-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Board pixels across a cell' }).selectOption('60');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()]);
+  const vmod = path.join(OUTPUT, download.suggestedFilename());
+  expect(download.suggestedFilename()).toMatch(/\.vmod$/);
+  await download.saveAs(vmod);
+  const files = unzipSync(new Uint8Array(readFileSync(vmod)));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(['buildFile.xml', 'moduledata', 'images/board.png']));
+  const buildFile = new TextDecoder().decode(files['buildFile.xml']);
+  expect(buildFile.match(/<VASSAL\.build\.module\.map\.SetupStack /g)).toHaveLength(original.orderOfBattle.length);
+  writeFileSync(path.join(OUTPUT, 'vassal-board.png'), files['images/board.png']!);
+});

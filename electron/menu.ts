@@ -54,6 +54,7 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
       item('file.exportPack'),
       item('file.importTiled'),
       item('file.exportTiled'),
+      item('file.exportVassal'),
       { type: 'separator' },
       item('file.save'),
       item('file.revisions'),

@@ -30,6 +30,7 @@ export const COMMANDS = {
   'file.exportPack': { label: 'Export pack…', group: 'File', accelerator: 'CmdOrCtrl+Shift+E' },
   'file.importTiled': { label: 'Import Tiled map…', group: 'File' },
   'file.exportTiled': { label: 'Export to Tiled…', group: 'File' },
+  'file.exportVassal': { label: 'Export VASSAL module…', group: 'File' },
   'file.print': { label: 'Print…', group: 'File', accelerator: 'CmdOrCtrl+P', pageKey: true },
   'file.save': { label: 'Save', group: 'File', accelerator: 'CmdOrCtrl+S', pageKey: true },
   'file.revisions': { label: 'Revisions…', group: 'File', accelerator: 'CmdOrCtrl+Shift+H' },

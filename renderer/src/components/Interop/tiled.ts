@@ -8,8 +8,9 @@ import type { TileSheet } from '../../../../shared/interop/tiled/export.js';
 import { fileStem, readTiled, tiledFiles, tiledFormatOf, type TiledFormat } from '../../../../shared/interop/tiled/files.js';
 import type { SheetContext } from '../../../../shared/interop/tiled/tiles.js';
 import type { TiledMap } from '../../../../shared/interop/tiled/types.js';
+import { vassalModuleOf } from '../../../../shared/interop/vassal/module.js';
 
-async function paintSheet(sheet: TileSheet): Promise<Uint8Array> {
+async function paintSheet(sheet: Pick<TileSheet, 'width' | 'height' | 'draw'>): Promise<Uint8Array> {
   const canvas = document.createElement('canvas');
   canvas.width = sheet.width;
   canvas.height = sheet.height;
@@ -59,3 +60,13 @@ export async function readPicked(files: readonly File[]): Promise<PickedTiled> {
 
 /** The picture a tileset names, among those picked (matched by file name). */
 export const imageFor = (picked: PickedTiled, source: string | undefined): Blob | undefined => (source ? picked.images.get(baseName(source)) : undefined);
+
+/** A VASSAL module (.vmod): buildFile.xml, moduledata and its pictures, drawn on browser canvases. */
+export async function vassalZip(scenario: Scenario, cellPx: number): Promise<{ blob: Blob; fileName: string; pictures: number }> {
+  const module = vassalModuleOf(scenario, { cellPx });
+  const text = new TextEncoder();
+  const entries: Record<string, Uint8Array> = { 'buildFile.xml': text.encode(module.buildFile), moduledata: text.encode(module.moduleData) };
+  for (const image of module.images) if (!entries[image.path]) entries[image.path] = await paintSheet(image);
+  const zipped = zipSync(entries, { level: 6 });
+  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), fileName: `${fileStem(scenario.title)}.vmod`, pictures: module.images.length };
+}
