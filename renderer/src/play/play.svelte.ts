@@ -32,11 +32,13 @@ interface Snapshot {
   combat: CombatRecord | null;
 }
 
-export const SPEEDS: readonly { label: string; ms: number }[] = [
-  { label: 'Slow', ms: 900 },
-  { label: 'Normal', ms: 400 },
-  { label: 'Fast', ms: 120 },
+/** Bot speeds: a pause before each bot action; instant plays a batch per frame. */
+export const SPEEDS: readonly { label: string; ms: number; title: string }[] = [
+  { label: 'Slow', ms: 1000, title: 'A second per bot action, to follow each move' },
+  { label: 'Fast', ms: 250, title: 'A short pause per bot action' },
+  { label: 'Instant', ms: 0, title: 'The bot answers at once' },
 ];
+const DEFAULT_SPEED_MS = 250;
 
 export function randomSeed(): number {
   const a = new Uint32Array(1);
@@ -49,7 +51,7 @@ export class PlayState {
   scenario = $state.raw<Scenario | null>(null);
   /** Library revision the game was started from, when known. */
   revision = $state<number | undefined>(undefined);
-  setup = $state<PlaySetup>({ controllers: {}, seed: 1, speedMs: 400 });
+  setup = $state<PlaySetup>({ controllers: {}, seed: 1, speedMs: DEFAULT_SPEED_MS });
   game = $state.raw<GameState | null>(null);
   log = $state.raw<Action[]>([]);
   events = $state.raw<LoggedEvent[]>([]);
@@ -84,7 +86,7 @@ export class PlayState {
     this.error = '';
     const controllers: Record<string, Controller> = {};
     scenario.sides.forEach((s, k) => (controllers[s.id] = k === 0 ? 'human' : 'bot'));
-    this.setup = { controllers, seed: randomSeed(), speedMs: this.setup.speedMs || 400 };
+    this.setup = { controllers, seed: randomSeed(), speedMs: this.setup.speedMs };
     this.screen = 'setup';
   }
 
@@ -164,6 +166,8 @@ export class PlayState {
     this.game = r.state;
     if (this.selectedUnit && !this.canStillMove(this.selectedUnit)) this.selectedUnit = null;
     this.undoable = this.computeUndoable();
+    // A person's decision may hand the game to the bot: it answers by itself.
+    if (fromHuman) this.kickBots();
     return true;
   }
 
@@ -196,6 +200,7 @@ export class PlayState {
     this.combat = top.combat;
     this.selectedUnit = null;
     this.undoable = this.computeUndoable();
+    this.kickBots();
   }
 
   setController(side: string, c: Controller): void {
@@ -203,50 +208,73 @@ export class PlayState {
     this.kickBots();
   }
 
-  /** Lets the bots play while it is their decision, one action per `speedMs`. */
+  /** True when the side to act now is played by the bot (and the game is live, not a replay). */
+  private botToAct(): boolean {
+    const side = this.actor;
+    return this.game !== null && !this.replaying && side !== null && this.setup.controllers[side] === 'bot';
+  }
+
+  /** A new bot speed takes effect at once, not after the pause already under way. */
+  setSpeed(ms: number): void {
+    this.setup = { ...this.setup, speedMs: ms };
+    this.restartBots();
+  }
+
+  private restartBots(): void {
+    if (!this.botBusy) return this.kickBots();
+    this.runToken++;
+    this.botBusy = false;
+    this.kickBots();
+  }
+
+  /**
+   * Lets the bots play while it is their decision: one action per `speedMs` (so a person sees
+   * each move land), or a batch per frame at instant speed and while skipping. Called after
+   * every change of who is to act: a start, a person's action, an undo, a load, a take-over,
+   * a side handed to the bot. A run already under way carries on by itself.
+   */
   kickBots(): void {
-    if (this.botBusy || !this.game || this.replaying) return;
+    if (this.botBusy) return;
+    if (!this.botToAct()) {
+      this.skipping = false;
+      return;
+    }
     const token = ++this.runToken;
+    this.botBusy = true;
+    const batching = () => this.skipping || this.setup.speedMs <= 0;
+    const finish = () => {
+      this.botBusy = false;
+      this.skipping = false;
+    };
     const step = () => {
       if (token !== this.runToken) return;
-      const s = this.game;
-      const side = this.actor;
-      if (!s || side === null || this.setup.controllers[side] !== 'bot') {
-        this.botBusy = false;
-        this.skipping = false;
-        return;
-      }
-      this.botBusy = true;
-      // While skipping, play a batch per frame so the page stays responsive.
-      const deadline = performance.now() + (this.skipping ? 30 : 0);
+      // While batching, play for a slice of a frame so the page stays responsive.
+      const deadline = performance.now() + (batching() ? 30 : 0);
       do {
-        const who = this.actor;
-        if (who === null || this.setup.controllers[who] !== 'bot') break;
+        if (!this.botToAct()) return finish();
+        const who = this.actor!;
         let action: Action;
         try {
           action = this.bots.get(who)!.choose(this.game!, this.legal);
         } catch (err) {
           this.error = `The bot could not decide: ${err instanceof Error ? err.message : String(err)}`;
-          this.botBusy = false;
-          this.skipping = false;
-          return;
+          return finish();
         }
         if (!this.act(action, false)) {
           this.error = `The bot's action was refused: ${this.error}`;
-          this.botBusy = false;
-          this.skipping = false;
-          return;
+          return finish();
         }
-      } while (this.skipping && performance.now() < deadline);
-      setTimeout(step, this.skipping ? 0 : this.setup.speedMs);
+      } while (batching() && performance.now() < deadline);
+      if (!this.botToAct()) return finish();
+      setTimeout(step, batching() ? 0 : this.setup.speedMs);
     };
-    setTimeout(step, this.skipping ? 0 : this.setup.speedMs);
+    setTimeout(step, batching() ? 0 : this.setup.speedMs);
   }
 
   /** Plays the bots' decisions at once, up to the next human decision or the end. */
   skip(): void {
     this.skipping = true;
-    if (!this.botBusy) this.kickBots();
+    this.restartBots();
   }
 
   stop(): void {
