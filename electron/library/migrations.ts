@@ -157,8 +157,35 @@ const v5: Migration = {
   },
 };
 
+const v6: Migration = {
+  version: 6,
+  description: "a test-play game in progress kept as an autosave beside its scenario (games.kind 'autosave')",
+  up(db, ctx) {
+    // SQLite cannot widen a CHECK constraint in place: copy the table into one that allows
+    // the new kind, keeping every row as it was.
+    db.exec(`
+      CREATE TABLE games_v6 (
+        id TEXT PRIMARY KEY,
+        scenario_id TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('save', 'balance', 'autosave')),
+        name TEXT NOT NULL,
+        revision INTEGER,
+        created INTEGER NOT NULL,
+        data TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO games_v6 (id, scenario_id, kind, name, revision, created, data)
+        SELECT id, scenario_id, kind, name, revision, created, data FROM games;
+      DROP TABLE games;
+      ALTER TABLE games_v6 RENAME TO games;
+      CREATE INDEX games_by_scenario ON games(scenario_id, kind, created);
+    `);
+    // A newer app may check differently: record every row's status again, as version 5 did.
+    recheckRows(db, ctx.validate);
+  },
+};
+
 /** Every schema version, oldest first. Append only: never edit a released step. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 /** Re-validates every row and records the outcome (status, counts, first messages); returns how many have errors. */
