@@ -45,13 +45,19 @@ export const bundledIds: ReadonlySet<string> = new Set(
 
 /**
  * The web host keeps one library for the whole run: put it back as seeded (only the bundled
- * scenarios, nothing in the trash, no recovery copies) so the next spec sees what it expects.
+ * scenarios, nothing in the trash, no recovery copies, no saved games or games in progress)
+ * so the next spec sees what it expects.
  */
 export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
   const origin = appOrigin(baseURL);
   const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
   if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });
   await invoke(request, origin, 'library.emptyTrash');
+  // Saved games and games in progress of the bundled scenarios go too.
+  for (const id of bundledIds) {
+    const games = await invoke<{ id: string }[]>(request, origin, 'games.list', { scenarioId: id });
+    if (games.body.ok) for (const g of games.body.value) await invoke(request, origin, 'games.delete', { id: g.id });
+  }
   const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
   if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
 }
