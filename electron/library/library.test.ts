@@ -124,6 +124,21 @@ describe('library: saving', () => {
     expect(t.raw().prepare("SELECT tag FROM scenario_tags WHERE scenario_id = 's1'").pluck().all()).toEqual(['keep']);
   });
 
+  it('a scenario the checks find problems in is saved as a draft with its problem count, and is valid again once fixed', () => {
+    mustWrite(t.lib.create(scenario('s1', 'One')));
+    const draft = scenario('s1', 'One, half done');
+    // A unit placed off the map: a problem of the checks, not of the file's shape.
+    draft.orderOfBattle = [{ id: 'u1', side: draft.sides[0]!.id, name: '4th Panzer Army', branch: 'tank', strength: 6, cell: '40,40' }];
+    t.tick();
+    const saved = mustWrite(t.lib.save('s1', draft, { summary: 'Moved a unit' }));
+    expect(saved.summary).toMatchObject({ checkStatus: 'errors', errorCount: 1 });
+    expect(saved.summary.checkNotes[0]).toMatch(/outside the/);
+    expect(t.lib.get('s1')!.document.orderOfBattle[0]!.cell).toBe('40,40');
+    expect(t.lib.listRevisions('s1').map((r) => r.summary)).toEqual(['Moved a unit']);
+    const fixed = mustWrite(t.lib.save('s1', scenario('s1', 'One, finished'))).summary;
+    expect(fixed).toMatchObject({ checkStatus: 'valid', errorCount: 0 });
+  });
+
   it('a document carrying another scenario’s id cannot overwrite this one', () => {
     mustWrite(t.lib.create(scenario('s1', 'One')));
     const result = t.lib.save('s1', scenario('s2', 'Two'));

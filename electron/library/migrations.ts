@@ -195,9 +195,11 @@ export function recheckRows(db: Database.Database, validate: ScenarioValidator):
   let withErrors = 0;
   for (const row of rows) {
     const check = checkDocument(validate, JSON.parse(row.json));
-    if (!check.ok) withErrors++;
+    // A draft (problems the checks found) and a row the schema now rejects are both flagged.
+    const flagged = !check.ok || check.errorCount > 0;
+    if (flagged) withErrors++;
     const record = checkRecord(check.issues);
-    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, record.warningCount, JSON.stringify(record.notes), row.id);
+    update.run(flagged ? 'errors' : 'valid', flagged ? Math.max(1, check.errorCount) : 0, record.warningCount, JSON.stringify(record.notes), row.id);
   }
   return { checked: rows.length, withErrors };
 }
@@ -208,7 +210,8 @@ function recheckStatus(db: Database.Database, validate: ScenarioValidator): void
   const rows = db.prepare('SELECT id, json FROM scenarios').all() as { id: string; json: string }[];
   for (const row of rows) {
     const check = checkDocument(validate, JSON.parse(row.json));
-    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, row.id);
+    const flagged = !check.ok || check.errorCount > 0;
+    update.run(flagged ? 'errors' : 'valid', flagged ? Math.max(1, check.errorCount) : 0, row.id);
   }
 }
 

@@ -39,6 +39,7 @@ export const COMMANDS = {
   'view.zoomOut': { label: 'Zoom out', group: 'View', accelerator: 'CmdOrCtrl+-' },
   'view.zoomFit': { label: 'Fit map to window', group: 'View', accelerator: 'CmdOrCtrl+0' },
   'view.layers': { label: 'Layers…', group: 'View', accelerator: 'CmdOrCtrl+L' },
+  'view.checks': { label: 'Checks', group: 'View' },
   'play.testPlay': { label: 'Test-play', group: 'Play', accelerator: 'CmdOrCtrl+T' },
   'play.balance': { label: 'Balance report…', group: 'Play', accelerator: 'CmdOrCtrl+Shift+B' },
   'help.shortcuts': { label: 'Keyboard shortcuts', group: 'Help', accelerator: 'F1' },

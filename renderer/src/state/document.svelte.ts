@@ -1,14 +1,16 @@
 // The open document: a library scenario being viewed or edited. Edits come in through
 // `replace(next, label)` (the scenario inspector today, the map designer next); they mark the
 // document dirty, show it on the map and, while unsaved, keep a crash-recovery copy in the
-// library at most every few seconds. Saving validates in the library and keeps a revision.
+// library at most every few seconds. Saving keeps a revision and never depends on the
+// scenario checks: a scenario with problems is stored as a draft with its problem count; only
+// a document without the scenario's shape is refused (the editor should never make one).
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { host, type LibraryIssue, type RecoveryEntry } from '../host/index.js';
+import { host, type LibraryIssue, type LibrarySummary, type RecoveryEntry } from '../host/index.js';
 import { buildMapModel } from '../map/model.js';
 import { drawThumbnail } from '../map/thumbnail.js';
 import type { AppState } from './app.svelte.js';
-import { errorText, issueText, written, WriteRefused } from './library.svelte.js';
+import { errorText, issuePointer, issueText, written, WriteRefused } from './library.svelte.js';
 
 const RECOVERY_INTERVAL_MS = 3000;
 const THUMBNAIL = { width: 440, height: 280 };
@@ -21,10 +23,10 @@ export type LeaveChoice = 'save' | 'discard' | 'cancel';
 export interface DocumentHooks {
   /** Asks whether to save, discard or stay (the custom Save / Discard / Cancel dialog). */
   askLeave(title: string): Promise<LeaveChoice>;
-  /** Tells the user something went wrong, with optional detail lines. */
-  report(message: string, details?: string[]): void;
-  /** Called after each successful save (to refresh the library view). */
-  saved?(id: string): void;
+  /** Tells the user something went wrong, with optional detail lines (and technical ones behind a disclosure). */
+  report(message: string, details?: string[], technical?: string[]): void;
+  /** Called after each successful save with what the library now lists (a draft says so). */
+  saved?(id: string, summary: LibrarySummary): void;
 }
 
 export class DocumentState {
@@ -135,7 +137,7 @@ export class DocumentState {
     this.saving = true;
     try {
       const summary = this.labels.length ? summarise(this.labels) : 'Saved';
-      written(await host.library.save({ id, scenario: scenario as unknown as Record<string, unknown>, summary }), 'Could not save');
+      const stored = written(await host.library.save({ id, scenario: scenario as unknown as Record<string, unknown>, summary }), 'Could not save');
       this.issues = [];
       // Later edits made while the save was in flight stay unsaved.
       if (this.scenario === scenario) {
@@ -146,13 +148,19 @@ export class DocumentState {
       }
       this.syncTitle();
       await storeThumbnail(id, scenario).catch(() => undefined); // the mini-map is drawn instead
-      this.hooks.saved?.(id);
+      this.hooks.saved?.(id, stored);
       return true;
     } catch (err) {
       if (err instanceof WriteRefused) {
         this.issues = err.issues;
+        // Only a document without the scenario's shape is refused: a fault of the editor, not of
+        // the designer's work, which stays open and is kept in the recovery copy.
         const errors = err.issues.filter((i) => i.severity !== 'warning');
-        this.hooks.report(`Not saved: ${errors.length === 1 ? 'one problem' : `${errors.length} problems`} to fix first`, errors.map(issueText));
+        this.hooks.report(
+          'Not saved: the editor made a file that is not a valid scenario. Your changes are still open and kept as a recovery copy.',
+          errors.map((i) => issueText(i, scenario)),
+          errors.map((i) => `${issuePointer(i)}: ${i.message}`),
+        );
       } else {
         this.hooks.report(`Not saved: ${errorText(err)}`);
       }

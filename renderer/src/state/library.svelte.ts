@@ -3,6 +3,7 @@
 // restore, import, export). Every call goes through the HostApi; failures become messages.
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
+import { issuePlace } from '../../../shared/scenario/places.js';
 import {
   host,
   HostError,
@@ -26,10 +27,20 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** "/map/grid/cols: must be ≥ 1" — where first, then what. */
-export function issueText(issue: { pointer: string; message: string; line?: number; column?: number }): string {
-  const where = issue.pointer || (issue.line ? `line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}` : '(document)');
+type IssueLike = { pointer: string; message: string; cell?: string; line?: number; column?: number };
+
+/**
+ * "Order of battle › 4th Guards Army › start cell: …" — where first, in the editor's words
+ * (the scenario, when known, names units and cells), then what.
+ */
+export function issueText(issue: IssueLike, scenario?: unknown): string {
+  const where = issue.line ? `line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}` : issuePlace(scenario ?? null, issue);
   return `${where}: ${issue.message}`;
+}
+
+/** The technical place of an issue (its JSON pointer), for a details disclosure only. */
+export function issuePointer(issue: IssueLike): string {
+  return issue.line ? `line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}` : `${issue.pointer || '/'}`;
 }
 
 /** Thrown when a write was refused; carries the validator's issues. */

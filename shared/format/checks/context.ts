@@ -34,6 +34,11 @@ export interface CheckContext {
   controlAt(cell: Cell): Side | undefined;
   /** A side's display name, or its id in quotes if no side has that id. */
   sideName(id: string): string;
+  /**
+   * A cell as people read it: its map label, with its place name when it has one ("0405
+   * (Korsun)"); a cell off the map still gets the label its place would have.
+   */
+  cellText(ref: string): string;
 }
 
 function firstBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T> {
@@ -63,6 +68,12 @@ export function buildContext(scenario: Scenario): CheckContext {
     terrainAt: (cell) => terrainByCode.get(charAt(scenario.map.terrain, cell)),
     controlAt: (cell) => sidesByCode.get(charAt(scenario.map.control, cell)),
     sideName: (id) => sidesById.get(id)?.name ?? `"${id}"`,
+    cellText(ref) {
+      const cell = parseCellId(ref);
+      if (!cell) return `"${ref}"`;
+      const name = grid.inMap(cell) ? scenario.map.cells?.[ref]?.name : undefined;
+      return name ? `${grid.label(cell)} (${name})` : grid.label(cell);
+    },
   };
 }
 
@@ -73,6 +84,10 @@ export function gridWords(ctx: CheckContext): string {
   if (kind === 'square') return `${adjacency}-way square grid`;
   return 'offset-square grid';
 }
+
+/** The first and last cell labels of the map: "0101 to 2015". */
+export const cellRange = (ctx: CheckContext): string =>
+  `${ctx.grid.label({ col: 0, row: 0 })} to ${ctx.grid.label({ col: ctx.grid.spec.cols - 1, row: ctx.grid.spec.rows - 1 })}`;
 
 /** "6×5" */
 export const mapSize = (ctx: CheckContext): string => `${ctx.grid.spec.cols}×${ctx.grid.spec.rows}`;

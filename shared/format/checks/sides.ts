@@ -24,7 +24,7 @@ export function sideReferences(ctx: CheckContext): { pointer: string; side: stri
   );
   for (const [ref, features] of Object.entries(s.map.cells ?? {})) {
     (features.entry ?? []).forEach((side, j) =>
-      refs.push({ pointer: pointer('map', 'cells', ref, 'entry', j), side, what: `entry cell ${ref}`, cell: ref }),
+      refs.push({ pointer: pointer('map', 'cells', ref, 'entry', j), side, what: `entry cell ${ctx.cellText(ref)}`, cell: ref }),
     );
   }
   return refs;
@@ -46,7 +46,7 @@ export const sideChecks: ScenarioCheck[] = [
         out.push({
           pointer: pointer('sides', 1, 'code'),
           value: b.code,
-          message: `Both sides have the code "${b.code}", so map.control cannot tell them apart; give each side its own code.`,
+          message: `Both sides have the code "${b.code}", so the control map cannot tell them apart; give each side its own code.`,
         });
       return out;
     },
@@ -76,7 +76,7 @@ export const sideChecks: ScenarioCheck[] = [
           pointer: pointer('map', 'cells', ref, 'supplyBase'),
           value: f.supplyBase,
           cell: ref,
-          message: `The supply base at ${ref} belongs to side "${f.supplyBase}", which is not a side of this scenario (${knownSides(ctx)}).`,
+          message: `The supply base at ${ctx.cellText(ref)} belongs to side "${f.supplyBase}", which is not a side of this scenario (${knownSides(ctx)}).`,
         })),
   },
 ];

@@ -2,7 +2,7 @@
 import type { Cell } from '../../grid/index.js';
 import { pointer } from '../issues.js';
 import type { GroundCondition, TerrainType } from '../scenario.types.js';
-import { mapSize, type CheckContext, type Finding, type ScenarioCheck } from './context.js';
+import { cellRange, mapSize, type CheckContext, type Finding, type ScenarioCheck } from './context.js';
 
 /** Impassable terrain a unit cannot stand on under this ground (a lake is solid when frozen or snowy). */
 export function blocksUnits(t: TerrainType | undefined, ground: GroundCondition): boolean {
@@ -19,16 +19,18 @@ interface UnitPlace {
   /** Pointer to its cell field. */
   cellAt: string;
   cell: string;
+  /** Where a person edits it: "the order of battle" or "the reinforcements". */
+  list: string;
 }
 
 function places(ctx: CheckContext): { start: UnitPlace[]; arriving: UnitPlace[] } {
   const start = ctx.scenario.orderOfBattle.map((u, i) => ({
     id: u.id, name: u.name, side: u.side, cell: u.cell,
-    at: pointer('orderOfBattle', i), cellAt: pointer('orderOfBattle', i, 'cell'),
+    at: pointer('orderOfBattle', i), cellAt: pointer('orderOfBattle', i, 'cell'), list: 'the order of battle',
   }));
   const arriving = (ctx.scenario.reinforcements ?? []).map((r, i) => ({
     id: r.unit.id, name: r.unit.name, side: r.unit.side, cell: r.entryCell,
-    at: pointer('reinforcements', i, 'unit'), cellAt: pointer('reinforcements', i, 'entryCell'),
+    at: pointer('reinforcements', i, 'unit'), cellAt: pointer('reinforcements', i, 'entryCell'), list: 'the reinforcements',
   }));
   return { start, arriving };
 }
@@ -49,7 +51,7 @@ export const unitChecks: ScenarioCheck[] = [
           out.push({
             pointer: u.at + '/id',
             value: u.id,
-            message: `Unit id "${u.id}" of ${u.name} is already used by ${prev.name} (${prev.at}); give each unit its own id.`,
+            message: `Unit id "${u.id}" of ${u.name} is already used by ${prev.name} in ${prev.list}; give each unit its own id.`,
           });
       }
       return out;
@@ -67,7 +69,7 @@ export const unitChecks: ScenarioCheck[] = [
           pointer: u.cellAt,
           value: u.cell,
           cell: u.cell,
-          message: `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${u.cell}, outside the ${mapSize(ctx)} map; pick a cell from 0,0 to ${ctx.grid.spec.cols - 1},${ctx.grid.spec.rows - 1}.`,
+          message: `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${ctx.cellText(u.cell)}, outside the ${mapSize(ctx)} map; pick a cell from ${cellRange(ctx)}.`,
         }));
     },
   },
@@ -90,7 +92,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `Cell ${u.cell} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
+            message: `Cell ${ctx.cellText(u.cell)} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
           };
         });
     },
@@ -110,7 +112,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `${u.name} ${verb} at ${u.cell}, which is ${t.name} (impassable); pick a passable cell.`,
+            message: `${u.name} ${verb} at ${ctx.cellText(u.cell)}, which is ${t.name} (impassable); pick a passable cell.`,
           });
       };
       const initial = ctx.scenario.groundConditions.initial;

@@ -35,13 +35,19 @@ export function provideWorkbench(app: AppState): Workbench {
       });
       return key === 'save' || key === 'discard' ? key : 'cancel';
     },
-    report(message, details) {
+    report(message, details, technical) {
       if (saveProblem !== null) toasts.dismiss(saveProblem);
-      saveProblem = toasts.show(message, { tone: 'error', details });
+      saveProblem = toasts.show(message, { tone: 'error', details, technical });
     },
-    saved() {
+    saved(_id, summary) {
       if (saveProblem !== null) toasts.dismiss(saveProblem);
       saveProblem = null;
+      const n = summary.errorCount;
+      toasts.show(
+        summary.checkStatus === 'errors'
+          ? `Saved “${summary.title}” as a draft with ${n === 1 ? 'one problem' : `${n} problems`}: fix ${n === 1 ? 'it' : 'them'} (Checks) before test-play or export.`
+          : `Saved “${summary.title}”`,
+      );
       void library.refresh();
     },
   });
