@@ -37,6 +37,12 @@ export class DocumentState {
   saving = $state(false);
   /** What the last refused save said, pointer by pointer, until the next save. */
   issues = $state.raw<LibraryIssue[]>([]);
+  /**
+   * How many problems the checks find in the document as it is now (the scenario panels run
+   * them and report here), or null before the first answer: a message about a draft's
+   * problems goes once this is 0.
+   */
+  problems = $state<number | null>(null);
   /** Bumps whenever a document is loaded or closed, so undo steps of the last one are let go. */
   generation = 0;
   /** A recovery copy left by an earlier session, waiting for Restore / Discard. */
@@ -76,6 +82,7 @@ export class DocumentState {
     this.scenario = scenario;
     this.dirty = dirty;
     this.issues = [];
+    this.problems = null;
     this.labels = dirty ? ['Recovered unsaved changes'] : [];
     this.syncTitle();
   }
@@ -203,6 +210,7 @@ export class DocumentState {
     this.dirty = false;
     this.labels = [];
     this.issues = [];
+    this.problems = null;
     this.app.close();
     this.syncTitle();
   }

@@ -76,6 +76,8 @@ export class ScenarioPanels {
   private readonly checks = new ChecksRunner((scenario, issues) => {
     this.checkedFor = scenario;
     this.issues = issues;
+    // The document's problem count, for what waits on it (the draft message goes at 0).
+    if (scenario === this.doc.scenario) this.doc.problems = issueCounts(issues).errors;
   });
   private readonly editor: EditorState;
 

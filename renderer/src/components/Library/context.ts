@@ -37,17 +37,19 @@ export function provideWorkbench(app: AppState): Workbench {
     },
     report(message, details, technical) {
       if (saveProblem !== null) toasts.dismiss(saveProblem);
-      saveProblem = toasts.show(message, { tone: 'error', details, technical });
+      saveProblem = toasts.show(message, { tone: 'error', details, technical, ms: 0 });
     },
-    saved(_id, summary) {
+    saved(id, summary) {
       if (saveProblem !== null) toasts.dismiss(saveProblem);
       saveProblem = null;
       const n = summary.errorCount;
-      toasts.show(
-        summary.checkStatus === 'errors'
-          ? `Saved “${summary.title}” as a draft with ${n === 1 ? 'one problem' : `${n} problems`}: fix ${n === 1 ? 'it' : 'them'} (Checks) before test-play or export.`
-          : `Saved “${summary.title}”`,
-      );
+      if (summary.checkStatus === 'errors') {
+        // About a problem: it stays until the problem is fixed (or the scenario is left).
+        saveProblem = toasts.show(
+          `Saved “${summary.title}” as a draft with ${n === 1 ? 'one problem' : `${n} problems`}: fix ${n === 1 ? 'it' : 'them'} (Checks) before test-play or export.`,
+          { until: () => doc.id !== id || doc.problems === 0 },
+        );
+      } else toasts.show(`Saved “${summary.title}”`);
       void library.refresh();
     },
   });
