@@ -118,8 +118,8 @@ test('the editor never writes a file the schema refuses: an emptied title is ref
   const inspector = page.getByTestId('title-field');
   await inspector.fill('');
   await inspector.press('Enter');
-  await expect(page.getByTestId('title-field-error')).toHaveText('The scenario needs a title.');
   await expect(inspector).toHaveValue('Kharkov title test');
+  await expect(page.getByTestId('title-field-error')).toHaveText('The scenario needs a title.');
   await page.getByTestId('tab-scenario').click();
   const title = page.getByTestId('panel-scenario').getByLabel('Title', { exact: true });
   await title.fill('');

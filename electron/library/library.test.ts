@@ -260,6 +260,25 @@ describe('library: thumbnails', () => {
     expect(t.lib.getThumbnail('s1')).toBeNull();
   });
 
+  it('a thumbnail of another map is dropped when the map changes (a save, a restored revision), kept when only the title does', () => {
+    mustWrite(t.lib.create(scenario('s1', 'Pic')));
+    t.lib.setThumbnail('s1', PNG);
+    t.tick();
+    mustWrite(t.lib.rename('s1', 'Pic, renamed'));
+    expect(t.lib.getThumbnail('s1')).not.toBeNull();
+    const flooded = scenario('s1', 'Pic, renamed');
+    flooded.map.terrain = flooded.map.terrain.map((row) => row.replace(/./g, '~'));
+    t.tick();
+    mustWrite(t.lib.save('s1', flooded));
+    expect(t.lib.getThumbnail('s1')).toBeNull();
+    t.lib.setThumbnail('s1', PNG);
+    t.tick();
+    mustWrite(t.lib.restoreRevision('s1', 1));
+    expect(t.lib.get('s1')!.document.map.terrain[0]).not.toMatch(/^~+$/);
+    expect(t.lib.getThumbnail('s1')).toBeNull();
+    expect(t.lib.list().items[0]!.hasThumbnail).toBe(false);
+  });
+
   it('refuses bytes that are not a PNG', () => {
     mustWrite(t.lib.create(scenario('s1', 'Pic')));
     expect(() => t.lib.setThumbnail('s1', new TextEncoder().encode('<svg onload=alert(1)>'))).toThrow(/PNG/);

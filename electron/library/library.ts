@@ -82,6 +82,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
   const store = createStore(db);
   const recovery = createRecovery(db, now);
 
+  const clearThumbnail = db.prepare('UPDATE scenarios SET thumbnail = NULL WHERE id = ?');
   const tx = <A extends unknown[], R>(fn: (...args: A) => R) => db.transaction(fn) as unknown as (...args: A) => R;
 
   function requireRow(id: string) {
@@ -125,6 +126,8 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     const at = now();
     store.addRevision(id, row.json, at, summary);
     store.replace(row.num, check.document, at, checkRecord(check.issues));
+    // A thumbnail of another map would show the wrong picture: the app draws the new one.
+    if (JSON.stringify((JSON.parse(row.json) as Scenario).map) !== JSON.stringify(check.document.map)) clearThumbnail.run(id);
     return written(id, check.issues);
   });
 

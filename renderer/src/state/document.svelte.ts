@@ -7,13 +7,11 @@
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { host, type LibraryIssue, type LibrarySummary, type RecoveryEntry } from '../host/index.js';
-import { buildMapModel } from '../map/model.js';
-import { drawThumbnail } from '../map/thumbnail.js';
+import { storeThumbnail } from './thumbnails.js';
 import type { AppState } from './app.svelte.js';
 import { errorText, issuePointer, issueText, written, WriteRefused } from './library.svelte.js';
 
 const RECOVERY_INTERVAL_MS = 3000;
-const THUMBNAIL = { width: 440, height: 280 };
 
 export type ChangeListener = (scenario: Scenario, label: string) => void;
 
@@ -304,12 +302,3 @@ function summarise(labels: string[]): string {
   return text.length <= 200 ? text : `${text.slice(0, 196)}…`;
 }
 
-/** Draws the mini-map into a canvas and stores it as the scenario's PNG thumbnail. */
-async function storeThumbnail(id: string, scenario: Scenario): Promise<void> {
-  const canvas = document.createElement('canvas');
-  canvas.width = THUMBNAIL.width;
-  canvas.height = THUMBNAIL.height;
-  drawThumbnail(canvas, buildMapModel(scenario), 2);
-  const pngBase64 = canvas.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
-  await host.library.setThumbnail({ id, pngBase64 });
-}

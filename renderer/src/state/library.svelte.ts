@@ -4,6 +4,7 @@
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { issuePlace } from '../../../shared/scenario/places.js';
+import { storeThumbnail } from './thumbnails.js';
 import {
   host,
   HostError,
@@ -244,6 +245,20 @@ export class LibraryState {
 
   async restoreRevision(id: string, rev: number): Promise<LibrarySummary> {
     const summary = written(await host.library.restoreRevision({ id, rev }), 'Could not restore that revision');
+    // The card and the preview show the restored map: drawn now and stored for next time.
+    const entry = await host.library.get({ id });
+    if (entry) {
+      try {
+        const url = await storeThumbnail(id, entry.document);
+        this.thumbnails = { ...this.thumbnails, [id]: url };
+      } catch {
+        // Not stored: the card draws the restored document's mini-map instead.
+        this.documents = { ...this.documents, [id]: entry.document };
+        const { [id]: _stale, ...rest } = this.thumbnails;
+        this.thumbnails = rest;
+      }
+    }
+    this.fetched.delete(id);
     await this.refresh();
     await this.loadRevisions(id);
     return summary;
