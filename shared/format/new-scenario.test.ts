@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, MAX_TURNS, newScenario } from './new-scenario.js';
+import { gameDateProblem, isCalendarDate, MAX_TURNS, newScenario } from './new-scenario.js';
 import { validateScenario } from './validate.js';
 
 const sideName = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0);
@@ -78,5 +78,18 @@ describe('new scenario calendar', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('gameDateProblem: a start date is checked where it is typed', () => {
+  it('takes real dates in the game years and says what is wrong with others', () => {
+    expect(gameDateProblem('1942-10-07')).toBeNull();
+    expect(gameDateProblem('1000-01-01')).toBeNull();
+    // Digits typed into the middle of a date field land in the year.
+    expect(gameDateProblem('7101-10-07')).toMatch(/^The year 7101 is outside 1000–2999/);
+    expect(gameDateProblem('071019-10-07')).toMatch(/^The year 71019 is outside/);
+    expect(gameDateProblem('0942-10-07')).toMatch(/year 942/);
+    expect(gameDateProblem('1942-02-30')).toBe('That day does not exist in that month.');
+    expect(gameDateProblem('')).toMatch(/whole date/);
   });
 });

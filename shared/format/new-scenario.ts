@@ -67,6 +67,24 @@ export function isCalendarDate(text: string): boolean {
   return day <= days;
 }
 
+/** The years a game's calendar may start in: wide enough for any history the rules fit, narrow enough to catch a slip. */
+export const GAME_YEARS = { min: 1000, max: 2999 } as const;
+
+/**
+ * Why `text` is not a start date a designer means, in their words, or null when it is one: a
+ * real calendar date (YYYY-MM-DD) in a year from GAME_YEARS (typing "07101942" into the
+ * middle of a date field gives a year like 7101, which must not be taken silently).
+ */
+export function gameDateProblem(text: string): string | null {
+  const m = /^(\d+)-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m) return 'Type a whole date: day, month and a four-digit year.';
+  const year = Number(m[1]);
+  if (m[1]!.length !== 4 || year < GAME_YEARS.min || year > GAME_YEARS.max)
+    return `The year ${year} is outside ${GAME_YEARS.min}–${GAME_YEARS.max}: check the year (four digits, e.g. 1942).`;
+  if (!isCalendarDate(text.trim())) return 'That day does not exist in that month.';
+  return null;
+}
+
 function slug(name: string): string {
   return name
     .toLowerCase()

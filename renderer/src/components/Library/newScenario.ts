@@ -2,7 +2,7 @@
 // builder, plus what it leaves to the dialog (square adjacency, side flags).
 import { nanoid } from 'nanoid';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
-import { DEFAULT_START_DATE, DEFAULT_TURNS, isCalendarDate, MAX_TURNS, newScenario } from '../../../../shared/format/new-scenario.js';
+import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario } from '../../../../shared/format/new-scenario.js';
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
@@ -73,7 +73,8 @@ export function draftProblems(d: NewScenarioDraft): Record<string, string> {
   if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
   if (!(d.cellSize > 0 && d.cellSize <= 1000)) p.cellSize = 'The cell size is a number above 0.';
   if (!(d.groundScaleKm > 0 && d.groundScaleKm <= 100000)) p.groundScaleKm = 'The ground scale is a number of km above 0.';
-  if (!isCalendarDate(d.startDate)) p.startDate = 'The start date must be a real calendar date (YYYY-MM-DD).';
+  const dateProblem = gameDateProblem(d.startDate);
+  if (dateProblem) p.startDate = `Start date: ${dateProblem}`;
   if (!(Number.isInteger(d.turns) && d.turns >= 1 && d.turns <= MAX_TURNS)) p.turns = `The number of turns must be a whole number from 1 to ${MAX_TURNS}.`;
   d.sides.forEach((s, i) => {
     if (!s.name.trim()) p[`side${i}`] = 'Each side needs a name.';
