@@ -123,7 +123,8 @@ export class DocumentState {
     return () => this.flushers.delete(fn);
   }
 
-  private flushPending(): void {
+  /** Writes edits still held back (a stroke being drawn) into the document now. */
+  flushPending(): void {
     for (const fn of this.flushers) {
       try {
         fn();
@@ -173,6 +174,25 @@ export class DocumentState {
     } finally {
       this.saving = false;
     }
+  }
+
+  /**
+   * File ▸ Save as copy: the document as it is now (unsaved edits included) becomes a new
+   * library scenario titled `title`, which then opens; this one stays as it was last saved.
+   */
+  async saveCopy(title: string): Promise<LibrarySummary> {
+    this.flushPending();
+    const scenario = this.scenario;
+    if (!scenario || !this.active) throw new Error('Open a library scenario to save a copy of it.');
+    const copy = { ...scenario, title };
+    const created = written(await host.library.create({ scenario: copy as unknown as Record<string, unknown> }), 'Could not save a copy');
+    const entry = await host.library.get({ id: created.id });
+    await storeThumbnail(created.id, entry?.document ?? copy).catch(() => undefined);
+    // The unsaved edits went into the copy: the original keeps what was last saved.
+    await this.discard();
+    this.load(created.id, entry?.document ?? { ...copy, id: created.id }, false);
+    this.hooks.saved?.(created.id, created);
+    return created;
   }
 
   /** Drops unsaved edits and their recovery copy. */

@@ -5,6 +5,8 @@
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { issuePlace } from '../../../shared/scenario/places.js';
 import { storeThumbnail } from './thumbnails.js';
+import { downloadBlob } from './files.js';
+import { fileNameFor } from '../../../shared/format/file-name.js';
 import {
   host,
   HostError,
@@ -279,26 +281,20 @@ export class LibraryState {
     }
   }
 
-  /** Saves the scenario's JSON as a file through the browser's download. */
+  /** Imports the .json files among `files` (picked or dropped); a sentence when none could be read, else null. */
+  async importFileList(files: readonly File[]): Promise<string | null> {
+    const json = files.filter((f) => /\.json$/i.test(f.name));
+    if (!json.length) return 'Only .json scenario files can be imported.';
+    const read: ImportFile[] = await Promise.all(json.map(async (f) => ({ name: f.name, text: await f.text() })));
+    await this.importFiles(read);
+    return null;
+  }
+
+  /** Saves the scenario's JSON as a file through the browser's download, named from its title. */
   async exportJson(summary: LibrarySummary): Promise<void> {
     const text = await host.library.exportJson({ id: summary.id });
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${fileStem(summary.title) || summary.id}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBlob(new Blob([text], { type: 'application/json' }), fileNameFor(summary.title, 'json', [], summary.id));
   }
-}
-
-function fileStem(title: string): string {
-  return title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
 }
 
 function readLayout(): LibraryLayout {
