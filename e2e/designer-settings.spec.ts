@@ -27,7 +27,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
-  await createBlankScenario(page, TITLE, { cols: 10, rows: 8 });
+  await createBlankScenario(page, TITLE, { cols: 10, rows: 8 }, 'two-sides');
   const original = await openDocument(page);
   const [germans, soviets] = original.sides;
   const undo = page.getByTestId('undo');

@@ -42,7 +42,7 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
-  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
+  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS }, 'two-sides');
   const original = await openDocument(page);
   const grid = createGrid(original.map.grid);
   const [germans, soviets] = original.sides;

@@ -62,12 +62,21 @@ export async function restoreSeededLibrary(request: APIRequestContext, baseURL: 
   if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
 }
 
-/** Creates a blank map from the library's New dialog and waits until it has painted. */
-export async function createBlankScenario(page: Page, title: string, size: { cols: number; rows: number } = { cols: 12, rows: 8 }): Promise<void> {
+/**
+ * Creates a map from the library's New dialog (blank, or with `template: 'two-sides'` the west
+ * half to the first side and the east half to the second) and waits until it has painted.
+ */
+export async function createBlankScenario(
+  page: Page,
+  title: string,
+  size: { cols: number; rows: number } = { cols: 12, rows: 8 },
+  template: 'blank' | 'two-sides' = 'blank',
+): Promise<void> {
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByTestId('new-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  if (template === 'two-sides') await dialog.getByRole('radio', { name: /^Two sides facing/ }).check();
   await dialog.getByRole('spinbutton', { name: 'Columns' }).fill(String(size.cols));
   await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(size.rows));
   await dialog.getByRole('button', { name: 'Create' }).click();

@@ -42,8 +42,12 @@ describe('library: create, get, list', () => {
     );
     expect(summary).toMatchObject({ id: 'gen-1', title: 'Blank', gridKind: 'square', cols: 12, rows: 8, sides: ['North', 'South'] });
     const doc = t.lib.get('gen-1')!.document;
-    expect(doc.map.control[0]).toBe('NNNNNNSSSSSS');
+    // Blank: no front line, nothing placed.
+    expect(doc.map.control[0]).toBe('NNNNNNNNNNNN');
+    expect(doc.map.cells).toBeUndefined();
     expect(doc.map.groundScaleKm).toBe(20);
+    const facing = mustWrite(t.lib.create({ title: 'Facing', gridKind: 'square', cols: 12, rows: 8, sides: [{ name: 'North' }, { name: 'South' }], template: 'two-sides' } as never)).summary;
+    expect(t.lib.get(facing.id)!.document.map.control[0]).toBe('NNNNNNSSSSSS');
   });
 
   it('a malformed document given to create is refused with the validator’s issues, not turned into a blank map', () => {

@@ -25,14 +25,24 @@ describe('newScenario', () => {
     );
   });
 
-  it('gives the west half to the first side and the east half to the second', () => {
-    const doc = newScenario({ id: 'x', title: 'Split', gridKind: 'square', cols: 5, rows: 2, sides: [{ name: 'Axis' }, { name: 'Allies' }] });
+  it('a blank map is blank: open ground held by the first side, no front line, no supply bases, no units', () => {
+    const doc = newScenario({ id: 'x', title: 'Blank', gridKind: 'square', cols: 5, rows: 3, sides: [{ name: 'Axis' }, { name: 'Allies' }] });
+    expect(doc.map.control).toEqual(['AAAAA', 'AAAAA', 'AAAAA']);
+    expect(doc.map.terrain).toEqual(['.....', '.....', '.....']);
+    expect(doc.map.cells).toBeUndefined();
+    expect(doc.orderOfBattle).toEqual([]);
+    expect(validateScenario(doc).ok).toBe(true);
+  });
+
+  it('two sides facing: the west half to the first side, the east half to the second, a supply base on each edge', () => {
+    const doc = newScenario({ id: 'x', title: 'Split', gridKind: 'square', cols: 5, rows: 2, sides: [{ name: 'Axis' }, { name: 'Allies' }], template: 'two-sides' });
     expect(doc.sides.map((s) => [s.id, s.code])).toEqual([
       ['axis', 'A'],
       ['allies', 'B'],
     ]);
     expect(doc.map.control).toEqual(['AAABB', 'AAABB']);
     expect(doc.map.terrain).toEqual(['.....', '.....']);
+    expect(doc.map.cells).toEqual({ '0,1': { supplyBase: 'axis' }, '4,1': { supplyBase: 'allies' } });
   });
 
   it('uses the dialog’s cell size and ground scale and the default palette', () => {

@@ -1,4 +1,5 @@
-// Builds a blank, schema-valid scenario from the fields of the New Scenario dialog.
+// Builds a new, schema-valid scenario from the fields of the New Scenario dialog, from one of
+// its templates: a blank map (open ground, nothing placed) or two sides facing each other.
 // Pure (no Node, no DOM): the renderer uses it to preview, the library to create.
 import type { Scenario } from './scenario.types.js';
 
@@ -27,7 +28,25 @@ export interface NewScenarioFields {
   sides?: [NewSideFields, NewSideFields];
   startDate?: string;
   turns?: number;
+  /** What the map starts with (blank by default). */
+  template?: NewScenarioTemplate;
 }
+
+export type NewScenarioTemplate = 'blank' | 'two-sides';
+
+/** The New dialog's starting points, in the order it offers them. */
+export const NEW_SCENARIO_TEMPLATES: readonly { id: NewScenarioTemplate; name: string; description: string }[] = [
+  {
+    id: 'blank',
+    name: 'Blank map',
+    description: 'Open ground everywhere, held by the first side; no front line, no supply bases, no units.',
+  },
+  {
+    id: 'two-sides',
+    name: 'Two sides facing',
+    description: 'The west half held by the first side and the east half by the second, a front line between them and a supply base on each side’s edge.',
+  },
+];
 
 /** The palette a new map starts with: one type per rules category, lakes freeze. */
 export const DEFAULT_TERRAIN_TYPES: readonly TerrainType[] = [
@@ -117,24 +136,30 @@ function buildSides(fields: readonly [NewSideFields, NewSideFields]): [Side, Sid
 }
 
 /**
- * A blank scenario: open ground everywhere, the west half of the map held by the first
- * side and the east half by the second, each with a supply base on its own map edge (mid
- * row), the first side holding the initiative throughout, no units, the default calendar.
+ * A new scenario: open ground everywhere, the first side holding the initiative throughout,
+ * no units, the default calendar. The 'blank' template (the default) leaves the map blank:
+ * every cell held by the first side (the format gives each cell a side), so no front line and
+ * no supply bases. 'two-sides' gives the west half to the first side and the east half to the
+ * second, each with a supply base on its own map edge (mid row).
  */
 export function newScenario(fields: NewScenarioFields): Scenario {
   const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
   const cols = fields.cols;
   const rows = fields.rows;
-  const split = Math.ceil(cols / 2);
+  const facing = fields.template === 'two-sides';
+  const split = facing ? Math.ceil(cols / 2) : cols;
   const controlRow = sides[0].code.repeat(split) + sides[1].code.repeat(Math.max(0, cols - split));
   const terrainRow = DEFAULT_TERRAIN_TYPES[0]!.code.repeat(cols);
   const grid: Scenario['map']['grid'] = { kind: fields.gridKind, cols, rows };
   if (fields.gridKind === 'hex') grid.orientation = fields.orientation ?? 'flat';
   const turns = fields.turns ?? DEFAULT_TURNS;
   const midRow = Math.floor(rows / 2);
-  const cells: NonNullable<Scenario['map']['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
-  // A one-column map has no east edge of its own; the second side then has no base yet.
-  if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
+  const cells: NonNullable<Scenario['map']['cells']> = {};
+  if (facing) {
+    cells[`0,${midRow}`] = { supplyBase: sides[0].id };
+    // A one-column map has no east edge of its own; the second side then has no base yet.
+    if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
+  }
 
   const scenario: Scenario = {
     formatVersion: 1,
@@ -149,7 +174,7 @@ export function newScenario(fields: NewScenarioFields): Scenario {
       terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
       terrain: Array.from({ length: rows }, () => terrainRow),
       control: Array.from({ length: rows }, () => controlRow),
-      cells,
+      ...(Object.keys(cells).length ? { cells } : {}),
     },
     calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns },
     groundConditions: { initial: 'easy' },

@@ -2,7 +2,7 @@
 // builder, plus what it leaves to the dialog (square adjacency, side flags).
 import { nanoid } from 'nanoid';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
-import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario } from '../../../../shared/format/new-scenario.js';
+import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario, type NewScenarioTemplate } from '../../../../shared/format/new-scenario.js';
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
@@ -44,6 +44,8 @@ export interface NewScenarioDraft {
   startDate: string;
   turns: number;
   sides: [SideDraft, SideDraft];
+  /** What the map starts with: blank, or two sides facing each other. */
+  template: NewScenarioTemplate;
 }
 
 export function side(name: string, colour: string): SideDraft {
@@ -62,6 +64,7 @@ export function initialDraft(): NewScenarioDraft {
     startDate: DEFAULT_START_DATE,
     turns: DEFAULT_TURNS,
     sides: [side('Germans', '#6b7a8f'), side('Soviets', '#b33a3a')],
+    template: 'blank',
   };
 }
 
@@ -96,6 +99,7 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
     groundScaleKm: d.groundScaleKm,
     startDate: d.startDate,
     turns: d.turns,
+    template: d.template,
     sides: [
       { name: d.sides[0].name.trim(), colour: d.sides[0].colour },
       { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
