@@ -6,12 +6,15 @@
 //   fileNameFor('Dnieper Bend', 'pdf', ['A4', '10 cm cells'])    // 'Dnieper Bend A4 10 cm cells.pdf'
 
 const MAX_STEM = 80;
+/** Latin letters that no accent-stripping turns into plain ones. */
+const PLAIN: Record<string, string> = { ł: 'l', Ł: 'L', ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', œ: 'oe', Œ: 'OE' };
 
 /** A title made safe for a file name; `fallback` when nothing of it is left. */
 export function fileStem(title: string, fallback = 'scenario', max = MAX_STEM): string {
   const text = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '') // accents off: "Kraków" → "Krakow"
+    .replace(/[łŁßæÆøØđĐœŒ]/g, (c) => PLAIN[c]!)
     .replace(/[–—]/g, '-')
     .replace(/[^A-Za-z0-9 ._()-]+/g, ' ')
     .replace(/\s+/g, ' ')
