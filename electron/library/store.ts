@@ -81,6 +81,7 @@ export function createStore(db: Database.Database) {
     summaryById: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM scenarios s WHERE s.id = ?`),
     jsonById: db.prepare('SELECT num, json, deleted_at FROM scenarios WHERE id = ?'),
     idExists: db.prepare('SELECT 1 FROM scenarios WHERE id = ?').pluck(),
+    titleTaken: db.prepare('SELECT 1 FROM scenarios WHERE title = ?').pluck(),
     insert: db.prepare(`INSERT INTO scenarios
       (id, json, title, author, description, tags, ruleset, grid_kind, cols, rows, sides, created, updated, thumbnail, check_status, error_count, warning_count, check_notes)
       VALUES (@id, @json, @title, @author, @description, @tags, @ruleset, @grid_kind, @cols, @rows, @sides, @created, @updated, @thumbnail, @check_status, @error_count,
@@ -135,6 +136,21 @@ export function createStore(db: Database.Database) {
 
     exists(id: string): boolean {
       return s.idExists.get(id) !== undefined;
+    },
+
+    /**
+     * `title` when no scenario has it yet, else the first of "title (2)", "title (3)"… that is
+     * free: a copy kept beside another (Keep both) can be told apart in every list.
+     */
+    freeTitle(title: string, taken: ReadonlySet<string> = new Set()): string {
+      const free = (t: string) => !taken.has(t) && s.titleTaken.get(t) === undefined;
+      if (free(title)) return title;
+      const base = title.replace(/ \(\d+\)$/, '');
+      for (let n = 2; ; n++) {
+        const suffix = ` (${n})`;
+        const t = `${base.slice(0, 200 - suffix.length)}${suffix}`;
+        if (free(t)) return t;
+      }
     },
 
     /** Adds a row for a document that has the scenario's shape (`check` says what the checks found). */

@@ -76,6 +76,7 @@ function problemInfo(p: PackProblem): PackProblemInfo {
   const out: PackProblemInfo = { message: p.message };
   if (p.file !== undefined) out.file = p.file;
   if (p.pointer !== undefined) out.pointer = p.pointer;
+  if (p.notAPack) out.notAPack = true;
   return out;
 }
 
