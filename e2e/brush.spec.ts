@@ -45,7 +45,7 @@ test('each brush size says how many cells a dab paints, and a dab paints that ma
     const before = await openDocument(page);
     await clickCell(page, { col: 6, row: 5 });
     const after = await openDocument(page);
-    const painted = after.map.terrain.join('').split('').filter((c, i) => c !== before.map.terrain.join('')[i]).length;
+    const painted = after.map.terrain!.join('').split('').filter((c, i) => c !== before.map.terrain!.join('')[i]).length;
     const shown = Number(/paints (\d+) cells/.exec(kind.says)![1]);
     expect(painted, `${kind.grid}: the label says ${shown}`).toBe(shown);
     await page.getByRole('button', { name: 'Library', exact: true }).click();

@@ -52,10 +52,10 @@ test('the New dialog offers a blank map (blank) and two sides facing as separate
   };
   const b = (await doc('Template test: blank'))!;
   // One side holds every cell (the format gives each cell a side): no front line, no bases, no units.
-  expect(new Set(b.map.control.join(''))).toEqual(new Set([b.sides[0].code]));
+  expect(new Set(b.map.control!.join(''))).toEqual(new Set([b.sides[0].code]));
   expect(Object.values(b.map.cells ?? {}).filter((c) => c.supplyBase !== undefined)).toEqual([]);
   expect(b.orderOfBattle).toEqual([]);
   const f = (await doc('Template test: facing'))!;
-  expect(f.map.control[0]).toBe(`${f.sides[0].code.repeat(5)}${f.sides[1].code.repeat(5)}`);
+  expect(f.map.control![0]).toBe(`${f.sides[0].code.repeat(5)}${f.sides[1].code.repeat(5)}`);
   expect(Object.values(f.map.cells ?? {}).map((c) => c.supplyBase).sort()).toEqual([f.sides[0].id, f.sides[1].id].sort());
 });

@@ -8,7 +8,10 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { checkScenario } from '../shared/scenario/checks.js';
 import { BUILDERS } from './author/builders.js';
+import { usesFeature } from '../shared/rules/catalogue.js';
+import { getRuleset } from '../shared/rules/engine.js';
 import { formatScenarioJson } from './author/json.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -19,18 +22,18 @@ const parseRef = (ref: string) => {
 };
 const sideOfCode = (s: Scenario, ref: string) => {
   const { col, row } = parseRef(ref);
-  const code = s.map.control[row]?.[col];
+  const code = s.map.control![row]?.[col];
   return s.sides.find((d) => d.code === code)?.id;
 };
 const categoryAt = (s: Scenario, ref: string) => {
   const { col, row } = parseRef(ref);
-  return s.map.terrainTypes.find((t) => t.code === s.map.terrain[row]?.[col])?.category;
+  return s.map.terrainTypes.find((t) => t.code === s.map.terrain![row]?.[col])?.category;
 };
 const strengthOf = (s: Scenario, side: string) =>
   s.orderOfBattle.filter((u) => u.side === side).reduce((sum, u) => sum + u.strength, 0);
 const onEdge = (s: Scenario, ref: string) => {
   const { col, row } = parseRef(ref);
-  return col === 0 || row === 0 || col === s.map.grid.cols - 1 || row === s.map.grid.rows - 1;
+  return col === 0 || row === 0 || col === gridSpecOf(s).cols - 1 || row === gridSpecOf(s).rows - 1;
 };
 const supplyBases = (s: Scenario, side: string) =>
   Object.entries(s.map.cells ?? {}).filter(([, f]) => f.supplyBase === side).map(([ref]) => ref);
@@ -38,7 +41,7 @@ const supplyBases = (s: Scenario, side: string) =>
 describe('bundled scenarios', () => {
   it('ships the example scenarios', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json', 'square-grid-demo.json', 'brick-grid-demo.json']),
+      expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json', 'square-grid-demo.json', 'brick-grid-demo.json', 'battle-for-moscow.json']),
     );
   });
 
@@ -62,24 +65,28 @@ describe('bundled scenarios', () => {
     });
 
     it('has map rows that match the grid and use only declared codes', () => {
-      const { cols, rows } = s.map.grid;
+      const { cols, rows } = gridSpecOf(s);
       const terrainCodes = new Set(s.map.terrainTypes.map((t) => t.code));
       const sideCodes = new Set(s.sides.map((d) => d.code));
       expect(s.map.terrain).toHaveLength(rows);
       expect(s.map.control).toHaveLength(rows);
-      for (const row of s.map.terrain) expect([...row].filter((ch) => !terrainCodes.has(ch)), row).toEqual([]);
-      for (const row of s.map.control) expect([...row].filter((ch) => !sideCodes.has(ch)), row).toEqual([]);
-      for (const row of [...s.map.terrain, ...s.map.control]) expect(row).toHaveLength(cols);
+      for (const row of s.map.terrain!) expect([...row].filter((ch) => !terrainCodes.has(ch)), row).toEqual([]);
+      for (const row of s.map.control!) expect([...row].filter((ch) => !sideCodes.has(ch)), row).toEqual([]);
+      for (const row of [...s.map.terrain!, ...s.map.control!]) expect(row).toHaveLength(cols);
     });
 
     it('uses canonical edge ids that are sides of this grid', () => {
-      const grid = createGrid(s.map.grid);
+      const grid = createGrid(gridSpecOf(s));
       for (const list of [s.map.rivers, s.map.lakeShores, s.map.roads, s.map.rails]) {
         for (const edge of list ?? []) expect(grid.parseEdge(edge), edge).toBe(edge);
       }
     });
 
-    it('gives every game turn to exactly one side for initiative', () => {
+    it('gives every game turn to exactly one side for initiative (rulesets that read an initiative schedule)', () => {
+      if (!usesFeature(s, 'initiative')) {
+        expect(s.initiative ?? []).toEqual([]);
+        return;
+      }
       const owners = Array.from({ length: s.calendar.turns }, (_, i) =>
         (s.initiative ?? []).filter((r) => r.fromTurn <= i + 1 && i + 1 <= r.toTurn).length,
       );
@@ -103,11 +110,11 @@ describe('bundled scenarios', () => {
     });
 
     it('starts every unit able to trace supply to a friendly base within the supply line limit', () => {
-      const grid = createGrid(s.map.grid);
+      const grid = createGrid(gridSpecOf(s));
       const limit = s.ruleset.options?.supplyLineLimit ?? Infinity;
       const frozen = s.groundConditions.initial === 'frozen' || s.groundConditions.initial === 'snow';
       const blocked = (ref: string) => {
-        const t = s.map.terrainTypes.find((tt) => tt.code === s.map.terrain[parseRef(ref).row]?.[parseRef(ref).col]);
+        const t = s.map.terrainTypes.find((tt) => tt.code === s.map.terrain![parseRef(ref).row]?.[parseRef(ref).col]);
         return t?.category === 'impassable' && !(t.freezes && frozen);
       };
       const stepsToBase = (side: string, start: string): number => {
@@ -185,8 +192,8 @@ describe('bundled scenarios', () => {
     const s = load('dnieper-bend-1943.json');
 
     it('is at least 24 × 18 cells', () => {
-      expect(s.map.grid.cols).toBeGreaterThanOrEqual(24);
-      expect(s.map.grid.rows).toBeGreaterThanOrEqual(18);
+      expect(gridSpecOf(s).cols).toBeGreaterThanOrEqual(24);
+      expect(gridSpecOf(s).rows).toBeGreaterThanOrEqual(18);
     });
 
     it('schedules ten or more reinforcements over several turns, for both sides', () => {
@@ -213,6 +220,77 @@ describe('bundled scenarios', () => {
       const rivers = new Set(s.map.rivers);
       expect((s.map.roads ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
       expect((s.map.rails ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('Battle for Moscow (seed 002)', () => {
+    const s = load('battle-for-moscow.json');
+    const rules = getRuleset('bfm');
+    const cells = s.map.cells ?? {};
+    const named = (name: string) => Object.entries(cells).find(([, f]) => f.name === name)?.[0];
+
+    it('is a Battle for Moscow hex map of seven turns from 2 October 1941, turns 3 and 4 in mud', () => {
+      expect(s.ruleset.id).toBe('bfm');
+      expect(s.map.grid.kind).toBe('hex');
+      expect(s.calendar).toEqual({ startDate: '1941-10-02', turns: 7 });
+      const track = rules.tables(s).find((t) => t.id === 'turns')!;
+      expect(track.rows.map((r) => r.cells[1])).toEqual(['Clear', 'Clear', 'Mud (two weeks)', 'Mud (two weeks)', 'Clear', 'Clear', 'Clear']);
+    });
+
+    it('has what the text names: forests, cities with Moscow the one victory hex, fortifications, rivers, railroads and setup markers', () => {
+      const forest = s.map.terrainTypes.find((t) => t.category === 'difficult')!.code;
+      const city = s.map.terrainTypes.find((t) => t.category === 'urban')!.code;
+      const count = (code: string) => s.map.terrain!.join('').split(code).length - 1;
+      expect(count(forest)).toBeGreaterThan(30);
+      expect(count(city)).toBeGreaterThanOrEqual(15);
+      const moscow = named('Moscow')!;
+      expect(Object.entries(cells).filter(([, f]) => f.victory).map(([ref]) => ref)).toEqual([moscow]);
+      expect(Object.values(cells).filter((f) => f.fortification).length).toBeGreaterThanOrEqual(5);
+      expect(s.map.rivers!.length).toBeGreaterThan(40);
+      expect(s.map.rails!.length).toBeGreaterThan(40);
+      // Moscow is a railroad hub.
+      const rails = new Set(s.map.rails);
+      const cellGrid = s.map.grid;
+      if (!('cols' in cellGrid)) throw new Error('Battle for Moscow is a hex map');
+      const grid = createGrid(cellGrid);
+      const [mc, mr] = moscow.split(',').map(Number) as [number, number];
+      expect(grid.sideDirections.filter((d) => rails.has(grid.edgeOf({ col: mc, row: mr }, d)!)).length).toBeGreaterThanOrEqual(5);
+    });
+
+    it('sets 13 German corps at full strength and 22 Soviet armies at half strength on their setup markers, and keeps four Soviet armies in the pool with 1st Shock from turn 4', () => {
+      const germans = s.orderOfBattle.filter((u) => u.side === 'germans');
+      const soviets = s.orderOfBattle.filter((u) => u.side === 'soviets');
+      expect(germans).toHaveLength(13);
+      expect(soviets).toHaveLength(22);
+      expect(germans.every((u) => !u.fields?.startsReduced)).toBe(true);
+      expect(soviets.every((u) => u.fields?.startsReduced === true)).toBe(true);
+      for (const u of s.orderOfBattle) expect(cells[u.cell]?.setup, u.id).toBe(u.side);
+      expect(Object.values(cells).filter((f) => f.setup).length).toBe(35);
+      expect(germans.filter((u) => u.branch === 'tank').map((u) => [u.strength, u.fields?.reducedStrength, u.fields?.movement])).toEqual(Array(5).fill([9, 4, 6]));
+      const pool = s.pool ?? [];
+      expect(pool.map((p) => p.unit.side)).toEqual(['soviets', 'soviets', 'soviets', 'soviets']);
+      const shock = pool.find((p) => p.unit.name === '1st Shock Army')!;
+      expect([shock.unit.strength, shock.unit.fields?.movement, shock.fromTurn]).toEqual([10, 4, 4]);
+      expect(pool.filter((p) => p !== shock).every((p) => (p.fromTurn ?? 1) === 1)).toBe(true);
+      expect(s.orderOfBattle.length + pool.length).toBe(39);
+    });
+
+    it('gives the Germans one replacement a turn from turn 2 and the Soviets five every turn', () => {
+      const per = (side: string) => Array.from({ length: 7 }, (_, t) => (s.replacements ?? []).filter((r) => r.side === side && r.turn === t + 1).reduce((n, r) => n + r.points, 0));
+      expect(per('germans')).toEqual([0, 1, 1, 1, 1, 1, 1]);
+      expect(per('soviets')).toEqual([5, 5, 5, 5, 5, 5, 5]);
+    });
+
+    it('starts every city Soviet-owned except those with a German unit, and Moscow Soviet', () => {
+      const germanStart = new Set(s.orderOfBattle.filter((u) => u.side === 'germans').map((u) => u.cell));
+      const city = s.map.terrainTypes.find((t) => t.category === 'urban')!.code;
+      const g = s.map.grid;
+      if (!('cols' in g)) throw new Error('Battle for Moscow is a hex map');
+      for (let r = 0; r < g.rows; r++)
+        for (let c = 0; c < g.cols; c++) {
+          if (s.map.terrain![r]![c] !== city) continue;
+          expect(s.map.control![r]![c], `${c},${r}`).toBe(germanStart.has(`${c},${r}`) ? 'G' : 'S');
+        }
     });
   });
 

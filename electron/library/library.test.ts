@@ -43,11 +43,11 @@ describe('library: create, get, list', () => {
     expect(summary).toMatchObject({ id: 'gen-1', title: 'Blank', gridKind: 'square', cols: 12, rows: 8, sides: ['North', 'South'] });
     const doc = t.lib.get('gen-1')!.document;
     // Blank: no front line, nothing placed.
-    expect(doc.map.control[0]).toBe('NNNNNNNNNNNN');
+    expect(doc.map.control![0]).toBe('NNNNNNNNNNNN');
     expect(doc.map.cells).toBeUndefined();
     expect(doc.map.groundScaleKm).toBe(20);
     const facing = mustWrite(t.lib.create({ title: 'Facing', gridKind: 'square', cols: 12, rows: 8, sides: [{ name: 'North' }, { name: 'South' }], template: 'two-sides' } as never)).summary;
-    expect(t.lib.get(facing.id)!.document.map.control[0]).toBe('NNNNNNSSSSSS');
+    expect(t.lib.get(facing.id)!.document.map.control![0]).toBe('NNNNNNSSSSSS');
   });
 
   it('a malformed document given to create is refused with the validator’s issues, not turned into a blank map', () => {
@@ -271,14 +271,14 @@ describe('library: thumbnails', () => {
     mustWrite(t.lib.rename('s1', 'Pic, renamed'));
     expect(t.lib.getThumbnail('s1')).not.toBeNull();
     const flooded = scenario('s1', 'Pic, renamed');
-    flooded.map.terrain = flooded.map.terrain.map((row) => row.replace(/./g, '~'));
+    flooded.map.terrain = flooded.map.terrain!.map((row) => row.replace(/./g, '~'));
     t.tick();
     mustWrite(t.lib.save('s1', flooded));
     expect(t.lib.getThumbnail('s1')).toBeNull();
     t.lib.setThumbnail('s1', PNG);
     t.tick();
     mustWrite(t.lib.restoreRevision('s1', 1));
-    expect(t.lib.get('s1')!.document.map.terrain[0]).not.toMatch(/^~+$/);
+    expect(t.lib.get('s1')!.document.map.terrain![0]).not.toMatch(/^~+$/);
     expect(t.lib.getThumbnail('s1')).toBeNull();
     expect(t.lib.list().items[0]!.hasThumbnail).toBe(false);
   });

@@ -36,7 +36,7 @@ describe('terrain painting', () => {
     const r = expectExactInverse(doc, cmd);
     for (const i of cells) expect(doc.terrainTypes[doc.terrain[i]!]!.id).toBe('woods');
     // Cells that were already woods are not part of the edit.
-    const changed = cells.filter((i) => makeTinyScenario().map.terrain[Math.floor(i / 6)]![i % 6] !== 'f');
+    const changed = cells.filter((i) => makeTinyScenario().map.terrain![Math.floor(i / 6)]![i % 6] !== 'f');
     expect(r.applied.cells).toEqual(new Set(changed));
     expect(cmd!.label).toBe(`Paint Woods (${changed.length} cells)`);
   });
@@ -253,6 +253,9 @@ describe('map settings', () => {
     expect(setGroundScale(doc, 25)).toBeNull();
     expect(() => setGroundScale(doc, 0)).toThrow(/ground scale/);
     expect(() => setCellSize(doc, { value: 4, unit: 'ft' as 'in' })).toThrow(/unit/);
+    // The schema's one range (issue #14: the editor allowed 1000 of any unit, print refused above 2 m).
+    expect(() => setCellSize(doc, { value: 300, unit: 'cm' })).toThrow('cell size must be from 0.2 to 200 cm; got 300 cm');
+    expect(() => setCellSize(doc, { value: 1, unit: 'mm' })).toThrow('cell size must be from 2 to 2000 mm; got 1 mm');
   });
 });
 
@@ -281,7 +284,7 @@ describe('terrain palette', () => {
 
   it('removing a type gives its cells the replacement and keeps every other cell’s type', () => {
     const doc = tiny();
-    const before = makeTinyScenario().map.terrain;
+    const before = makeTinyScenario().map.terrain!;
     expectExactInverse(doc, removeTerrainType(doc, 'woods', 'lake'));
     const rows = doc.toScenario().map.terrain;
     expect(rows).toEqual(before.map((r) => r.replaceAll('f', '~')));

@@ -155,11 +155,17 @@ describe('brushFootprint: what the brush control says it paints', () => {
       for (const size of [1, 2, 3]) {
         const f = brushFootprint(k.spec, size);
         expect(f.cells).toBe(k.cells[size - 1]);
-        expect(cellsInBrush(grid, { col: 7, row: 7 }, size - 1)).toHaveLength(f.cells);
-        expect(cellsInBrush(grid, { col: 6, row: 6 }, size - 1)).toHaveLength(f.cells);
+        expect(cellsInBrush(grid, { col: 7, row: 7 }, size - 1)).toHaveLength(f.cells!);
+        expect(cellsInBrush(grid, { col: 6, row: 6 }, size - 1)).toHaveLength(f.cells!);
       }
       expect(brushFootprint(k.spec, 3).shape).toBe(k.shape);
       expect(brushFootprint(k.spec, 1)).toEqual({ cells: 1, across: 1, shape: 'one cell' });
     });
   }
+  it('on a network the brush says it takes the positions within its size in links, as cellsInBrush does', () => {
+    const spec = { kind: 'network', orientation: 'flat', offset: 'odd', adjacency: 4 } as const;
+    expect(brushFootprint(spec, 1)).toEqual({ cells: null, across: 1, shape: 'one position' });
+    expect(brushFootprint(spec, 2).shape).toBe('a position and every position within 1 link of it');
+    expect(brushFootprint(spec, 3)).toMatchObject({ cells: null, shape: 'a position and every position within 2 links of it' });
+  });
 });

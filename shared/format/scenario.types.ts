@@ -2,11 +2,22 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
+
+/**
+ * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
+ */
+export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
 export type SideId = string;
 export type Colour = string;
+/**
+ * The map's geometry: a grid of cells (hex, square, offset square) or a network of positions joined by links.
+ */
+export type Grid = CellGrid | NetworkGrid;
+export type Id = string;
 /**
  * A cell side as "col,row,DIR" in canonical form: DIR is one of the directions that cell owns (flat-top hex: N, NE, SE; pointy-top hex and offset square: NE, E, SE; square: N, E). The owner may lie one step outside the map for border sides.
  */
@@ -14,10 +25,13 @@ export type EdgeRef = string;
 export type EdgeList = EdgeRef[];
 export type GroundCondition = 'easy' | 'mud' | 'frozen' | 'snow';
 export type Turn = number;
-export type Id = string;
 export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne';
 /**
- * A cell as "col,row", both counted from 0 at the top left. Labels shown to users (e.g. 0307) are derived from it.
+ * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
+ */
+export type RulesetUnitFields = Partial<BfmUnitFields>;
+/**
+ * A cell as "col,row", both counted from 0 at the top left (labels shown to users, e.g. 0307, are derived from it); on a network map, a position's id.
  */
 export type CellRef = string;
 /**
@@ -89,43 +103,17 @@ export interface Scenario {
    * Replacement strength points a side receives in a game turn.
    */
   replacements?: Replacement[];
+  /**
+   * Units that begin the game off the map, in a pool the ruleset draws from (Battle for Moscow's replacement pool).
+   */
+  pool?: PoolUnit[];
 }
 export interface Ruleset {
-  id: 'operational';
-  options?: OperationalOptions;
-}
-/**
- * Options of the operational ruleset (RULES-NOTES.md). Omitted options take their defaults.
- */
-export interface OperationalOptions {
   /**
-   * Defenders fire back in normal (not prepared) attacks.
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md).
    */
-  defensiveFire?: boolean;
-  /**
-   * Die score a defensive-fire die needs to hit.
-   */
-  defensiveFireHitOn?: number;
-  /**
-   * Die score an attack die needs before modifiers.
-   */
-  baseToHit?: number;
-  /**
-   * Most units of one side in a cell after movement.
-   */
-  stackingLimit?: number;
-  /**
-   * VP per game turn for a victory cell that does not set its own value.
-   */
-  victoryCellVpPerTurn?: number;
-  /**
-   * End-of-game VP per starting strength point of destroyed enemy units.
-   */
-  destroyedStrengthVp?: number;
-  /**
-   * Longest supply line in cells; null for no limit.
-   */
-  supplyLineLimit?: number | null;
+  id: 'operational' | 'bfm';
+  options?: RulesetOptions;
 }
 export interface Side {
   id: SideId;
@@ -138,7 +126,7 @@ export interface Side {
   flags?: SideFlags;
 }
 /**
- * Rules the text gives to one named side, as per-side switches.
+ * Rules the text gives to one named side, as per-side switches. A flag left out follows the side's name: on where the text gives that rule to the Germans (mudSlows, losesDifficultInSnow) or the Soviets (railMovement, breakthroughInSnow) and the side is named so, otherwise off (the defaults below).
  */
 export interface SideFlags {
   /**
@@ -175,13 +163,13 @@ export interface GameMap {
   groundScaleKm: number;
   terrainTypes: TerrainType[];
   /**
-   * Terrain codes, one row string per map row.
+   * Terrain codes, one row string per map row. Grid maps only (required there).
    */
-  terrain: CellRows;
+  terrain?: CellRows;
   /**
-   * Side codes of the controlling side, one row string per map row.
+   * Side codes of the controlling side, one row string per map row. Grid maps only (required there).
    */
-  control: CellRows;
+  control?: CellRows;
   /**
    * Features of individual cells, keyed by CellRef; cells without features are absent.
    */
@@ -199,7 +187,7 @@ export interface GameMap {
    */
   rails?: EdgeList;
 }
-export interface Grid {
+export interface CellGrid {
   kind: 'hex' | 'square' | 'offsetSquare';
   /**
    * Hex only: flat-top (columns offset) or pointy-top (rows offset).
@@ -221,7 +209,98 @@ export interface Grid {
   labels?: 'CCRR' | 'col,row' | 'A1';
 }
 /**
- * Size of a printed cell across flats (or a square's side).
+ * A point-to-point map: positions joined by links, drawn at true size in millimetres from the map's top-left corner. A position is the network's cell: everything keyed by CellRef (map.cells, units' cells, entry cells) names a position by its id. Terrain and control are fields of each position, so map.terrain, map.control and the edge lists are absent.
+ */
+export interface NetworkGrid {
+  kind: 'network';
+  /**
+   * The map's extent across, in millimetres.
+   */
+  width: number;
+  /**
+   * The map's extent down, in millimetres.
+   */
+  height: number;
+  positions: Position[];
+  links: Link[];
+}
+/**
+ * A place on a network map. Its name, supply base, fortification, victory value and entry sides are in map.cells under its id, as for a grid cell.
+ */
+export interface Position {
+  /**
+   * Stable id; links, map.cells and units name the position by it.
+   */
+  id: Id;
+  /**
+   * Short designation shown to people and printed, as a grid shows 0307; the id when omitted.
+   */
+  label?: string;
+  /**
+   * Centre, millimetres from the map's left edge.
+   */
+  x: number;
+  /**
+   * Centre, millimetres from the map's top edge.
+   */
+  y: number;
+  /**
+   * Id of a terrain type of map.terrainTypes.
+   */
+  terrain: string;
+  /**
+   * The side controlling the position at the start.
+   */
+  control: SideId;
+  /**
+   * How the position is drawn: a box, or a circle (an ellipse when width and height differ).
+   */
+  shape?: 'box' | 'circle';
+  /**
+   * Drawn width in millimetres; map.cellSize when omitted.
+   */
+  width?: number;
+  /**
+   * Drawn height in millimetres; map.cellSize when omitted.
+   */
+  height?: number;
+  properties?: Properties;
+}
+/**
+ * Named values for a ruleset (fortress class, army-group sector, map-edge direction...): text, numbers or true/false.
+ */
+export interface Properties {
+  [k: string]: string | number | boolean;
+}
+/**
+ * A link joining two positions of a network map, usable both ways.
+ */
+export interface Link {
+  id: Id;
+  /**
+   * Id of one end; `from` and `to` only order the waypoints.
+   */
+  from: Id;
+  /**
+   * Id of the other end.
+   */
+  to: Id;
+  type?: 'ordinary' | 'road' | 'rail';
+  /**
+   * Bends of the drawn line, in order from `from` to `to`; straight when omitted.
+   */
+  waypoints?: MapPoint[];
+  properties?: Properties;
+}
+/**
+ * A point on the map in millimetres from its top-left corner.
+ */
+export interface MapPoint {
+  x: number;
+  y: number;
+}
+/**
+ * Size of a printed cell across flats (or a square's side), from 2 mm to 2 m; on a network map, a position's default drawn size and the length map.groundScaleKm measures. The range per unit below is the only statement of it: the editor, the checks and print read it from here (shared/format/cell-size.ts).
  */
 export interface PhysicalSize {
   value: number;
@@ -243,6 +322,46 @@ export interface TerrainType {
    * Impassable only: a lake, passable while ground is frozen or snow.
    */
   freezes?: boolean;
+  symbology?: TerrainSymbology;
+}
+/**
+ * How the map draws this terrain over its fill colour. Absent: a look chosen from the type's id, name and category (woods get trees, swamp marsh tufts...).
+ */
+export interface TerrainSymbology {
+  /**
+   * A vector symbol scattered over each cell; svg draws symbolSvg.
+   */
+  symbol?:
+    | 'none'
+    | 'trees'
+    | 'marsh'
+    | 'hills'
+    | 'ridge'
+    | 'mountains'
+    | 'town'
+    | 'city'
+    | 'fort'
+    | 'swamp'
+    | 'sand'
+    | 'steppe'
+    | 'svg';
+  symbolColour?: Colour;
+  /**
+   * An imported SVG drawn as the symbol (paths, shapes and their fills and strokes).
+   */
+  symbolSvg?: string;
+  /**
+   * A texture under the symbol.
+   */
+  pattern?: 'none' | 'dots' | 'hatch' | 'crosshatch' | 'waves' | 'grass';
+  /**
+   * How many symbols a cell holds, relative to the symbol's usual number.
+   */
+  density?: number;
+  /**
+   * Picks another stable placement of the symbols.
+   */
+  seed?: number;
 }
 export interface CellFeatures {
   name?: string;
@@ -256,6 +375,10 @@ export interface CellFeatures {
    * Sides for which this is a reinforcement entry cell.
    */
   entry?: SideId[];
+  /**
+   * A setup marker: one unit of this side starts the game here.
+   */
+  setup?: SideId;
 }
 export interface VictoryValue {
   /**
@@ -330,6 +453,7 @@ export interface PlacedUnit {
    */
   strength: number;
   elite?: boolean;
+  fields?: RulesetUnitFields;
   /**
    * Starting cell.
    */
@@ -350,6 +474,7 @@ export interface NewUnit {
    */
   strength: number;
   elite?: boolean;
+  fields?: RulesetUnitFields;
 }
 export interface Replacement {
   side: SideId;
@@ -359,6 +484,50 @@ export interface Replacement {
    * Only units of these branches may take these points; any branch when omitted.
    */
   branches?: Branch[];
+}
+export interface PoolUnit {
+  /**
+   * First game turn the unit may be drawn from the pool (1 when omitted).
+   */
+  fromTurn?: Turn;
+  unit: NewUnit;
+}
+/**
+ * The operational ruleset reads no unit values beyond branch, strength and elite.
+ */
+export interface NoUnitFields {}
+/**
+ * Options of the operational ruleset (RULES-NOTES.md). Omitted options take their defaults.
+ */
+export interface OperationalOptions {
+  /**
+   * Defenders fire back in normal (not prepared) attacks.
+   */
+  defensiveFire?: boolean;
+  /**
+   * Die score a defensive-fire die needs to hit.
+   */
+  defensiveFireHitOn?: number;
+  /**
+   * Die score an attack die needs before modifiers.
+   */
+  baseToHit?: number;
+  /**
+   * Most units of one side in a cell after movement.
+   */
+  stackingLimit?: number;
+  /**
+   * VP per game turn for a victory cell that does not set its own value.
+   */
+  victoryCellVpPerTurn?: number;
+  /**
+   * End-of-game VP per starting strength point of destroyed enemy units.
+   */
+  destroyedStrengthVp?: number;
+  /**
+   * Longest supply line in cells; null for no limit.
+   */
+  supplyLineLimit?: number | null;
 }
 export interface UnitCore {
   id: Id;
@@ -370,4 +539,5 @@ export interface UnitCore {
    */
   strength: number;
   elite?: boolean;
+  fields?: RulesetUnitFields;
 }

@@ -23,6 +23,11 @@ interface UnitPlace {
   list: string;
 }
 
+/** Units in the off-map pool: ids and sides only (they have no cell). */
+function pooled(ctx: CheckContext): { id: string; name: string; at: string; list: string }[] {
+  return (ctx.scenario.pool ?? []).map((p, i) => ({ id: p.unit.id, name: p.unit.name, at: pointer('pool', i, 'unit'), list: 'the pool' }));
+}
+
 function places(ctx: CheckContext): { start: UnitPlace[]; arriving: UnitPlace[] } {
   const start = ctx.scenario.orderOfBattle.map((u, i) => ({
     id: u.id, name: u.name, side: u.side, cell: u.cell,
@@ -39,12 +44,12 @@ export const unitChecks: ScenarioCheck[] = [
   {
     id: 'unit-ids-unique',
     severity: 'error',
-    rule: 'Unit ids are unique across the order of battle and the reinforcements.',
+    rule: 'Unit ids are unique across the order of battle, the reinforcements and the pool.',
     run: (ctx) => {
       const { start, arriving } = places(ctx);
-      const first = new Map<string, UnitPlace>();
+      const first = new Map<string, { name: string; at: string; list: string }>();
       const out: Finding[] = [];
-      for (const u of [...start, ...arriving]) {
+      for (const u of [...start, ...arriving, ...pooled(ctx)]) {
         const prev = first.get(u.id);
         if (!prev) first.set(u.id, u);
         else
@@ -69,7 +74,9 @@ export const unitChecks: ScenarioCheck[] = [
           pointer: u.cellAt,
           value: u.cell,
           cell: u.cell,
-          message: `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${ctx.cellText(u.cell)}, outside the ${mapSize(ctx)} map; pick a cell from ${cellRange(ctx)}.`,
+          message: ctx.network
+            ? `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at "${u.cell}", which is not a position of this network map; give the id of one of its ${ctx.network.positions.length} positions.`
+            : `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${ctx.cellText(u.cell)}, outside the ${mapSize(ctx)} map; pick a cell from ${cellRange(ctx)}.`,
         }));
     },
   },
@@ -78,7 +85,8 @@ export const unitChecks: ScenarioCheck[] = [
     severity: 'error',
     rule: "No cell starts with more of one side's units than the stacking limit.",
     run: (ctx) => {
-      const limit = ctx.options.stackingLimit;
+      const limit = ctx.stackingLimit;
+      if (limit === null) return [];
       const stacks = new Map<string, UnitPlace[]>();
       for (const u of places(ctx).start) {
         const key = `${u.cell}|${u.side}`;
@@ -92,7 +100,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `Cell ${ctx.cellText(u.cell)} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
+            message: `${ctx.network ? 'Position' : 'Cell'} ${ctx.cellText(u.cell)} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
           };
         });
     },
@@ -112,7 +120,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `${u.name} ${verb} at ${ctx.cellText(u.cell)}, which is ${t.name} (impassable); pick a passable cell.`,
+            message: `${u.name} ${verb} at ${ctx.cellText(u.cell)}, which is ${t.name} (impassable); pick a passable ${ctx.network ? 'position' : 'cell'}.`,
           });
       };
       const initial = ctx.scenario.groundConditions.initial;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../../shared/format/validate.js';
+import { resolveSideFlags } from '../../../../shared/format/defaults.js';
 import { GRID_CHOICES, buildScenario, draftProblems, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
 
 const draft = (over: Partial<NewScenarioDraft> = {}): NewScenarioDraft => ({ ...initialDraft(), title: 'Test', ...over });
@@ -28,6 +29,14 @@ describe('New Scenario dialog fields', () => {
     expect(neutral.sides.map((x) => x.flags)).toEqual([undefined, undefined]);
   });
 
+  it('a rule the designer turned off for the Germans stays off in the file (an omitted flag would follow the name)', () => {
+    const d = draft();
+    d.sides[0].flags = { ...d.sides[0].flags, mudSlows: false };
+    const s = buildScenario(d);
+    expect(s.sides[0].flags).toEqual({ mudSlows: false, losesDifficultInSnow: true });
+    expect(resolveSideFlags(s.sides[0]).mudSlows).toBe(false);
+  });
+
   it('cell size, unit and ground scale go into the map', () => {
     const s = buildScenario(draft({ cellSize: 16, unit: 'mm', groundScaleKm: 5 }));
     expect(s.map.cellSize).toEqual({ value: 16, unit: 'mm' });
@@ -38,6 +47,8 @@ describe('New Scenario dialog fields', () => {
     expect(draftProblems(draft())).toEqual({});
     expect(Object.keys(draftProblems(draft({ title: '  ' })))).toEqual(['title']);
     expect(Object.keys(draftProblems(draft({ cols: 0 })))).toEqual(['size']);
+    expect(draftProblems(draft({ cellSize: 300 }))).toEqual({ cellSize: 'The cell size is a number from 0.2 to 200 cm.' });
+    expect(draftProblems(draft({ cellSize: 300, unit: 'mm' }))).toEqual({});
     expect(Object.keys(draftProblems(draft({ rows: 2.5 })))).toEqual(['size']);
     expect(Object.keys(draftProblems(draft({ cellSize: 0, groundScaleKm: -1 })))).toEqual(['cellSize', 'groundScaleKm']);
     expect(Object.keys(draftProblems(draft({ sides: [side('Axis', '#000000'), side('axis', '#ffffff')] })))).toEqual(['side1']);

@@ -1,9 +1,10 @@
 // The New Scenario dialog's fields turned into a scenario document: the shared blank-scenario
 // builder, plus what it leaves to the dialog (square adjacency, side flags).
 import { nanoid } from 'nanoid';
+import { cellSizeProblem, cellSizeRangeText } from '../../../../shared/format/cell-size.js';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
 import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario, type NewScenarioTemplate } from '../../../../shared/format/new-scenario.js';
-import type { Scenario } from '../../../../shared/format/scenario.types.js';
+import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
 
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
 
@@ -74,7 +75,7 @@ export function draftProblems(d: NewScenarioDraft): Record<string, string> {
   if (!d.title.trim()) p.title = 'Give the scenario a title.';
   const size = (n: number) => Number.isInteger(n) && n >= 1 && n <= 4096;
   if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
-  if (!(d.cellSize > 0 && d.cellSize <= 1000)) p.cellSize = 'The cell size is a number above 0.';
+  if (cellSizeProblem({ value: d.cellSize, unit: d.unit })) p.cellSize = `The cell size is a number ${cellSizeRangeText(d.unit)}.`;
   if (!(d.groundScaleKm > 0 && d.groundScaleKm <= 100000)) p.groundScaleKm = 'The ground scale is a number of km above 0.';
   const dateProblem = gameDateProblem(d.startDate);
   if (dateProblem) p.startDate = `Start date: ${dateProblem}`;
@@ -105,9 +106,11 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
       { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
     ],
   });
-  if (d.grid === 'square-8') scenario.map.grid.adjacency = 8;
+  if (d.grid === 'square-8') (scenario.map.grid as CellGrid).adjacency = 8;
   scenario.sides = scenario.sides.map((s, i) => {
-    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([, on]) => on));
+    // An omitted flag follows the side's name, so one the name would turn on is written even when off.
+    const byName = defaultFlagsForSideName(s.name);
+    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([k, on]) => on || byName[k as keyof ResolvedSideFlags]));
     return Object.keys(flags).length ? { ...s, flags } : s;
   }) as Scenario['sides'];
   return scenario;
