@@ -14,7 +14,7 @@ mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Stalingrad pocket';
 const PROBLEM = 'Cell 0305 starts with 4 units of Germans, more than the stacking limit of 3';
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

@@ -52,7 +52,10 @@ export const bundledIds: ReadonlySet<string> = new Set(
  * scenarios, nothing in the trash, no recovery copies, no saved games or games in progress)
  * so the next spec sees what it expects.
  */
-export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
+export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined, page?: Page): Promise<void> {
+  // A page left open may still write (test-play autosaves a moment after each action): close it
+  // first, so nothing it does lands after the clean-up and greets the next spec.
+  if (page && !page.isClosed()) await page.close();
   const origin = appOrigin(baseURL);
   const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
   if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });

@@ -13,7 +13,7 @@ import { appOrigin, bundledIds, createBlankScenario, expect, invoke, projectRoot
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

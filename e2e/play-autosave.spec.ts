@@ -9,7 +9,7 @@ import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const EXAMPLE = 'The Ros Salient, January 1944';
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -9,7 +9,7 @@ import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const EXAMPLE = 'The Ros Salient, January 1944';
 
@@ -30,6 +30,24 @@ async function finishHumanDecision(page: Page): Promise<void> {
 }
 
 const botActions = async (page: Page) => (await page.evaluate(() => window.__gridfront!.play!.log())).filter((a) => a.side === 'soviets').length;
+
+/**
+ * Sets window.seenBotPlaying once the page shows the bot playing while the game still has
+ * only `actionsBefore` Soviet actions, i.e. before the bot's move lands.
+ */
+async function watchForBotBeforeItsMove(page: Page, actionsBefore: number): Promise<void> {
+  await page.evaluate((before) => {
+    const w = window as { seenBotPlaying?: boolean };
+    w.seenBotPlaying = false;
+    const look = () => {
+      const moved = window.__gridfront!.play!.log().filter((a) => a.side === 'soviets').length > before;
+      if (!moved && document.querySelector('[data-testid="bot-playing"]')) w.seenBotPlaying = true;
+      if (moved || w.seenBotPlaying) observer.disconnect();
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { childList: true, subtree: true });
+  }, actionsBefore);
+}
 
 async function waitForOurTurn(page: Page): Promise<void> {
   await expect(page.getByTestId('prompt-side')).toContainText('Germans', { timeout: 30_000 });
@@ -57,13 +75,12 @@ test('the bot plays its own decisions after each human action, visibly, at the c
     await waitForOurTurn(page);
     const shownBefore = await entriesOf(page, 'soviets').count();
     const botActionsBefore = await botActions(page);
+    // Visibly: the page is watched for "… (bot) is playing" shown while the bot has not acted
+    // yet (at Fast the pause is short, so a look after the click could miss it).
+    if (answered === 0) await watchForBotBeforeItsMove(page, botActionsBefore);
     await finishHumanDecision(page);
     if ((await page.evaluate(() => window.__gridfront!.play!.actor())) !== 'soviets') continue;
-    if (answered === 0) {
-      // Visibly: the bot is shown playing before its first move lands.
-      await expect(page.getByTestId('bot-playing')).toBeVisible();
-      await page.screenshot({ path: path.join(OUTPUT, 'play-bot-1-thinking.png') });
-    }
+    if (answered === 0) await expect.poll(() => page.evaluate(() => (window as { seenBotPlaying?: boolean }).seenBotPlaying === true)).toBe(true);
     await expect.poll(() => entriesOf(page, 'soviets').count(), { timeout: 30_000 }).toBeGreaterThan(shownBefore);
     await waitForOurTurn(page);
     expect(await botActions(page)).toBeGreaterThan(botActionsBefore);
@@ -72,12 +89,12 @@ test('the bot plays its own decisions after each human action, visibly, at the c
   expect(answered).toBe(4);
   await page.screenshot({ path: path.join(OUTPUT, 'play-bot-2-answered.png') });
 
-  /** Plays our decisions until one hands the game to the bot; the log length just after it. */
-  async function handToBot(): Promise<number> {
+  /** Plays our decisions until one hands the game to the bot. */
+  async function handToBot(): Promise<void> {
     for (let k = 0; k < 30; k++) {
       await waitForOurTurn(page);
       await finishHumanDecision(page);
-      if ((await page.evaluate(() => window.__gridfront!.play!.actor())) === 'soviets') return page.evaluate(() => window.__gridfront!.play!.logLength());
+      if ((await page.evaluate(() => window.__gridfront!.play!.actor())) === 'soviets') return;
     }
     throw new Error('the game never came to the bot');
   }
@@ -85,10 +102,33 @@ test('the bot plays its own decisions after each human action, visibly, at the c
   // Slow: a pause per bot action, so the first answer is not there at once.
   await speed.getByRole('radio', { name: 'Slow' }).click();
   await expect(speed.getByRole('radio', { name: 'Slow' })).toHaveAttribute('aria-checked', 'true');
-  const handed = await handToBot();
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => window.__gridfront!.play!.logLength())).toBe(handed);
-  await expect(page.getByTestId('bot-playing')).toBeVisible();
+  // Timed in the page (a busy test machine may take longer than the pause for a round trip):
+  // from the moment the game is handed to the bot to its first action landing.
+  await page.evaluate(() => {
+    const w = window as { botPause?: { handedAt?: number; handedLen?: number; movedAt?: number; shown?: boolean } };
+    const pause: NonNullable<typeof w.botPause> = {};
+    w.botPause = pause;
+    const play = window.__gridfront!.play!;
+    const look = () => {
+      const now = performance.now();
+      if (pause.handedAt === undefined) {
+        if (play.actor() === 'soviets') [pause.handedAt, pause.handedLen] = [now, play.logLength()];
+      } else if (play.logLength() > pause.handedLen!) {
+        pause.movedAt = now;
+        observer.disconnect();
+        return;
+      }
+      if (pause.handedAt !== undefined && document.querySelector('[data-testid="bot-playing"]')) pause.shown = true;
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await handToBot();
+  await page.screenshot({ path: path.join(OUTPUT, 'play-bot-1-thinking.png') });
+  await expect.poll(() => page.evaluate(() => (window as { botPause?: { movedAt?: number } }).botPause?.movedAt !== undefined), { timeout: 30_000 }).toBe(true);
+  const slow = await page.evaluate(() => (window as unknown as { botPause: { handedAt: number; movedAt: number; shown?: boolean } }).botPause);
+  expect(slow.shown).toBe(true);
+  expect(slow.movedAt - slow.handedAt).toBeGreaterThanOrEqual(900);
   await waitForOurTurn(page);
 
   // Instant: the bot's whole answer lands without a pause.

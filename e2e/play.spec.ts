@@ -48,7 +48,7 @@ const view = (page: Page) => page.evaluate(() => window.__gridfront!.play!.view(
 
 test.describe('test-play', () => {
   test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
-  test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+  test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
   test('hot-seat: activate, move, attack, retreat decision, passes end the game turn, save, reload and replay', async ({ page }) => {
     test.setTimeout(120_000);

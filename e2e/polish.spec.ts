@@ -12,7 +12,7 @@ const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const ROS = 'The Ros Salient, January 1944';
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

@@ -10,7 +10,7 @@ import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 /** "14,5" or a JSON pointer: what a person must never have to read. */
 const MACHINE_TERMS = /\/orderOfBattle|\/map\/|\b\d+,\d+\b/;
