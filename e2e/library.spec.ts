@@ -379,7 +379,7 @@ test('Test-play from the library opens the scenario straight into the play scree
   await expect(page.getByTestId('play-exit')).toBeVisible();
   await page.screenshot({ path: path.join(OUTPUT, 'library-test-play-board.png') });
 
-  // Back in the library, the toolbar's Test-play and Ctrl+T do the same for the selection.
+  // Back in the library, the toolbar's Test-play and its key do the same for the selection.
   await page.getByTestId('play-exit').click();
   await backToLibrary(page);
   await card(page, 'Square Grid Demo: The Vistula Bridgehead').click();
@@ -388,7 +388,8 @@ test('Test-play from the library opens the scenario straight into the play scree
   await page.getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('scenario-list')).toBeVisible();
   await card(page, 'Square Grid Demo: The Vistula Bridgehead').click();
-  await page.keyboard.press('Control+t');
+  // In the browser Ctrl+T belongs to the browser (a new tab): the page's key for Test-play is Alt+Shift+G.
+  await page.keyboard.press('Alt+Shift+G');
   await expect(page.getByTestId('play-setup')).toBeVisible();
 });
 
