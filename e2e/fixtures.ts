@@ -40,12 +40,22 @@ export async function invoke<T = unknown>(
   return { status: response.status(), body: (await response.json()) as InvokeResult<T> };
 }
 
-/** Ids of the bundled scenarios the web host seeds a new library with. */
-export const bundledIds: ReadonlySet<string> = new Set(
+/** The bundled scenarios the web host seeds a new library with, by id. */
+const bundledDocs: ReadonlyMap<string, Record<string, unknown>> = new Map(
   readdirSync(path.join(projectRoot, 'scenarios'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => (JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', f), 'utf8')) as { id: string }).id),
+    .map((f) => JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', f), 'utf8')) as Record<string, unknown> & { id: string })
+    .map((doc) => [doc.id, doc] as const),
 );
+
+/** Ids of the bundled scenarios the web host seeds a new library with. */
+export const bundledIds: ReadonlySet<string> = new Set(bundledDocs.keys());
+
+/** JSON with object keys sorted, so two documents compare by content. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 /**
  * The web host keeps one library for the whole run: put it back as seeded (only the bundled
@@ -60,6 +70,11 @@ export async function restoreSeededLibrary(request: APIRequestContext, baseURL: 
   const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
   if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });
   await invoke(request, origin, 'library.emptyTrash');
+  // A bundled scenario a spec edited and saved (a new title, say) gets its bundled content back.
+  for (const [id, doc] of bundledDocs) {
+    const got = await invoke<{ document: unknown } | null>(request, origin, 'library.get', { id });
+    if (got.body.ok && got.body.value && canonical(got.body.value.document) !== canonical(doc)) await invoke(request, origin, 'library.save', { id, scenario: doc });
+  }
   // Saved games and games in progress of the bundled scenarios go too.
   for (const id of bundledIds) {
     const games = await invoke<{ id: string }[]>(request, origin, 'games.list', { scenarioId: id });
