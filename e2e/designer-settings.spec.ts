@@ -27,7 +27,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
-  await createBlankScenario(page, TITLE, { cols: 10, rows: 8 });
+  await createBlankScenario(page, TITLE, { cols: 10, rows: 8 }, 'two-sides');
   const original = await openDocument(page);
   const [germans, soviets] = original.sides;
   const undo = page.getByTestId('undo');
@@ -40,8 +40,10 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   const cell = page.getByTestId('cell-editor');
   await expect(cell.locator('.head')).toHaveText('0303');
 
-  // A name typed letter by letter is one undo step.
+  // A name typed letter by letter is one undo step, taken when it is finished (Enter).
   await cell.getByTestId('cell-name').pressSequentially('Orel');
+  expect((await openDocument(page)).map.cells?.['2,2']).toBeUndefined();
+  await cell.getByTestId('cell-name').press('Enter');
   expect((await openDocument(page)).map.cells?.['2,2']).toEqual({ name: 'Orel' });
   await undo.click();
   expect((await openDocument(page)).map.cells?.['2,2']).toBeUndefined();
@@ -74,6 +76,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   expect(d.map.terrainTypes).toHaveLength(types + 1);
   const added = d.map.terrainTypes.at(-1)!;
   await settings.getByRole('textbox', { name: `Name of terrain ${added.id}` }).fill('Marsh');
+  await settings.getByRole('textbox', { name: `Name of terrain ${added.id}` }).press('Enter');
   await settings.getByLabel('Colour of Marsh').fill('#4a6b5d');
   // Only impassable ground can freeze (a lake that frozen or snowy ground makes passable).
   const category = settings.getByLabel('Rules category of Marsh');

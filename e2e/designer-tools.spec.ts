@@ -43,7 +43,7 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
-  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
+  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS }, 'two-sides');
   const original = await openDocument(page);
   const grid = createGrid(gridSpecOf(original));
   const [germans, soviets] = original.sides;
@@ -68,11 +68,11 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   await expect(page.locator('[data-terrain="rough"]')).toHaveAttribute('aria-checked', 'true');
   expect(count(await openDocument(page), 'r'), 'picking paints nothing').toBe(9);
 
-  // ] makes the brush two cells across: one click paints a cell and its whole first ring.
+  // ] takes the brush to the next size: 7 cells, one click paints a cell and its whole first ring.
   await page.locator('[data-terrain="woods"]').click();
   await page.getByTestId('map').hover({ position: { x: 5, y: 5 } });
   await page.keyboard.press(']');
-  await expect(page.getByRole('radiogroup', { name: 'Brush size' }).getByRole('radio', { name: '2' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radiogroup', { name: 'Brush size, in cells painted' }).getByRole('radio', { name: '7 cells' })).toHaveAttribute('aria-checked', 'true');
   const centre = { col: 10, row: 5 };
   await clickCell(page, centre);
   d = await openDocument(page);

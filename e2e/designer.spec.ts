@@ -26,7 +26,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
-  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
+  await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS }, 'two-sides');
   const original = await openDocument(page);
   const grid = createGrid(gridSpecOf(original));
   await shot(page, '0-blank');

@@ -58,6 +58,7 @@ test.describe('desktop app', () => {
       await card.dblclick();
       await expect(window.getByTestId('map')).toHaveAttribute('data-ready', 'true');
       await window.getByTestId('title-field').fill('The Ros Salient (edited in Electron)');
+      await window.getByTestId('title-field').press('Enter');
       await expect(window.getByTestId('dirty-mark')).toBeVisible();
       // Save through the application menu, as a user would.
       await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('file.save')?.click());

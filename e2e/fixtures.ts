@@ -40,32 +40,65 @@ export async function invoke<T = unknown>(
   return { status: response.status(), body: (await response.json()) as InvokeResult<T> };
 }
 
-/** Ids of the bundled scenarios the web host seeds a new library with. */
-export const bundledIds: ReadonlySet<string> = new Set(
+/** The bundled scenarios the web host seeds a new library with, by id. */
+const bundledDocs: ReadonlyMap<string, Record<string, unknown>> = new Map(
   readdirSync(path.join(projectRoot, 'scenarios'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => (JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', f), 'utf8')) as { id: string }).id),
+    .map((f) => JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', f), 'utf8')) as Record<string, unknown> & { id: string })
+    .map((doc) => [doc.id, doc] as const),
 );
+
+/** Ids of the bundled scenarios the web host seeds a new library with. */
+export const bundledIds: ReadonlySet<string> = new Set(bundledDocs.keys());
+
+/** JSON with object keys sorted, so two documents compare by content. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 /**
  * The web host keeps one library for the whole run: put it back as seeded (only the bundled
- * scenarios, nothing in the trash, no recovery copies) so the next spec sees what it expects.
+ * scenarios, nothing in the trash, no recovery copies, no saved games or games in progress)
+ * so the next spec sees what it expects.
  */
-export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
+export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined, page?: Page): Promise<void> {
+  // A page left open may still write (test-play autosaves a moment after each action): close it
+  // first, so nothing it does lands after the clean-up and greets the next spec.
+  if (page && !page.isClosed()) await page.close();
   const origin = appOrigin(baseURL);
   const list = await invoke<{ items: { id: string }[] }>(request, origin, 'library.list', { limit: 500 });
   if (list.body.ok) for (const s of list.body.value.items) if (!bundledIds.has(s.id)) await invoke(request, origin, 'library.trash', { id: s.id });
   await invoke(request, origin, 'library.emptyTrash');
+  // A bundled scenario a spec edited and saved (a new title, say) gets its bundled content back.
+  for (const [id, doc] of bundledDocs) {
+    const got = await invoke<{ document: unknown } | null>(request, origin, 'library.get', { id });
+    if (got.body.ok && got.body.value && canonical(got.body.value.document) !== canonical(doc)) await invoke(request, origin, 'library.save', { id, scenario: doc });
+  }
+  // Saved games and games in progress of the bundled scenarios go too.
+  for (const id of bundledIds) {
+    const games = await invoke<{ id: string }[]>(request, origin, 'games.list', { scenarioId: id });
+    if (games.body.ok) for (const g of games.body.value) await invoke(request, origin, 'games.delete', { id: g.id });
+  }
   const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
   if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
 }
 
-/** Creates a blank map from the library's New dialog and waits until it has painted. */
-export async function createBlankScenario(page: Page, title: string, size: { cols: number; rows: number } = { cols: 12, rows: 8 }): Promise<void> {
+/**
+ * Creates a map from the library's New dialog (blank, or with `template: 'two-sides'` the west
+ * half to the first side and the east half to the second) and waits until it has painted.
+ */
+export async function createBlankScenario(
+  page: Page,
+  title: string,
+  size: { cols: number; rows: number } = { cols: 12, rows: 8 },
+  template: 'blank' | 'two-sides' = 'blank',
+): Promise<void> {
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByTestId('new-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  if (template === 'two-sides') await dialog.getByRole('radio', { name: /^Two sides facing/ }).check();
   await dialog.getByRole('spinbutton', { name: 'Columns' }).fill(String(size.cols));
   await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(size.rows));
   await dialog.getByRole('button', { name: 'Create' }).click();

@@ -13,7 +13,7 @@ import { appOrigin, bundledIds, createBlankScenario, expect, invoke, projectRoot
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -141,7 +141,9 @@ test('importing a good and a bad file adds the good one and names the bad one’
   const results = report.getByTestId('import-result');
   await expect(results.filter({ hasText: 'good.json' })).toContainText('imported as “Imported Pripet Marshes”');
   await expect(results.filter({ hasText: 'bad.json' })).toContainText('not imported');
-  await expect(results.filter({ hasText: 'bad.json' })).toContainText('bad.json: /map/grid/cols:');
+  // The field is named as the editor names it, not by its JSON pointer.
+  await expect(results.filter({ hasText: 'bad.json' })).toContainText('Map settings › columns:');
+  await expect(results.filter({ hasText: 'bad.json' })).not.toContainText('/map/grid/cols');
   await page.screenshot({ path: path.join(OUTPUT, 'library-import-report.png') });
   await report.getByRole('button', { name: 'Done' }).click();
   await expect(card(page, 'Imported Pripet Marshes')).toBeVisible();
@@ -178,19 +180,21 @@ test('an edit marks the document unsaved, Ctrl+S saves a revision, and restoring
   await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
 
   const field = page.getByTestId('title-field');
+  // A field edit is taken when it is committed (Enter or leaving the field).
   await field.fill('Kharkov Spring 1943');
+  await field.press('Enter');
   await expect(page.getByTestId('dirty-mark')).toBeVisible();
   await expect(page.getByTestId('scenario-title')).toHaveText('Kharkov Spring 1943');
   await expect(page).toHaveTitle('• Kharkov Spring 1943 — Gridfront');
 
-  // An empty title is refused by the validator, which says where.
+  // An empty title is refused at the field: the document keeps its title.
   await field.fill('');
-  await page.keyboard.press('Control+s');
-  await expect(page.getByTestId('toast').filter({ hasText: 'Not saved' })).toContainText('/title');
+  await field.press('Enter');
+  await expect(page.getByTestId('title-field-error')).toHaveText('The scenario needs a title.');
+  await expect(field).toHaveValue('Kharkov Spring 1943');
   await page.screenshot({ path: path.join(OUTPUT, 'library-save-refused.png') });
   await expect(page.getByTestId('dirty-mark')).toBeVisible();
 
-  await field.fill('Kharkov Spring 1943');
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('toast').filter({ hasText: 'Saved “Kharkov Spring 1943”' })).toBeVisible();
   await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
@@ -199,6 +203,7 @@ test('an edit marks the document unsaved, Ctrl+S saves a revision, and restoring
 
   // Leaving with unsaved changes asks first: Cancel stays, Discard leaves without saving.
   await field.fill('Kharkov Autumn');
+  await field.press('Enter');
   await page.getByRole('button', { name: 'Library', exact: true }).click();
   const ask = page.getByTestId('question-dialog');
   await expect(ask).toContainText('“Kharkov Autumn” has changes that are not saved yet.');
@@ -231,6 +236,7 @@ test('unsaved changes survive a reload and are offered back', async ({ page, req
   await page.goto('/');
   await createScenario(page, 'Smolensk Gap');
   await page.getByTestId('title-field').fill('Smolensk Gap (unsaved)');
+  await page.getByTestId('title-field').press('Enter');
   await expect(page.getByTestId('dirty-mark')).toBeVisible();
   // The recovery copy reaches the library within a few seconds of the edit.
   await expect
@@ -280,7 +286,7 @@ function flagAsFailing(id: string, message: string): void {
   }
 }
 
-test('the check badge is green when clean, amber with only warnings (listing them) and red with errors, which also block test-play', async ({ page }) => {
+test('the check badge is green when clean, amber with only warnings (listing them) and red for a draft, which also blocks test-play', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
   await page.getByTestId('import-input').setInputFiles([
@@ -318,12 +324,12 @@ test('the check badge is green when clean, amber with only warnings (listing the
   flagAsFailing('inland-depot', 'Unit 3 starts off the map.');
   await page.reload();
   await card(page, 'Inland Depot').click();
-  await expect(card(page, 'Inland Depot').getByTestId('check-badge')).toHaveText('1 error');
+  await expect(card(page, 'Inland Depot').getByTestId('check-badge')).toHaveText('Draft · 1 problem');
   await expect(card(page, 'Inland Depot').getByTestId('check-badge')).toHaveAttribute('data-tone', 'bad');
   await expect(details.getByTestId('details-test-play')).toBeDisabled();
-  await expect(details.getByTestId('test-play-block')).toHaveText(/fix the 1 error first/);
-  await expect(page.getByTestId('library-test-play')).toBeDisabled();
-  await expect(page.getByTestId('library-test-play')).toHaveAttribute('title', /fix the 1 error first/);
+  await expect(details.getByTestId('test-play-block')).toHaveText(/this draft has 1 problem; open it and fix it/);
+  // The toolbar's Test-play stays clickable: it opens the draft with the list of what to fix.
+  await expect(page.getByTestId('library-test-play')).toHaveAttribute('title', /this draft has 1 problem/);
   await page.screenshot({ path: path.join(OUTPUT, 'library-badge-errors.png') });
 });
 
@@ -373,7 +379,7 @@ test('Test-play from the library opens the scenario straight into the play scree
   await expect(page.getByTestId('play-exit')).toBeVisible();
   await page.screenshot({ path: path.join(OUTPUT, 'library-test-play-board.png') });
 
-  // Back in the library, the toolbar's Test-play and Ctrl+T do the same for the selection.
+  // Back in the library, the toolbar's Test-play and its key do the same for the selection.
   await page.getByTestId('play-exit').click();
   await backToLibrary(page);
   await card(page, 'Square Grid Demo: The Vistula Bridgehead').click();
@@ -382,7 +388,8 @@ test('Test-play from the library opens the scenario straight into the play scree
   await page.getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('scenario-list')).toBeVisible();
   await card(page, 'Square Grid Demo: The Vistula Bridgehead').click();
-  await page.keyboard.press('Control+t');
+  // In the browser Ctrl+T belongs to the browser (a new tab): the page's key for Test-play is Alt+Shift+G.
+  await page.keyboard.press('Alt+Shift+G');
   await expect(page.getByTestId('play-setup')).toBeVisible();
 });
 

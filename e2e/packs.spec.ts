@@ -64,7 +64,7 @@ test('export two scenarios as a pack, delete them, import the pack and find both
   await exportDialog.getByRole('checkbox', { name: 'Print PDFs' }).check();
   await page.screenshot({ path: path.join(OUTPUT, 'packs-export-dialog.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByTestId('pack-export-submit').click()]);
-  expect(download.suggestedFilename()).toBe('two-small-fronts.gfpack');
+  expect(download.suggestedFilename()).toBe('Two small fronts.gfpack');
   const packPath = path.join(OUTPUT, 'two-small-fronts.gfpack');
   await download.saveAs(packPath);
   await expect(exportDialog).toBeHidden();

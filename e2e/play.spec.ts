@@ -9,7 +9,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { rulesetFor, replay } from '../shared/rules/index.js';
 import type { Action } from '../shared/rules/types.js';
-import { expect, projectRoot, test } from './fixtures.js';
+import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const SCENARIO = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
@@ -30,6 +30,10 @@ async function startGame(page: Page, controllers: Record<string, 'human' | 'bot'
   for (const [side, c] of Object.entries(controllers)) await page.getByTestId(`ctl-${side}-${c}`).click();
   await page.getByTestId('seed').fill(String(seed));
   await page.getByTestId('play-start').click();
+  // A game left in progress is kept; a new game asks what becomes of it.
+  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
+  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
   await expect(page.getByTestId('play-board')).toBeVisible();
   await expect(page.getByTestId('seed-shown')).toHaveText(`seed ${seed}`);
 }
@@ -44,6 +48,7 @@ const view = (page: Page) => page.evaluate(() => window.__gridfront!.play!.view(
 
 test.describe('test-play', () => {
   test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
+  test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
   test('hot-seat: activate, move, attack, retreat decision, passes end the game turn, save, reload and replay', async ({ page }) => {
     test.setTimeout(120_000);

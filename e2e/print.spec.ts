@@ -64,7 +64,8 @@ test('Letter paper and 4 in cells: the summary and preview follow, and the saved
   await dialog.screenshot({ path: path.join(OUTPUT, 'print-dialog.png') });
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('print-save-pdf').click()]);
-  expect(download.suggestedFilename()).toBe('the-ros-salient-january-1944-print.pdf');
+  // Named from the title with the paper and the cell size (an A4 print gets another name).
+  expect(download.suggestedFilename()).toBe('The Ros Salient January 1944 Letter 4 in cells.pdf');
   const file = path.join(OUTPUT, 'print', 'e2e-letter-4in.pdf');
   await download.saveAs(file);
   const bytes = readFileSync(file);
@@ -74,13 +75,13 @@ test('Letter paper and 4 in cells: the summary and preview follow, and the saved
   // Tiles are Letter landscape: 11 × 8.5 in.
   const { width, height } = pdf.getPage(1).getSize();
   expect([Math.round(width), Math.round(height)]).toEqual([792, 612]);
-  await expect(dialog.getByTestId('print-outcome')).toContainText(`Downloaded the-ros-salient-january-1944-print.pdf: ${letter} pages`);
+  await expect(dialog.getByTestId('print-outcome')).toContainText(`Downloaded The Ros Salient January 1944 Letter 4 in cells.pdf: ${letter} pages`);
 
   // The selected page as a PNG: tile B2 at 72 dpi is 11 × 8.5 in = 792 × 612 px.
   await dialog.getByLabel('PNG resolution').selectOption('72');
   await expect(dialog.getByLabel('PNG pages')).toHaveValue('selected');
   const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('print-png').click()]);
-  expect(png.suggestedFilename()).toBe('the-ros-salient-january-1944-print-B2-72dpi.png');
+  expect(png.suggestedFilename()).toBe('The Ros Salient January 1944 Letter 4 in cells B2 72 dpi.png');
   const pngFile = path.join(OUTPUT, 'print', 'e2e-letter-4in-B2.png');
   await png.saveAs(pngFile);
   const image = readFileSync(pngFile);

@@ -41,7 +41,7 @@ test('a designer builds a small scenario in the panels, fixes what the checks re
   await page.goto('/');
 
   // A blank 12×8 hex map from the library's New dialog (Germans west, Soviets east).
-  await createBlankScenario(page, TITLE);
+  await createBlankScenario(page, TITLE, undefined, 'two-sides');
   await expect(page.getByTestId('scenario-dock')).toBeVisible();
 
   // ---- Scenario: author, tags, an option, a side rule ----

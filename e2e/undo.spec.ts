@@ -38,7 +38,7 @@ test('map strokes and panel edits undo newest first with their labels, and redo 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1500, height: 980 });
   await page.goto('/');
-  await createBlankScenario(page, TITLE);
+  await createBlankScenario(page, TITLE, undefined, 'two-sides');
   const dock = page.getByTestId('scenario-dock');
   const undoButton = page.getByTestId('undo');
   const redoButton = page.getByTestId('redo');

@@ -89,6 +89,35 @@ describe('application menu', () => {
     expect(find(build().template, 'recent.none').enabled).toBe(false);
   });
 
+  it('has the File menu of a desktop editor, the same list the browser shows in its top bar', () => {
+    for (const platform of ['linux', 'darwin'] as const) {
+      const file = build({ platform }).template.find((e) => e.label === '&File')!;
+      const labels = (file.submenu as MenuItemConstructorOptions[]).map((e) => e.label ?? e.type);
+      expect(labels).toEqual([
+        'New…',
+        'Open…',
+        'Open recent',
+        'separator',
+        'Save',
+        'Save as copy…',
+        'Revisions…',
+        'separator',
+        'Import JSON…',
+        'Import pack…',
+        'Export JSON…',
+        'Export pack…',
+        'separator',
+        'Print…',
+        'separator',
+        'Close',
+        ...(platform === 'darwin' ? [] : ['separator', 'Quit Gridfront']),
+      ]);
+    }
+    const { template } = build();
+    expect(find(template, 'file.saveCopy').accelerator).toBe('CmdOrCtrl+Shift+S');
+    expect(find(template, 'file.close').accelerator).toBe('CmdOrCtrl+W');
+  });
+
   it('offers developer tools only outside a packaged build', () => {
     const roles = (t: readonly MenuItemConstructorOptions[]) => JSON.stringify(t);
     expect(roles(build({ isPackaged: true }).template)).not.toContain('toggleDevTools');

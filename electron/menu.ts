@@ -3,7 +3,7 @@
 // (renderer/src/state/commands.ts) runs whatever registered for it. Only types come from
 // 'electron', so the template is tested without the binary; main.ts builds the real Menu.
 import type { MenuItemConstructorOptions } from 'electron';
-import { COMMANDS, type CommandId, type CommandMessage, type MenuState, type RecentScenario } from '../shared/host/commands.js';
+import { COMMANDS, FILE_MENU, type CommandId, type CommandMessage, type MenuState, type RecentScenario } from '../shared/host/commands.js';
 
 export interface MenuContext {
   platform: NodeJS.Platform;
@@ -43,23 +43,13 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
       ]
     : [{ id: 'recent.none', label: 'No recent scenarios', enabled: false }];
 
+  // The same File menu as the browser's top bar shows (shared FILE_MENU).
   const file: MenuItemConstructorOptions = {
     label: '&File',
     submenu: [
-      item('file.new'),
-      item('file.openLibrary'),
-      { id: 'file.recent', label: 'Open recent', submenu: recent },
-      { type: 'separator' },
-      item('file.importPack'),
-      item('file.exportPack'),
-      item('file.importTiled'),
-      item('file.exportTiled'),
-      item('file.exportVassal'),
-      { type: 'separator' },
-      item('file.save'),
-      item('file.revisions'),
-      { type: 'separator' },
-      item('file.print'),
+      ...FILE_MENU.map((entry): MenuItemConstructorOptions =>
+        entry === '-' ? { type: 'separator' } : entry === 'recent' ? { id: 'file.recent', label: 'Open recent', submenu: recent } : item(entry),
+      ),
       ...(mac ? [] : [{ type: 'separator' } as const, { role: 'quit', label: 'Quit Gridfront' } as const]),
     ],
   };
@@ -92,6 +82,7 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
       item('view.zoomFit'),
       { type: 'separator' },
       item('view.layers'),
+      item('view.checks'),
       { type: 'separator' },
       { role: 'togglefullscreen', label: 'Full screen' },
       ...(ctx.isPackaged ? [] : [{ type: 'separator' } as const, { role: 'toggleDevTools' } as const]),

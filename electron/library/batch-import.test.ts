@@ -87,6 +87,19 @@ describe('importBatch: several scenarios, all or nothing', () => {
     expect(t.lib.get('s')!.document.title).toBe('Skip (mine)');
   });
 
+  it('keep both of the same title gives the copy "(2)", the next one "(3)", so every list tells them apart', () => {
+    mustWrite(t.lib.create(scenario('k', 'Kursk')));
+    const first = t.lib.importBatch([{ name: 'k.json', document: scenario('k', 'Kursk'), onConflict: 'keepBoth' }]);
+    expect(first).toMatchObject({ ok: true, outcomes: [{ action: 'added', title: 'Kursk (2)' }] });
+    const second = t.lib.importBatch([{ name: 'k.json', document: scenario('k', 'Kursk'), onConflict: 'keepBoth' }]);
+    expect(second).toMatchObject({ ok: true, outcomes: [{ action: 'added', title: 'Kursk (3)' }] });
+    expect(t.lib.list({ sort: 'title' }).items.map((i) => i.title)).toEqual(['Kursk', 'Kursk (2)', 'Kursk (3)']);
+    // The same file imported twice as JSON is kept twice, told apart the same way.
+    const json = JSON.stringify(scenario('k', 'Kursk'));
+    const again = t.lib.importFiles([{ name: 'kursk.json', text: json }]);
+    expect(again).toMatchObject([{ ok: true, title: 'Kursk (4)', idChangedFrom: 'k' }]);
+  });
+
   it('replacing a scenario that sits in the trash brings it back', () => {
     mustWrite(t.lib.create(scenario('r', 'Old')));
     t.lib.trash('r');

@@ -115,10 +115,12 @@ export function createBatchImporter({ db, store, validate, now, freshId }: Batch
           setThumbnail.run(thumbnail, document.id);
           outcome = { name: item.name, action: 'replaced', id: document.id, title: document.title, warnings };
         } else {
+          // Kept beside the library's own: a new id, and "(2)" so the two can be told apart.
           const id = freshId(taken);
           taken.add(id);
-          store.insert({ ...document, id }, at, checkRecord(warnings), thumbnail);
-          outcome = { name: item.name, action: 'added', id, idChangedFrom: document.id, title: document.title, warnings };
+          const title = store.freeTitle(document.title);
+          store.insert({ ...document, id, title }, at, checkRecord(warnings), thumbnail);
+          outcome = { name: item.name, action: 'added', id, idChangedFrom: document.id, title, warnings };
         }
       }
       onProgress?.(index + 1, checked.length);

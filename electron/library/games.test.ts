@@ -42,7 +42,45 @@ describe('library migration 4 (games)', () => {
   });
 });
 
+describe('library migration 6 (autosave)', () => {
+  it('keeps every saved game and report of a version-5 library and then takes autosaves', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'library.sqlite');
+    const db = new Database(file);
+    cleanups.push(() => db.open && db.close());
+    migrate(db, { validate: defaultValidator }, 5);
+    const doc = scenario('kursk', 'Kursk');
+    db.prepare(
+      `INSERT INTO scenarios (id, json, title, ruleset, grid_kind, cols, rows, created, updated) VALUES (?, ?, ?, 'operational', 'hex', 6, 5, 1, 1)`,
+    ).run(doc.id, JSON.stringify(doc), doc.title);
+    db.prepare("INSERT INTO games (id, scenario_id, kind, name, revision, created, data) VALUES ('g1', 'kursk', 'save', 'Turn 3', 2, 10, '{}')").run();
+    expect(() => db.prepare("INSERT INTO games (id, scenario_id, kind, name, created, data) VALUES ('g2', 'kursk', 'autosave', 'x', 11, '{}')").run()).toThrow(/CHECK/);
+    migrate(db, { validate: defaultValidator }, 6);
+    expect(schemaVersion(db)).toBe(6);
+    expect(db.prepare('SELECT id, kind, name, revision FROM games').all()).toEqual([{ id: 'g1', kind: 'save', name: 'Turn 3', revision: 2 }]);
+    db.prepare("INSERT INTO games (id, scenario_id, kind, name, created, data) VALUES ('g2', 'kursk', 'autosave', 'x', 11, '{}')").run();
+    // The games still go with their scenario when it is deleted for good.
+    db.prepare("DELETE FROM scenarios WHERE id = 'kursk'").run();
+    expect(db.prepare('SELECT count(*) FROM games').pluck().get()).toBe(0);
+  });
+});
+
 describe('game store', () => {
+  it('keeps one autosave per scenario: the newest replaces the one before, saved games stay', () => {
+    const { t, store } = setup();
+    const id = mustWrite(t.lib.create(scenario('s3', 'Ros'))).summary.id;
+    const other = mustWrite(t.lib.create(scenario('s4', 'Dnieper'))).summary.id;
+    const kept = store.save({ scenarioId: id, kind: 'save', name: 'Turn 2', data: { n: 1 } });
+    store.save({ scenarioId: id, kind: 'autosave', name: 'Turn 4, Germans to act', data: { n: 2 } });
+    store.save({ scenarioId: other, kind: 'autosave', name: 'Turn 1, Soviets to act', data: { n: 3 } });
+    const latest = store.save({ scenarioId: id, kind: 'autosave', name: 'Turn 5, Germans to act', data: { n: 4 } });
+    expect(store.list(id, 'autosave')).toEqual([latest]);
+    expect(store.load(latest.id).data).toEqual({ n: 4 });
+    expect(store.list(id, 'save').map((e) => e.id)).toEqual([kept.id]);
+    expect(store.list(other, 'autosave').map((e) => e.name)).toEqual(['Turn 1, Soviets to act']);
+  });
+
+
   it('keeps a saved game with its scenario and the revision it was saved on, newest first', () => {
     const { t, store } = setup();
     const id = mustWrite(t.lib.create(scenario('s1', 'Ros'))).summary.id;

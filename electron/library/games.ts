@@ -1,5 +1,6 @@
 // Saved test-play games and balance reports, stored in the library file next to their
-// scenario (table `games`, migration v4). Plain Node: it opens its own connection to the
+// scenario (table `games`, migration v4), and the game in progress of each scenario as its one
+// autosave (kind 'autosave', migration v6). Plain Node: it opens its own connection to the
 // library's database, which the library has already brought to the latest schema.
 import { nanoid } from 'nanoid';
 import type Database from 'better-sqlite3';
@@ -66,6 +67,12 @@ export function openGameStore(file: string, options: { now?: () => number; newId
   const listAll = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM games WHERE scenario_id = ? ORDER BY created DESC, id`);
   const listKind = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM games WHERE scenario_id = ? AND kind = ? ORDER BY created DESC, id`);
   const remove = db.prepare('DELETE FROM games WHERE id = ?');
+  const removeAutosaves = db.prepare("DELETE FROM games WHERE scenario_id = ? AND kind = 'autosave'");
+  // One autosave per scenario: the newest replaces the one before, in one transaction.
+  const insertEntry = db.transaction((row: [string, string, GameRecordKind, string, number | null, number, string]) => {
+    if (row[2] === 'autosave') removeAutosaves.run(row[1]);
+    insert.run(...row);
+  });
 
   return {
     save(input) {
@@ -78,7 +85,7 @@ export function openGameStore(file: string, options: { now?: () => number; newId
       }
       const revision = input.revision ?? ((latestRevision.get(input.scenarioId) as number | null) ?? null);
       const id = newId();
-      insert.run(id, input.scenarioId, input.kind, input.name.trim() || 'Untitled', revision, now(), json);
+      insertEntry([id, input.scenarioId, input.kind, input.name.trim() || 'Untitled', revision, now(), json]);
       return toEntry(byId.get(id) as Row);
     },
     list(scenarioId, kind) {

@@ -42,8 +42,12 @@ describe('library: create, get, list', () => {
     );
     expect(summary).toMatchObject({ id: 'gen-1', title: 'Blank', gridKind: 'square', cols: 12, rows: 8, sides: ['North', 'South'] });
     const doc = t.lib.get('gen-1')!.document;
-    expect(doc.map.control![0]).toBe('NNNNNNSSSSSS');
+    // Blank: no front line, nothing placed.
+    expect(doc.map.control![0]).toBe('NNNNNNNNNNNN');
+    expect(doc.map.cells).toBeUndefined();
     expect(doc.map.groundScaleKm).toBe(20);
+    const facing = mustWrite(t.lib.create({ title: 'Facing', gridKind: 'square', cols: 12, rows: 8, sides: [{ name: 'North' }, { name: 'South' }], template: 'two-sides' } as never)).summary;
+    expect(t.lib.get(facing.id)!.document.map.control![0]).toBe('NNNNNNSSSSSS');
   });
 
   it('a malformed document given to create is refused with the validator’s issues, not turned into a blank map', () => {
@@ -122,6 +126,21 @@ describe('library: saving', () => {
     expect(t.raw().prepare('SELECT * FROM scenarios WHERE id = ?').get('s1')).toEqual(rowBefore);
     expect(t.lib.listRevisions('s1')).toEqual([]);
     expect(t.raw().prepare("SELECT tag FROM scenario_tags WHERE scenario_id = 's1'").pluck().all()).toEqual(['keep']);
+  });
+
+  it('a scenario the checks find problems in is saved as a draft with its problem count, and is valid again once fixed', () => {
+    mustWrite(t.lib.create(scenario('s1', 'One')));
+    const draft = scenario('s1', 'One, half done');
+    // A unit placed off the map: a problem of the checks, not of the file's shape.
+    draft.orderOfBattle = [{ id: 'u1', side: draft.sides[0]!.id, name: '4th Panzer Army', branch: 'tank', strength: 6, cell: '40,40' }];
+    t.tick();
+    const saved = mustWrite(t.lib.save('s1', draft, { summary: 'Moved a unit' }));
+    expect(saved.summary).toMatchObject({ checkStatus: 'errors', errorCount: 1 });
+    expect(saved.summary.checkNotes[0]).toMatch(/outside the/);
+    expect(t.lib.get('s1')!.document.orderOfBattle[0]!.cell).toBe('40,40');
+    expect(t.lib.listRevisions('s1').map((r) => r.summary)).toEqual(['Moved a unit']);
+    const fixed = mustWrite(t.lib.save('s1', scenario('s1', 'One, finished'))).summary;
+    expect(fixed).toMatchObject({ checkStatus: 'valid', errorCount: 0 });
   });
 
   it('a document carrying another scenario’s id cannot overwrite this one', () => {
@@ -243,6 +262,25 @@ describe('library: thumbnails', () => {
     expect(t.lib.getThumbnail('s1')).toBe(`data:image/png;base64,${Buffer.from(PNG).toString('base64')}`);
     t.lib.setThumbnail('s1', null);
     expect(t.lib.getThumbnail('s1')).toBeNull();
+  });
+
+  it('a thumbnail of another map is dropped when the map changes (a save, a restored revision), kept when only the title does', () => {
+    mustWrite(t.lib.create(scenario('s1', 'Pic')));
+    t.lib.setThumbnail('s1', PNG);
+    t.tick();
+    mustWrite(t.lib.rename('s1', 'Pic, renamed'));
+    expect(t.lib.getThumbnail('s1')).not.toBeNull();
+    const flooded = scenario('s1', 'Pic, renamed');
+    flooded.map.terrain = flooded.map.terrain!.map((row) => row.replace(/./g, '~'));
+    t.tick();
+    mustWrite(t.lib.save('s1', flooded));
+    expect(t.lib.getThumbnail('s1')).toBeNull();
+    t.lib.setThumbnail('s1', PNG);
+    t.tick();
+    mustWrite(t.lib.restoreRevision('s1', 1));
+    expect(t.lib.get('s1')!.document.map.terrain![0]).not.toMatch(/^~+$/);
+    expect(t.lib.getThumbnail('s1')).toBeNull();
+    expect(t.lib.list().items[0]!.hasThumbnail).toBe(false);
   });
 
   it('refuses bytes that are not a PNG', () => {

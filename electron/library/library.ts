@@ -82,6 +82,7 @@ export function openLibrary(options: OpenLibraryOptions): Library {
   const store = createStore(db);
   const recovery = createRecovery(db, now);
 
+  const clearThumbnail = db.prepare('UPDATE scenarios SET thumbnail = NULL WHERE id = ?');
   const tx = <A extends unknown[], R>(fn: (...args: A) => R) => db.transaction(fn) as unknown as (...args: A) => R;
 
   function requireRow(id: string) {
@@ -125,6 +126,8 @@ export function openLibrary(options: OpenLibraryOptions): Library {
     const at = now();
     store.addRevision(id, row.json, at, summary);
     store.replace(row.num, check.document, at, checkRecord(check.issues));
+    // A thumbnail of another map would show the wrong picture: the app draws the new one.
+    if (JSON.stringify((JSON.parse(row.json) as Scenario).map) !== JSON.stringify(check.document.map)) clearThumbnail.run(id);
     return written(id, check.issues);
   });
 
@@ -176,16 +179,18 @@ export function openLibrary(options: OpenLibraryOptions): Library {
      ORDER BY rank, s.updated DESC LIMIT ?`,
   );
 
-  /** Writes checked files as new scenarios; ids already in use get fresh ones. */
+  /** Writes checked files as new scenarios; ids already in use get fresh ones, and such a copy a title with "(2)". */
   function writeImports(checked: CheckedFile[]): ImportResult[] {
     const taken = new Set<string>();
+    const titles = new Set<string>();
     const at = now();
     return checked.map((file): ImportResult => {
       if (!file.ok) return file;
       let document = file.document;
       const original = document.id;
-      if (taken.has(original) || store.exists(original)) document = { ...document, id: freshId(taken) };
+      if (taken.has(original) || store.exists(original)) document = { ...document, id: freshId(taken), title: store.freeTitle(document.title, titles) };
       taken.add(document.id);
+      titles.add(document.title);
       store.insert(document, at, checkRecord(file.warnings));
       const result: ImportResult = { name: file.name, ok: true, id: document.id, title: document.title, warnings: file.warnings };
       if (document.id !== original) result.idChangedFrom = original;

@@ -157,8 +157,35 @@ const v5: Migration = {
   },
 };
 
+const v6: Migration = {
+  version: 6,
+  description: "a test-play game in progress kept as an autosave beside its scenario (games.kind 'autosave')",
+  up(db, ctx) {
+    // SQLite cannot widen a CHECK constraint in place: copy the table into one that allows
+    // the new kind, keeping every row as it was.
+    db.exec(`
+      CREATE TABLE games_v6 (
+        id TEXT PRIMARY KEY,
+        scenario_id TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('save', 'balance', 'autosave')),
+        name TEXT NOT NULL,
+        revision INTEGER,
+        created INTEGER NOT NULL,
+        data TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO games_v6 (id, scenario_id, kind, name, revision, created, data)
+        SELECT id, scenario_id, kind, name, revision, created, data FROM games;
+      DROP TABLE games;
+      ALTER TABLE games_v6 RENAME TO games;
+      CREATE INDEX games_by_scenario ON games(scenario_id, kind, created);
+    `);
+    // A newer app may check differently: record every row's status again, as version 5 did.
+    recheckRows(db, ctx.validate);
+  },
+};
+
 /** Every schema version, oldest first. Append only: never edit a released step. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 /** Re-validates every row and records the outcome (status, counts, first messages); returns how many have errors. */
@@ -168,9 +195,11 @@ export function recheckRows(db: Database.Database, validate: ScenarioValidator):
   let withErrors = 0;
   for (const row of rows) {
     const check = checkDocument(validate, JSON.parse(row.json));
-    if (!check.ok) withErrors++;
+    // A draft (problems the checks found) and a row the schema now rejects are both flagged.
+    const flagged = !check.ok || check.errorCount > 0;
+    if (flagged) withErrors++;
     const record = checkRecord(check.issues);
-    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, record.warningCount, JSON.stringify(record.notes), row.id);
+    update.run(flagged ? 'errors' : 'valid', flagged ? Math.max(1, check.errorCount) : 0, record.warningCount, JSON.stringify(record.notes), row.id);
   }
   return { checked: rows.length, withErrors };
 }
@@ -181,7 +210,8 @@ function recheckStatus(db: Database.Database, validate: ScenarioValidator): void
   const rows = db.prepare('SELECT id, json FROM scenarios').all() as { id: string; json: string }[];
   for (const row of rows) {
     const check = checkDocument(validate, JSON.parse(row.json));
-    update.run(check.ok ? 'valid' : 'errors', check.ok ? 0 : check.errorCount, row.id);
+    const flagged = !check.ok || check.errorCount > 0;
+    update.run(flagged ? 'errors' : 'valid', flagged ? Math.max(1, check.errorCount) : 0, row.id);
   }
 }
 

@@ -6,13 +6,22 @@ import type { Scenario } from '../../shared/format/scenario.types.js';
 import { rowFields, searchText } from './fields.js';
 import type { LibrarySummary } from './types.js';
 
-/** What a write records about the check it passed (see checkRecord in validation.ts). */
+/**
+ * What a write records about the checks (see checkRecord in validation.ts): a document with
+ * problems (errorCount > 0) is stored as a draft, status 'errors'.
+ */
 export interface CheckRecord {
+  errorCount: number;
   warningCount: number;
   notes: string[];
 }
 
-const checkParams = (check: CheckRecord) => ({ warning_count: check.warningCount, check_notes: JSON.stringify(check.notes) });
+const checkParams = (check: CheckRecord) => ({
+  check_status: check.errorCount > 0 ? 'errors' : 'valid',
+  error_count: check.errorCount,
+  warning_count: check.warningCount,
+  check_notes: JSON.stringify(check.notes),
+});
 
 export interface ScenarioRow {
   num: number;
@@ -72,13 +81,14 @@ export function createStore(db: Database.Database) {
     summaryById: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM scenarios s WHERE s.id = ?`),
     jsonById: db.prepare('SELECT num, json, deleted_at FROM scenarios WHERE id = ?'),
     idExists: db.prepare('SELECT 1 FROM scenarios WHERE id = ?').pluck(),
+    titleTaken: db.prepare('SELECT 1 FROM scenarios WHERE title = ?').pluck(),
     insert: db.prepare(`INSERT INTO scenarios
       (id, json, title, author, description, tags, ruleset, grid_kind, cols, rows, sides, created, updated, thumbnail, check_status, error_count, warning_count, check_notes)
-      VALUES (@id, @json, @title, @author, @description, @tags, @ruleset, @grid_kind, @cols, @rows, @sides, @created, @updated, @thumbnail, 'valid', 0,
+      VALUES (@id, @json, @title, @author, @description, @tags, @ruleset, @grid_kind, @cols, @rows, @sides, @created, @updated, @thumbnail, @check_status, @error_count,
         @warning_count, @check_notes)`),
     update: db.prepare(`UPDATE scenarios SET json = @json, title = @title, author = @author, description = @description,
       tags = @tags, ruleset = @ruleset, grid_kind = @grid_kind, cols = @cols, rows = @rows, sides = @sides,
-      updated = @updated, check_status = 'valid', error_count = 0, warning_count = @warning_count, check_notes = @check_notes WHERE id = @id`),
+      updated = @updated, check_status = @check_status, error_count = @error_count, warning_count = @warning_count, check_notes = @check_notes WHERE id = @id`),
     deleteTags: db.prepare('DELETE FROM scenario_tags WHERE scenario_id = ?'),
     insertTag: db.prepare('INSERT OR IGNORE INTO scenario_tags (tag, scenario_id) VALUES (?, ?)'),
     deleteSearch: db.prepare('DELETE FROM scenario_search WHERE rowid = ?'),
@@ -128,7 +138,22 @@ export function createStore(db: Database.Database) {
       return s.idExists.get(id) !== undefined;
     },
 
-    /** Adds a row for a document that passed its check (`check` says what it warned about). */
+    /**
+     * `title` when no scenario has it yet, else the first of "title (2)", "title (3)"… that is
+     * free: a copy kept beside another (Keep both) can be told apart in every list.
+     */
+    freeTitle(title: string, taken: ReadonlySet<string> = new Set()): string {
+      const free = (t: string) => !taken.has(t) && s.titleTaken.get(t) === undefined;
+      if (free(title)) return title;
+      const base = title.replace(/ \(\d+\)$/, '');
+      for (let n = 2; ; n++) {
+        const suffix = ` (${n})`;
+        const t = `${base.slice(0, 200 - suffix.length)}${suffix}`;
+        if (free(t)) return t;
+      }
+    },
+
+    /** Adds a row for a document that has the scenario's shape (`check` says what the checks found). */
     insert(doc: Scenario, at: number, check: CheckRecord, thumbnail: Buffer | null = null): void {
       const { tagKeys, ...params } = fieldParams(doc);
       const info = s.insert.run({ ...params, ...checkParams(check), created: at, updated: at, thumbnail });

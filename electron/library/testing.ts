@@ -61,7 +61,7 @@ export const FIXTURE_DESCRIPTION = 'A small hex map for library tests.';
 
 /** A small valid scenario with a given id and title (and any other top-level changes). */
 export function scenario(id: string, title: string, extra: Partial<Scenario> = {}): Scenario {
-  const doc = newScenario({ id, title, gridKind: 'hex', cols: 6, rows: 5, sides: [{ name: 'Germans' }, { name: 'Soviets' }] });
+  const doc = newScenario({ id, title, gridKind: 'hex', cols: 6, rows: 5, sides: [{ name: 'Germans' }, { name: 'Soviets' }], template: 'two-sides' });
   doc.author = 'Gridfront tests';
   doc.description = FIXTURE_DESCRIPTION;
   doc.map.cells = { ...doc.map.cells, '0,3': { name: 'Smolensk' }, '4,1': { name: 'Vyazma', victory: { endGame: 4 } } };

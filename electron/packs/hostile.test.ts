@@ -105,9 +105,14 @@ describe('size caps against zip bombs', () => {
     expect(problems).toContainEqual(expect.stringMatching(/declares more than 1\.9 MB of content/));
   });
 
-  it('refuses a file that is not a zip at all', async () => {
-    const problems = await refused(Buffer.from('this is not a zip'));
-    expect(problems[0]).toMatch(/not a readable pack \(zip\) file/);
+  it('refuses a file that is not a zip at all, saying what it is', async () => {
+    expect((await refused(Buffer.from('this is not a zip')))[0]).toBe(
+      'This file is not a Gridfront pack: it is not a zip file. A pack is a .gfpack file made with File ▸ Export pack.',
+    );
+    expect((await refused(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj')))[0]).toMatch(/^This file is not a Gridfront pack: it is a PDF document\./);
+    expect((await refused(Buffer.from('{"formatVersion":1}')))[0]).toMatch(/it is a JSON file \(a scenario file is added with File ▸ Import JSON…\)/);
+    // A zip that does not open is a damaged pack, not another kind of file.
+    expect((await refused(Buffer.from('PK\u0003\u0004 broken')))[0]).toMatch(/not a readable pack \(zip\) file/);
   });
 
   it('refuses an entry whose data does not match its CRC-32', async () => {

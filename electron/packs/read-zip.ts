@@ -44,13 +44,38 @@ function entryName(entry: Entry): string {
 
 const isSymlink = (entry: Entry): boolean => ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK;
 
+/**
+ * What a file that is not a zip at all is, from its first bytes ("a PDF document"), so the
+ * person is told what they picked instead of being warned about a damaged or hostile pack;
+ * null for a zip (then damaged) or for bytes that say nothing.
+ */
+export function notAPackKind(buffer: Buffer): string | null {
+  const head = buffer.subarray(0, 16);
+  const starts = (sig: number[]) => sig.every((b, i) => head[i] === b);
+  if (starts([0x50, 0x4b])) return null; // "PK": a zip, damaged
+  if (starts([0x25, 0x50, 0x44, 0x46])) return 'a PDF document';
+  if (starts([0x89, 0x50, 0x4e, 0x47])) return 'a PNG image';
+  if (starts([0xff, 0xd8, 0xff])) return 'a JPEG image';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return 'a GIF image';
+  const text = buffer.subarray(0, 256).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('{') || text.startsWith('[')) return 'a JSON file (a scenario file is added with File ▸ Import JSON…)';
+  if (text.startsWith('<svg') || text.startsWith('<?xml')) return 'an SVG or XML document';
+  if (buffer.length === 0) return 'an empty file';
+  return 'not a zip file';
+}
+
 export async function readPackZip(buffer: Buffer, limits: PackLimits = DEFAULT_LIMITS, onEntry?: (done: number, total: number) => void): Promise<ZipContents> {
   const out: ZipContents = { entries: [], files: new Map(), problems: [], aborted: false };
   let zip: ZipFile;
   try {
     zip = await openZip(buffer);
   } catch (err) {
-    out.problems.push({ message: `This is not a readable pack (zip) file: ${err instanceof Error ? err.message : String(err)}` });
+    const kind = notAPackKind(buffer);
+    out.problems.push(
+      kind
+        ? { message: `This file is not a Gridfront pack: it is ${kind}. A pack is a .gfpack file made with File ▸ Export pack.`, notAPack: true }
+        : { message: `This is not a readable pack (zip) file: ${err instanceof Error ? err.message : String(err)}` },
+    );
     out.aborted = true;
     return out;
   }

@@ -12,6 +12,8 @@ export interface PackProblem {
   /** JSON pointer inside that file. */
   pointer?: string;
   message: string;
+  /** The file is not a pack at all (a PDF, an image, a scenario file), rather than a damaged or hostile one. */
+  notAPack?: true;
 }
 
 /** An entry of the zip's central directory, as the archive declares it. */

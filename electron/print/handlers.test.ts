@@ -40,7 +40,8 @@ describe('print channels', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(result.kind === 'data' ? result.pages : -1);
-    expect(result).toMatchObject({ fileName: 'the-ros-salient-january-1944-print.pdf', mime: 'application/pdf', bytes: bytes.length });
+    // Named from the title with the paper and the cell size: A4 and Letter prints differ.
+    expect(result).toMatchObject({ fileName: 'The Ros Salient January 1944 Letter 4 in cells.pdf', mime: 'application/pdf', bytes: bytes.length });
     // 3 × 5 Letter tiles for 4 in hexes, plus the assembly sheet.
     expect(pdf.getPageCount()).toBe(16);
   });
@@ -86,14 +87,14 @@ describe('print channels', () => {
     // A4 portrait at 50 dpi: 8.27 in × 50 ≈ 413 px wide.
     const width = Buffer.from(png).readUInt32BE(16);
     expect(Math.abs(width - 413)).toBeLessThanOrEqual(1);
-    expect(result).toMatchObject({ fileName: 'the-ros-salient-january-1944-print-A1-50dpi.png', mime: 'image/png', pages: 1 });
+    expect(result).toMatchObject({ fileName: 'The Ros Salient January 1944 A4 10 cm cells A1 50 dpi.png', mime: 'image/png', pages: 1 });
   });
 
   it('PNG export of every page is a zip with one PNG per PDF page', async () => {
     const result = await printHandlers()['print.png']({ scenario, options: {}, dpi: 50, pages: 'all' }, context);
     const zip = Buffer.from(data(result));
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
-    const names = [...zip.toString('latin1').matchAll(/the-ros-salient-january-1944-print-\d+-(\w+)\.png/g)].map((m) => m[1]);
+    const names = [...zip.toString('latin1').matchAll(/The Ros Salient January 1944 A4 10 cm cells \d+ (\w+)\.png/g)].map((m) => m[1]);
     expect(new Set(names)).toEqual(new Set(['assembly', 'A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4', 'C1', 'C2', 'C3', 'C4']));
   });
 
@@ -110,9 +111,9 @@ describe('print channels', () => {
     if (!r.ok) expect(r.error.issues?.map((i) => i.pointer).sort()).toEqual(['/dpi', '/pages']);
   });
 
-  it('file names come from the title in plain lower-case words', () => {
-    expect(fileStemOf('The Ros Salient, January 1944')).toBe('the-ros-salient-january-1944');
-    expect(fileStemOf('Żółć — 1943!')).toBe('zo-c-1943');
+  it('file names come from the title, readable, with what tells prints of one map apart', () => {
+    expect(fileStemOf('The Ros Salient, January 1944')).toBe('The Ros Salient January 1944');
+    expect(fileStemOf('Żółć — 1943!')).toBe('Zolc - 1943');
     expect(fileStemOf('***')).toBe('map');
   });
 });

@@ -10,7 +10,8 @@ import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
-import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
+import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptions, type PrintOptionsInput } from '../../shared/print/options.js';
+import { fileNameFor, fileStem } from '../../shared/format/file-name.js';
 import { renderLayoutPdf } from './pdf.js';
 import { pdfToPngs } from './raster.js';
 
@@ -33,16 +34,18 @@ const MIME: Record<SaveKind, 'application/pdf' | 'image/png' | 'application/zip'
   zip: 'application/zip',
 };
 
-/** "The Ros Salient, January 1944" → "the-ros-salient-january-1944". */
+/** "The Ros Salient, January 1944" → "The Ros Salient January 1944" (the app's one file-name helper). */
 export function fileStemOf(title: string): string {
-  const stem = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return stem || 'map';
+  return fileStem(title, 'map');
+}
+
+/**
+ * A print's file name stem: the title with the paper and the cell size, so prints of one map
+ * on A4 and on Letter, or at 10 cm and 4 in, do not share a name: "Dnieper Bend A4 10 cm cells".
+ */
+export function printStemOf(title: string, options: PrintOptions): string {
+  const paper = typeof options.paper === 'string' ? options.paper : `${options.paperMm.width}x${options.paperMm.height} mm`;
+  return fileNameFor(title, 'x', [paper, `${options.cellSize.value} ${options.cellSize.unit} cells`], 'map').replace(/\.x$/, '');
 }
 
 function optionIssues(problems: PrintOptionProblem[]): HostError {
@@ -140,13 +143,13 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
   return {
     'print.pdf': async ({ scenario: json, options, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
-      const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;
+      const stem = fileStem ?? printStemOf(scenario.title, layout.options);
       return deliver('pdf', `${stem}.pdf`, pageNames(layout).length, () => renderLayoutPdf(scenario, layout));
     },
     'print.png': async ({ scenario: json, options, dpi, pages, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
       const names = pageNames(layout);
-      const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;
+      const stem = fileStem ?? printStemOf(scenario.title, layout.options);
       if (pages !== 'all' && pages >= names.length) {
         throw new HostError({
           code: 'bad-request',
@@ -167,13 +170,13 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
         });
       }
       if (pages === 'all') {
-        return deliver('zip', `${stem}-${dpi}dpi.zip`, names.length, async () => {
+        return deliver('zip', `${stem} ${dpi} dpi.zip`, names.length, async () => {
           const pngs = await pdfToPngs(await renderLayoutPdf(scenario, layout), dpi);
           const width = String(pngs.length - 1).length;
-          return zipBytes(pngs.map((data, i) => ({ name: `${stem}-${String(i).padStart(width, '0')}-${names[i]}.png`, data })));
+          return zipBytes(pngs.map((data, i) => ({ name: `${stem} ${String(i).padStart(width, '0')} ${names[i]}.png`, data })));
         });
       }
-      return deliver('png', `${stem}-${names[pages]}-${dpi}dpi.png`, 1, async () => {
+      return deliver('png', `${stem} ${names[pages]} ${dpi} dpi.png`, 1, async () => {
         const pdf = await singlePage(await renderLayoutPdf(scenario, layout), pages);
         const [png] = await pdfToPngs(pdf, dpi);
         if (!png) throw new Error('pdftoppm wrote no image');

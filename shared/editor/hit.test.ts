@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGrid, type Cell } from '../grid/index.js';
-import { cellsAlongStroke, cellsInBrush, cellsInRect, edgeUnderPointer, edgesAlongPointer, floodRegion } from './hit.js';
+import { brushFootprint, cellsAlongStroke, cellsInBrush, cellsInRect, edgeUnderPointer, edgesAlongPointer, floodRegion } from './hit.js';
 import { GRID_CASES } from './testing.js';
 
 const SIZE = 40;
@@ -138,5 +138,34 @@ describe('floodRegion', () => {
 
   it('a start off the map gives nothing', () => {
     expect(floodRegion(grid, values, { col: 9, row: 0 }).cells).toEqual([]);
+  });
+});
+
+describe('brushFootprint: what the brush control says it paints', () => {
+  const kinds = [
+    { name: 'flat-top hex', spec: { kind: 'hex', orientation: 'flat', offset: 'odd', adjacency: 4 }, cells: [1, 7, 19], shape: 'a hex 5 cells across' },
+    { name: 'pointy-top hex', spec: { kind: 'hex', orientation: 'pointy', offset: 'even', adjacency: 4 }, cells: [1, 7, 19], shape: 'a hex 5 cells across' },
+    { name: '4-way square', spec: { kind: 'square', orientation: 'flat', offset: 'odd', adjacency: 4 }, cells: [1, 5, 13], shape: 'a diamond 5 cells across' },
+    { name: '8-way square', spec: { kind: 'square', orientation: 'flat', offset: 'odd', adjacency: 8 }, cells: [1, 9, 25], shape: 'a 5 × 5 square' },
+    { name: 'offset square', spec: { kind: 'offsetSquare', orientation: 'flat', offset: 'odd', adjacency: 4 }, cells: [1, 7, 19], shape: 'a patch 5 cells across' },
+  ] as const;
+  for (const k of kinds) {
+    it(`on a ${k.name} grid sizes 1, 2, 3 paint ${k.cells.join(', ')} cells, as a dab in the middle of a map does`, () => {
+      const grid = createGrid({ ...k.spec, cols: 15, rows: 15 });
+      for (const size of [1, 2, 3]) {
+        const f = brushFootprint(k.spec, size);
+        expect(f.cells).toBe(k.cells[size - 1]);
+        expect(cellsInBrush(grid, { col: 7, row: 7 }, size - 1)).toHaveLength(f.cells!);
+        expect(cellsInBrush(grid, { col: 6, row: 6 }, size - 1)).toHaveLength(f.cells!);
+      }
+      expect(brushFootprint(k.spec, 3).shape).toBe(k.shape);
+      expect(brushFootprint(k.spec, 1)).toEqual({ cells: 1, across: 1, shape: 'one cell' });
+    });
+  }
+  it('on a network the brush says it takes the positions within its size in links, as cellsInBrush does', () => {
+    const spec = { kind: 'network', orientation: 'flat', offset: 'odd', adjacency: 4 } as const;
+    expect(brushFootprint(spec, 1)).toEqual({ cells: null, across: 1, shape: 'one position' });
+    expect(brushFootprint(spec, 2).shape).toBe('a position and every position within 1 link of it');
+    expect(brushFootprint(spec, 3)).toMatchObject({ cells: null, shape: 'a position and every position within 2 links of it' });
   });
 });

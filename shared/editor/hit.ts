@@ -1,7 +1,7 @@
 // Geometry helpers for the designer's tools that the grid itself does not offer: which side
 // is under the pointer, which cells a brush, rectangle or fill covers. All return cell
 // indices (`grid.index` order), which is what the layer commands take.
-import type { Cell, EdgeId, GridGeometry, Point } from '../grid/index.js';
+import { createGrid, type Cell, type EdgeId, type GridGeometry, type GridSpec, type Point } from '../grid/index.js';
 import { neighbourCapacity, neighbourIndices, neighbourTable } from './neighbours.js';
 
 /**
@@ -140,4 +140,42 @@ export function crossesBlocked(grid: GridGeometry, a: Cell, b: Cell, blocked: Re
   const e = grid.edgeBetween(a, b);
   if (e !== null) return blocked.has(e);
   return grid.diagonalSides(a, b).some((s) => blocked.has(s));
+}
+
+/** What a brush of `size` (1, 2, 3…) paints on a grid of this kind, away from the map's edge. */
+export interface BrushFootprint {
+  /** Cells painted by one dab; null on a network, where it depends on the links round the position. */
+  cells: number | null;
+  /** Cells across the footprint through its centre (2 × size − 1). */
+  across: number;
+  /** Its shape in words: "a hex 5 cells across", "a 5 × 5 square", "a diamond 5 cells across". */
+  shape: string;
+}
+
+/**
+ * The footprint of a brush, counted on a grid of the same kind large enough that no cell of
+ * it is off the map, so a brush control can say exactly what it paints.
+ */
+export function brushFootprint(spec: Pick<GridSpec, 'kind' | 'orientation' | 'offset' | 'adjacency'>, size: number): BrushFootprint {
+  const radius = Math.max(0, Math.floor(size) - 1);
+  if (spec.kind === 'network') {
+    // A network brush takes the positions within `radius` links (cellsInBrush): how many is the map's.
+    const links = radius === 1 ? 'link' : 'links';
+    return { cells: null, across: 2 * radius + 1, shape: radius === 0 ? 'one position' : `a position and every position within ${radius} ${links} of it` };
+  }
+  const side = 2 * radius + 5;
+  const grid = createGrid({ kind: spec.kind, orientation: spec.orientation, offset: spec.offset, adjacency: spec.adjacency, cols: side, rows: side, labels: 'CCRR' });
+  const centre = { col: radius + 2, row: radius + 2 };
+  const cells = cellsInBrush(grid, centre, radius).length;
+  const across = 2 * radius + 1;
+  if (radius === 0) return { cells, across, shape: 'one cell' };
+  const shape =
+    spec.kind === 'hex'
+      ? `a hex ${across} cells across`
+      : spec.kind === 'square' && spec.adjacency === 8
+        ? `a ${across} × ${across} square`
+        : spec.kind === 'square'
+          ? `a diamond ${across} cells across`
+          : `a patch ${across} cells across`;
+  return { cells, across, shape };
 }

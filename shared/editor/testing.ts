@@ -20,9 +20,9 @@ export const GRID_CASES: readonly GridCase[] = [
   { name: 'offset square, even rows shifted', grid: { kind: 'offsetSquare', offset: 'even' } },
 ];
 
-/** A blank valid scenario of the given grid and size (west half first side, east half second). */
+/** A valid scenario of the given grid and size with nothing on it but control: west half first side, east half second. */
 export function blankScenario(grid: GridCase['grid'], cols: number, rows: number): Scenario {
-  const s = newScenario({ id: 'edit-test', title: 'Edit test', gridKind: grid.kind, cols, rows });
+  const s = newScenario({ id: 'edit-test', title: 'Edit test', gridKind: grid.kind, cols, rows, template: 'two-sides' });
   s.map.grid = { ...grid, cols, rows };
   return s;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, MAX_TURNS, newScenario } from './new-scenario.js';
+import { gameDateProblem, isCalendarDate, MAX_TURNS, newScenario } from './new-scenario.js';
 import { validateScenario } from './validate.js';
 
 const sideName = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0);
@@ -36,14 +36,24 @@ describe('newScenario', () => {
     expect(newScenario({ id: 'net-2', title: 'A3', gridKind: 'network', cols: 0, rows: 0 }).map.grid).toMatchObject({ width: 420, height: 297 });
   });
 
-  it('gives the west half to the first side and the east half to the second', () => {
-    const doc = newScenario({ id: 'x', title: 'Split', gridKind: 'square', cols: 5, rows: 2, sides: [{ name: 'Axis' }, { name: 'Allies' }] });
+  it('a blank map is blank: open ground held by the first side, no front line, no supply bases, no units', () => {
+    const doc = newScenario({ id: 'x', title: 'Blank', gridKind: 'square', cols: 5, rows: 3, sides: [{ name: 'Axis' }, { name: 'Allies' }] });
+    expect(doc.map.control).toEqual(['AAAAA', 'AAAAA', 'AAAAA']);
+    expect(doc.map.terrain).toEqual(['.....', '.....', '.....']);
+    expect(doc.map.cells).toBeUndefined();
+    expect(doc.orderOfBattle).toEqual([]);
+    expect(validateScenario(doc).ok).toBe(true);
+  });
+
+  it('two sides facing: the west half to the first side, the east half to the second, a supply base on each edge', () => {
+    const doc = newScenario({ id: 'x', title: 'Split', gridKind: 'square', cols: 5, rows: 2, sides: [{ name: 'Axis' }, { name: 'Allies' }], template: 'two-sides' });
     expect(doc.sides.map((s) => [s.id, s.code])).toEqual([
       ['axis', 'A'],
       ['allies', 'B'],
     ]);
     expect(doc.map.control).toEqual(['AAABB', 'AAABB']);
     expect(doc.map.terrain).toEqual(['.....', '.....']);
+    expect(doc.map.cells).toEqual({ '0,1': { supplyBase: 'axis' }, '4,1': { supplyBase: 'allies' } });
   });
 
   it('uses the dialog’s cell size and ground scale and the default palette', () => {
@@ -89,5 +99,18 @@ describe('new scenario calendar', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('gameDateProblem: a start date is checked where it is typed', () => {
+  it('takes real dates in the game years and says what is wrong with others', () => {
+    expect(gameDateProblem('1942-10-07')).toBeNull();
+    expect(gameDateProblem('1000-01-01')).toBeNull();
+    // Digits typed into the middle of a date field land in the year.
+    expect(gameDateProblem('7101-10-07')).toMatch(/^The year 7101 is outside 1000–2999/);
+    expect(gameDateProblem('071019-10-07')).toMatch(/^The year 71019 is outside/);
+    expect(gameDateProblem('0942-10-07')).toMatch(/year 942/);
+    expect(gameDateProblem('1942-02-30')).toBe('That day does not exist in that month.');
+    expect(gameDateProblem('')).toMatch(/whole date/);
   });
 });

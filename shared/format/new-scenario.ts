@@ -1,4 +1,5 @@
-// Builds a blank, schema-valid scenario from the fields of the New Scenario dialog.
+// Builds a new, schema-valid scenario from the fields of the New Scenario dialog, from one of
+// its templates: a blank map (open ground, nothing placed) or two sides facing each other.
 // Pure (no Node, no DOM): the renderer uses it to preview, the library to create.
 import type { CellGrid, GameMap, Scenario } from './scenario.types.js';
 
@@ -30,7 +31,25 @@ export interface NewScenarioFields {
   sides?: [NewSideFields, NewSideFields];
   startDate?: string;
   turns?: number;
+  /** What the map starts with (blank by default). */
+  template?: NewScenarioTemplate;
 }
+
+export type NewScenarioTemplate = 'blank' | 'two-sides';
+
+/** The New dialog's starting points, in the order it offers them. */
+export const NEW_SCENARIO_TEMPLATES: readonly { id: NewScenarioTemplate; name: string; description: string }[] = [
+  {
+    id: 'blank',
+    name: 'Blank map',
+    description: 'Open ground everywhere, held by the first side; no front line, no supply bases, no units.',
+  },
+  {
+    id: 'two-sides',
+    name: 'Two sides facing',
+    description: 'The west half held by the first side and the east half by the second, a front line between them and a supply base on each side’s edge.',
+  },
+];
 
 /** The palette a new map starts with: one type per rules category, lakes freeze. */
 export const DEFAULT_TERRAIN_TYPES: readonly TerrainType[] = [
@@ -72,6 +91,24 @@ export function isCalendarDate(text: string): boolean {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   return day <= days;
+}
+
+/** The years a game's calendar may start in: wide enough for any history the rules fit, narrow enough to catch a slip. */
+export const GAME_YEARS = { min: 1000, max: 2999 } as const;
+
+/**
+ * Why `text` is not a start date a designer means, in their words, or null when it is one: a
+ * real calendar date (YYYY-MM-DD) in a year from GAME_YEARS (typing "07101942" into the
+ * middle of a date field gives a year like 7101, which must not be taken silently).
+ */
+export function gameDateProblem(text: string): string | null {
+  const m = /^(\d+)-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m) return 'Type a whole date: day, month and a four-digit year.';
+  const year = Number(m[1]);
+  if (m[1]!.length !== 4 || year < GAME_YEARS.min || year > GAME_YEARS.max)
+    return `The year ${year} is outside ${GAME_YEARS.min}–${GAME_YEARS.max}: check the year (four digits, e.g. 1942).`;
+  if (!isCalendarDate(text.trim())) return 'That day does not exist in that month.';
+  return null;
 }
 
 function slug(name: string): string {
@@ -117,21 +154,27 @@ function blankNetworkMap(fields: NewScenarioFields): GameMap {
 }
 
 /**
- * A blank grid map: open ground everywhere, the west half held by the first side and the
- * east half by the second, each with a supply base on its own map edge (mid row).
+ * A grid map: open ground everywhere. The 'blank' template (the default) leaves it blank:
+ * every cell held by the first side (the format gives each cell a side), so no front line and
+ * no supply bases. 'two-sides' gives the west half to the first side and the east half to the
+ * second, each with a supply base on its own map edge (mid row).
  */
 function blankGridMap(fields: NewScenarioFields & { gridKind: CellGrid['kind'] }, sides: [Side, Side]): GameMap {
   const cols = fields.cols;
   const rows = fields.rows;
-  const split = Math.ceil(cols / 2);
+  const facing = fields.template === 'two-sides';
+  const split = facing ? Math.ceil(cols / 2) : cols;
   const controlRow = sides[0].code.repeat(split) + sides[1].code.repeat(Math.max(0, cols - split));
   const terrainRow = DEFAULT_TERRAIN_TYPES[0]!.code.repeat(cols);
   const grid: CellGrid = { kind: fields.gridKind, cols, rows };
   if (fields.gridKind === 'hex') grid.orientation = fields.orientation ?? 'flat';
   const midRow = Math.floor(rows / 2);
-  const cells: NonNullable<GameMap['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
-  // A one-column map has no east edge of its own; the second side then has no base yet.
-  if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
+  const cells: NonNullable<GameMap['cells']> = {};
+  if (facing) {
+    cells[`0,${midRow}`] = { supplyBase: sides[0].id };
+    // A one-column map has no east edge of its own; the second side then has no base yet.
+    if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
+  }
   return {
     grid,
     cellSize: fields.cellSize ?? DEFAULT_CELL_SIZE,
@@ -139,7 +182,7 @@ function blankGridMap(fields: NewScenarioFields & { gridKind: CellGrid['kind'] }
     terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
     terrain: Array.from({ length: rows }, () => terrainRow),
     control: Array.from({ length: rows }, () => controlRow),
-    cells,
+    ...(Object.keys(cells).length ? { cells } : {}),
   };
 }
 

@@ -17,6 +17,11 @@ export interface CommandSpec {
   /** Electron accelerator syntax ("CmdOrCtrl+Shift+E"); absent when the command has no key. */
   accelerator?: string;
   /**
+   * The key in browser mode, where the browser keeps the desktop key for itself (Ctrl+T, N,
+   * O, P, L, W, Shift+B): a combination no browser takes. Absent: the desktop key works there too.
+   */
+  web?: string;
+  /**
    * The page already handles this key itself (e.g. Ctrl+S in the document lifecycle): the
    * menu shows it without registering it, and the dispatcher does not bind it again.
    */
@@ -24,30 +29,68 @@ export interface CommandSpec {
 }
 
 export const COMMANDS = {
-  'file.new': { label: 'New scenario…', group: 'File', accelerator: 'CmdOrCtrl+N' },
-  'file.openLibrary': { label: 'Open library', group: 'File', accelerator: 'CmdOrCtrl+O' },
+  'file.new': { label: 'New…', group: 'File', accelerator: 'CmdOrCtrl+N', web: 'Alt+Shift+N' },
+  'file.openLibrary': { label: 'Open…', group: 'File', accelerator: 'CmdOrCtrl+O', web: 'Alt+Shift+O' },
   'file.importPack': { label: 'Import pack…', group: 'File', accelerator: 'CmdOrCtrl+I' },
   'file.exportPack': { label: 'Export pack…', group: 'File', accelerator: 'CmdOrCtrl+Shift+E' },
   'file.importTiled': { label: 'Import Tiled map…', group: 'File' },
   'file.exportTiled': { label: 'Export to Tiled…', group: 'File' },
   'file.exportVassal': { label: 'Export VASSAL module…', group: 'File' },
-  'file.print': { label: 'Print…', group: 'File', accelerator: 'CmdOrCtrl+P', pageKey: true },
+  'file.importJson': { label: 'Import JSON…', group: 'File' },
+  'file.exportJson': { label: 'Export JSON…', group: 'File' },
+  'file.print': { label: 'Print…', group: 'File', accelerator: 'CmdOrCtrl+P', web: 'Alt+Shift+P', pageKey: true },
   'file.save': { label: 'Save', group: 'File', accelerator: 'CmdOrCtrl+S', pageKey: true },
+  'file.saveCopy': { label: 'Save as copy…', group: 'File', accelerator: 'CmdOrCtrl+Shift+S' },
   'file.revisions': { label: 'Revisions…', group: 'File', accelerator: 'CmdOrCtrl+Shift+H' },
   'file.openRecent': { label: 'Open recent scenario', group: 'File' },
+  'file.close': { label: 'Close', group: 'File', accelerator: 'CmdOrCtrl+W', web: 'Alt+Shift+W' },
   // The map designer, scenario panels and test-play board each handle Ctrl+Z themselves.
   'edit.undo': { label: 'Undo', group: 'Edit', accelerator: 'CmdOrCtrl+Z', pageKey: true },
   'edit.redo': { label: 'Redo', group: 'Edit', accelerator: 'CmdOrCtrl+Shift+Z', pageKey: true },
   'view.zoomIn': { label: 'Zoom in', group: 'View', accelerator: 'CmdOrCtrl+=' },
   'view.zoomOut': { label: 'Zoom out', group: 'View', accelerator: 'CmdOrCtrl+-' },
   'view.zoomFit': { label: 'Fit map to window', group: 'View', accelerator: 'CmdOrCtrl+0' },
-  'view.layers': { label: 'Layers…', group: 'View', accelerator: 'CmdOrCtrl+L' },
-  'play.testPlay': { label: 'Test-play', group: 'Play', accelerator: 'CmdOrCtrl+T' },
-  'play.balance': { label: 'Balance report…', group: 'Play', accelerator: 'CmdOrCtrl+Shift+B' },
+  'view.layers': { label: 'Layers…', group: 'View', accelerator: 'CmdOrCtrl+L', web: 'Alt+Shift+L' },
+  'view.checks': { label: 'Checks', group: 'View' },
+  'play.testPlay': { label: 'Test-play', group: 'Play', accelerator: 'CmdOrCtrl+T', web: 'Alt+Shift+G' },
+  'play.balance': { label: 'Balance report…', group: 'Play', accelerator: 'CmdOrCtrl+Shift+B', web: 'Alt+Shift+B' },
   'help.shortcuts': { label: 'Keyboard shortcuts', group: 'Help', accelerator: 'F1' },
   'help.rules': { label: 'Rules notes', group: 'Help' },
   'help.about': { label: 'About Gridfront', group: 'Help' },
 } as const satisfies Record<string, CommandSpec>;
+
+/**
+ * The File menu, the same on the desktop (electron/menu.ts) and in the browser's top bar:
+ * command ids in order, 'recent' for the Open recent submenu, '-' for a separator.
+ */
+export const FILE_MENU: readonly (CommandId | 'recent' | '-')[] = [
+  'file.new',
+  'file.openLibrary',
+  'recent',
+  '-',
+  'file.save',
+  'file.saveCopy',
+  'file.revisions',
+  '-',
+  'file.importJson',
+  'file.importPack',
+  'file.exportJson',
+  'file.exportPack',
+  '-',
+  'file.importTiled',
+  'file.exportTiled',
+  'file.exportVassal',
+  '-',
+  'file.print',
+  '-',
+  'file.close',
+];
+
+/** The key a command has under a host: the browser's own where the desktop key is the browser's. */
+export function keyFor(id: CommandId, host: 'electron' | 'web'): string | undefined {
+  const spec = COMMANDS[id] as CommandSpec;
+  return host === 'web' ? (spec.web ?? spec.accelerator) : spec.accelerator;
+}
 
 export type CommandId = keyof typeof COMMANDS;
 
@@ -126,7 +169,7 @@ export function shortcutText(accelerator: string, mac: boolean): string {
  */
 export function matchesAccelerator(
   accelerator: string,
-  event: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean },
+  event: { key: string; code?: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean },
   mac: boolean,
 ): boolean {
   const parts = accelerator.split('+');
@@ -142,5 +185,9 @@ export function matchesAccelerator(
   // Shift only where the accelerator asks for it — except for "=", typed with Shift on some layouts.
   if (key === '=' && (pressed === '=' || pressed === '+')) return !parts.includes('Shift') || event.shiftKey;
   if (event.shiftKey !== parts.includes('Shift')) return false;
-  return pressed === key.toUpperCase();
+  if (pressed === key.toUpperCase()) return true;
+  // Alt (Option on a Mac) turns a letter into another character ("˝" for Option+Shift+G): the
+  // physical key still says which letter it was.
+  const physical = event.code && /^(Key[A-Z]|Digit\d)$/.test(event.code) ? event.code.slice(-1) : null;
+  return event.altKey && physical === key.toUpperCase();
 }

@@ -40,12 +40,7 @@ function groundForecastOf(ctx: CheckContext): GroundForecast[] {
 }
 const possibleGround = (ctx: CheckContext): Set<GroundCondition> => new Set(groundForecastOf(ctx).flatMap((f) => f.possible));
 
-const cellName = (ctx: CheckContext, ref: string): string => {
-  const cell = ctx.cellIn(ref);
-  const label = cell ? ctx.grid.label(cell) : ref;
-  const name = ctx.scenario.map.cells?.[ref]?.name;
-  return name ? `${label} (${name})` : label;
-};
+const cellName = (ctx: CheckContext, ref: string): string => ctx.cellText(ref);
 
 /** Cells marked as reinforcement entry for a side lie on terrain units can enter. */
 export function entryCellsPassable(ctx: CheckContext): Finding[] {

@@ -14,6 +14,7 @@ export function smallScenario(): Scenario {
     sides: [{ name: 'Germans' }, { name: 'Soviets' }],
     startDate: '1944-01-24',
     turns: 8,
+    template: 'two-sides',
   });
   s.orderOfBattle = [
     { id: 'g-1', side: 'germans', name: 'I Corps', branch: 'infantry', strength: 4, cell: '1,2' },

@@ -6,6 +6,7 @@ export * from './checks.js';
 export * from './ground.js';
 export * from './ids.js';
 export * from './oob.js';
+export * from './places.js';
 export * from './paste.js';
 export * from './ranges.js';
 export * from './reach.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { smallScenario } from './fixtures.js';
-import { parseBranch, parseElite, parseOobPaste, pasteColumns, pastedUnits, pasteSummary, type PasteTarget } from './paste.js';
+import { parseBranch, parseElite, parseOobPaste, pasteCheckNotes, pasteColumns, pastedUnits, pasteSummary, type PasteTarget } from './paste.js';
 
 // The fixture is a 6×5 square grid labelled CCRR: "0101" is the top-left cell (0,0).
 const target = (over: Partial<PasteTarget> = {}): PasteTarget => ({ scenario: smallScenario(), side: 'germans', ...over });
@@ -49,7 +49,7 @@ describe('paste: good rows', () => {
   });
 
   it('blank lines are skipped', () => {
-    expect(pasteSummary(parseOobPaste('\n\nA,inf,1,,0101\n\n\nB,inf,1,,0102\n\n', target()))).toEqual({ ready: 2, failed: 0 });
+    expect(pasteSummary(parseOobPaste('\n\nA,inf,1,,0101\n\n\nB,inf,1,,0102\n\n', target()))).toEqual({ ready: 2, flagged: 0, failed: 0 });
   });
 });
 
@@ -115,7 +115,7 @@ describe('paste: bad rows', () => {
   it('bad rows keep their values for the preview and good rows still parse', () => {
     const p = parseOobPaste('A,inf,2,,0101\nB,horses?,2,,0101\n', target());
     expect(p.rows[1]!.values).toEqual(['B', 'horses?', '2', '', '0101']);
-    expect(pasteSummary(p)).toEqual({ ready: 1, failed: 1 });
+    expect(pasteSummary(p)).toEqual({ ready: 1, flagged: 0, failed: 1 });
   });
 
   it('a quote never closed is reported on its row instead of eating the rest silently', () => {
@@ -149,6 +149,26 @@ describe('paste: synonyms', () => {
     for (const yes of ['yes', 'Y', 'true', '1', 'x', 'Elite']) expect(parseElite(yes), yes).toBe(true);
     for (const no of ['', ' ', 'no', 'N', 'false', '0']) expect(parseElite(no), no).toBe(false);
     expect(parseElite('perhaps')).toBeNull();
+  });
+});
+
+describe('pasteCheckNotes: a row the checks will flag is not called ready', () => {
+  it('flags the rows that push a cell over the stacking limit, and leaves the others ready', () => {
+    const s = smallScenario(); // I Corps already stands in 0203 (1,2)
+    const text = ['II Corps\tinfantry\t4\t\t0203', 'III Corps\tinfantry\t4\t\t0203', 'IV Corps\tinfantry\t4\t\t0203', 'V Corps\tinfantry\t3\t\t0103'].join('\n');
+    const preview = parseOobPaste(text, { scenario: s, side: 'germans' });
+    const notes = pasteCheckNotes(s, preview);
+    expect(pasteSummary(preview, notes)).toEqual({ ready: 1, flagged: 3, failed: 0 });
+    expect(notes.get(4)).toBeUndefined();
+    for (const line of [1, 2, 3]) expect(notes.get(line)!.map((i) => i.message)).toEqual([expect.stringMatching(/^Cell 0203 starts with 4 units of Germans, more than the stacking limit of 3/)]);
+  });
+
+  it('flags a unit placed in an enemy-held cell with the warning the checks give', () => {
+    const s = smallScenario();
+    const preview = parseOobPaste('Raiders\tcavalry\t2\t\t0503', { scenario: s, side: 'germans' });
+    const notes = pasteCheckNotes(s, preview);
+    expect(notes.get(1)).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/^Raiders starts at 0503, which Soviets control/) })]);
+    expect(pasteSummary(preview, notes)).toEqual({ ready: 0, flagged: 1, failed: 0 });
   });
 });
 

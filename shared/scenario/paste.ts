@@ -21,6 +21,8 @@ import type { Branch, PlacedUnit, RulesetUnitFields, Scenario, Side } from '../f
 import { declarationById } from '../rules/catalogue.js';
 import type { FieldDecl, RulesetDeclaration } from '../rules/types.js';
 import { uniqueUnitId, unitIds } from './ids.js';
+import { runChecks } from '../format/checks/index.js';
+import type { ValidationIssue } from '../format/issues.js';
 
 /** A pasted column: a core unit field, a ruleset field (`fields.<key>`), the cell or the side. */
 export type OobColumn = 'name' | 'branch' | 'strength' | 'elite' | 'cell' | 'side' | `fields.${string}`;
@@ -332,8 +334,43 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
 /** The units of the rows without errors, in paste order. */
 export const pastedUnits = (preview: PastePreview): PlacedUnit[] => preview.rows.flatMap((r) => (r.unit ? [r.unit] : []));
 
-/** How many rows are ready and how many have errors, for the preview's summary line. */
-export const pasteSummary = (preview: PastePreview): { ready: number; failed: number } => ({
-  ready: preview.rows.filter((r) => r.unit).length,
-  failed: preview.rows.filter((r) => !r.unit).length,
-});
+/**
+ * What the scenario checks would say about each row's unit once the rows are added (stacking
+ * over the limit, impassable terrain, an enemy-held cell…), by the row's line: a row the checks
+ * will flag is not simply "ready". Only what the paste brings is kept: a unit's own issues, and
+ * issues about a cell a pasted unit goes to that were not there before.
+ */
+export function pasteCheckNotes(scenario: Scenario, preview: PastePreview): Map<number, ValidationIssue[]> {
+  const notes = new Map<number, ValidationIssue[]>();
+  const rows = preview.rows.filter((r) => r.unit);
+  if (!rows.length) return notes;
+  const base = scenario.orderOfBattle.length;
+  const after: Scenario = { ...scenario, orderOfBattle: [...scenario.orderOfBattle, ...rows.map((r) => r.unit!)] };
+  let before: Set<string>;
+  let issues: ValidationIssue[];
+  try {
+    before = new Set(runChecks(scenario).map((i) => `${i.pointer}\u0000${i.message}`));
+    issues = runChecks(after);
+  } catch {
+    return notes; // a check that cannot run says nothing here; the checks panel will
+  }
+  const add = (row: PasteRow, issue: ValidationIssue) => {
+    const list = notes.get(row.line) ?? [];
+    if (!list.includes(issue)) notes.set(row.line, [...list, issue]);
+  };
+  for (const issue of issues) {
+    if (before.has(`${issue.pointer}\u0000${issue.message}`)) continue;
+    const at = /^\/orderOfBattle\/(\d+)(\/|$)/.exec(issue.pointer);
+    const index = at ? Number(at[1]) : -1;
+    if (index >= base) add(rows[index - base]!, issue);
+    if (issue.cell) for (const r of rows) if (r.unit!.cell === issue.cell && index !== base + rows.indexOf(r)) add(r, issue);
+  }
+  return notes;
+}
+
+/** How many rows are ready, will be flagged by the checks, or have errors, for the preview's summary line. */
+export const pasteSummary = (preview: PastePreview, notes: ReadonlyMap<number, readonly ValidationIssue[]> = new Map()): { ready: number; flagged: number; failed: number } => {
+  const made = preview.rows.filter((r) => r.unit);
+  const flagged = made.filter((r) => (notes.get(r.line)?.length ?? 0) > 0).length;
+  return { ready: made.length - flagged, flagged, failed: preview.rows.length - made.length };
+};

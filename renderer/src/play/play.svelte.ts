@@ -7,6 +7,7 @@ import { rulesetFor, replay, toSaveGame, loadSaveGame } from '../../../shared/ru
 import type { Action, GameEvent, GameState, GameView, Ruleset, SaveGame } from '../../../shared/rules/types.js';
 import { heuristicBot, type Player } from '../../../shared/bot/index.js';
 import { beforeAttack, withDice, type CombatRecord } from './combat.js';
+import { readAutosave, writeAutosave, type AutosaveData, type GameEntry } from './storage.js';
 
 export type Controller = 'human' | 'bot';
 export type PlayScreen = 'setup' | 'board' | 'balance';
@@ -32,11 +33,20 @@ interface Snapshot {
   combat: CombatRecord | null;
 }
 
-export const SPEEDS: readonly { label: string; ms: number }[] = [
-  { label: 'Slow', ms: 900 },
-  { label: 'Normal', ms: 400 },
-  { label: 'Fast', ms: 120 },
+/** Bot speeds: a pause before each bot action; instant plays a batch per frame. */
+export const SPEEDS: readonly { label: string; ms: number; title: string }[] = [
+  { label: 'Slow', ms: 1000, title: 'A second per bot action, to follow each move' },
+  { label: 'Fast', ms: 250, title: 'A short pause per bot action' },
+  { label: 'Instant', ms: 0, title: 'The bot answers at once' },
 ];
+const DEFAULT_SPEED_MS = 250;
+/** The game in progress is written to the library this long after its last action (and on leaving). */
+const AUTOSAVE_DELAY_MS = 800;
+
+export interface Resumable {
+  entry: GameEntry;
+  data: AutosaveData;
+}
 
 export function randomSeed(): number {
   const a = new Uint32Array(1);
@@ -49,7 +59,7 @@ export class PlayState {
   scenario = $state.raw<Scenario | null>(null);
   /** Library revision the game was started from, when known. */
   revision = $state<number | undefined>(undefined);
-  setup = $state<PlaySetup>({ controllers: {}, seed: 1, speedMs: 400 });
+  setup = $state<PlaySetup>({ controllers: {}, seed: 1, speedMs: DEFAULT_SPEED_MS });
   game = $state.raw<GameState | null>(null);
   log = $state.raw<Action[]>([]);
   events = $state.raw<LoggedEvent[]>([]);
@@ -61,6 +71,13 @@ export class PlayState {
   error = $state('');
   /** Replay of a saved game: the states after 0..n actions, and where we are. */
   replaying = $state.raw<{ states: GameState[]; events: LoggedEvent[][]; at: number } | null>(null);
+
+  /** The scenario's game in progress kept in the library, offered as "Resume" in the setup. */
+  resumable = $state.raw<Resumable | null>(null);
+  /** The log as last saved by the person or loaded: a live game with another log has unsaved actions. */
+  private savedLog = $state.raw<Action[] | null>(null);
+  private autosavedLog: Action[] | null = null;
+  private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   private rules: Ruleset | null = null;
   private undoStack: Snapshot[] = [];
@@ -76,16 +93,85 @@ export class PlayState {
   /** True when a person must act now. */
   humanTurn = $derived(this.actor !== null && this.setup.controllers[this.actor] === 'human' && !this.replaying);
 
-  /** Opens the setup for `scenario`: both sides human, a fresh random seed. */
+  /** A live game (not a replay) with actions that no saved game holds (the autosave aside). */
+  hasUnsavedGame = $derived(this.game !== null && !this.replaying && this.log.length > 0 && this.log !== this.savedLog);
+
+  /** "Turn 5, Germans to act", "Turn 22, game over: Soviets win": how a game in progress is named. */
+  describeGame(): string {
+    const v = this.view;
+    if (!v) return 'Game';
+    const name = (id: string | null | undefined) => this.scenario?.sides.find((s) => s.id === id)?.name ?? id ?? '';
+    if (v.gameOver) return `Turn ${v.turn}, game over: ${v.gameOver.winner ? `${name(v.gameOver.winner)} win` : 'a draw'}`;
+    return this.actor ? `Turn ${v.turn}, ${name(this.actor)} to act` : `Turn ${v.turn}`;
+  }
+
+  /** Opens the setup for `scenario`: the first side human, the other the bot, a fresh random seed; looks for a game to resume. */
   openSetup(scenario: Scenario, revision?: number): void {
+    void this.flushAutosave();
     this.stop();
     this.scenario = scenario;
     this.revision = revision;
     this.error = '';
     const controllers: Record<string, Controller> = {};
     scenario.sides.forEach((s, k) => (controllers[s.id] = k === 0 ? 'human' : 'bot'));
-    this.setup = { controllers, seed: randomSeed(), speedMs: this.setup.speedMs || 400 };
+    this.setup = { controllers, seed: randomSeed(), speedMs: this.setup.speedMs };
     this.screen = 'setup';
+    this.resumable = null;
+    void this.findResumable(scenario);
+  }
+
+  private async findResumable(scenario: Scenario): Promise<void> {
+    try {
+      const found = await readAutosave(scenario.id);
+      if (this.scenario === scenario && this.screen === 'setup') this.resumable = found;
+    } catch {
+      // A scenario not in the library has no autosave; the setup simply offers a new game.
+    }
+  }
+
+  /** Continues the autosaved game with the players it had; an error sentence or ''. */
+  resume(): string {
+    const r = this.resumable;
+    if (!r) return '';
+    const controllers = { ...this.setup.controllers, ...r.data.controllers };
+    const problem = this.loadSave(r.data.savegame, controllers);
+    if (problem) return `The game in progress cannot be continued: ${problem}`;
+    // The autosave holds exactly this game: nothing to write until the next action.
+    this.autosavedLog = this.log;
+    this.resumable = null;
+    return '';
+  }
+
+  /** The person saved the game shown (Games ▸ Save): nothing of it is unsaved. */
+  markSaved(): void {
+    this.savedLog = this.log;
+  }
+
+  // --- the autosave --------------------------------------------------------------------
+
+  private scheduleAutosave(): void {
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = setTimeout(() => void this.flushAutosave(), AUTOSAVE_DELAY_MS);
+  }
+
+  /** Writes the game in progress to the library now, when it changed since the last write. */
+  async flushAutosave(): Promise<void> {
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = undefined;
+    const scenario = this.scenario;
+    const savegame = this.toSave();
+    if (!scenario || !savegame || this.replaying || this.log.length === 0 || this.log === this.autosavedLog) return;
+    const log = this.log;
+    const data: AutosaveData = { savegame, controllers: { ...this.setup.controllers } };
+    this.autosavedLog = log;
+    try {
+      await writeAutosave(scenario.id, this.describeGame(), data);
+    } catch (err) {
+      // Not in the library (opened from a file by the test hook) or the write failed: the
+      // game is still on the board; try again after the next action.
+      if (this.autosavedLog === log) this.autosavedLog = null;
+      console.warn('The game in progress was not autosaved:', err);
+    }
   }
 
   openBalance(scenario: Scenario, revision?: number): void {
@@ -95,7 +181,9 @@ export class PlayState {
     this.screen = 'balance';
   }
 
+  /** Leaves test-play; the game in progress is kept as the scenario's autosave. */
   close(): void {
+    void this.flushAutosave();
     this.stop();
     this.screen = null;
     this.game = null;
@@ -128,6 +216,9 @@ export class PlayState {
     this.undoable = false;
     this.replaying = null;
     this.error = '';
+    this.savedLog = this.log;
+    this.autosavedLog = null;
+    this.resumable = null;
     this.screen = 'board';
     this.kickBots();
   }
@@ -164,6 +255,9 @@ export class PlayState {
     this.game = r.state;
     if (this.selectedUnit && !this.canStillMove(this.selectedUnit)) this.selectedUnit = null;
     this.undoable = this.computeUndoable();
+    this.scheduleAutosave();
+    // A person's decision may hand the game to the bot: it answers by itself.
+    if (fromHuman) this.kickBots();
     return true;
   }
 
@@ -196,6 +290,7 @@ export class PlayState {
     this.combat = top.combat;
     this.selectedUnit = null;
     this.undoable = this.computeUndoable();
+    this.kickBots();
   }
 
   setController(side: string, c: Controller): void {
@@ -203,50 +298,73 @@ export class PlayState {
     this.kickBots();
   }
 
-  /** Lets the bots play while it is their decision, one action per `speedMs`. */
+  /** True when the side to act now is played by the bot (and the game is live, not a replay). */
+  private botToAct(): boolean {
+    const side = this.actor;
+    return this.game !== null && !this.replaying && side !== null && this.setup.controllers[side] === 'bot';
+  }
+
+  /** A new bot speed takes effect at once, not after the pause already under way. */
+  setSpeed(ms: number): void {
+    this.setup = { ...this.setup, speedMs: ms };
+    this.restartBots();
+  }
+
+  private restartBots(): void {
+    if (!this.botBusy) return this.kickBots();
+    this.runToken++;
+    this.botBusy = false;
+    this.kickBots();
+  }
+
+  /**
+   * Lets the bots play while it is their decision: one action per `speedMs` (so a person sees
+   * each move land), or a batch per frame at instant speed and while skipping. Called after
+   * every change of who is to act: a start, a person's action, an undo, a load, a take-over,
+   * a side handed to the bot. A run already under way carries on by itself.
+   */
   kickBots(): void {
-    if (this.botBusy || !this.game || this.replaying) return;
+    if (this.botBusy) return;
+    if (!this.botToAct()) {
+      this.skipping = false;
+      return;
+    }
     const token = ++this.runToken;
+    this.botBusy = true;
+    const batching = () => this.skipping || this.setup.speedMs <= 0;
+    const finish = () => {
+      this.botBusy = false;
+      this.skipping = false;
+    };
     const step = () => {
       if (token !== this.runToken) return;
-      const s = this.game;
-      const side = this.actor;
-      if (!s || side === null || this.setup.controllers[side] !== 'bot') {
-        this.botBusy = false;
-        this.skipping = false;
-        return;
-      }
-      this.botBusy = true;
-      // While skipping, play a batch per frame so the page stays responsive.
-      const deadline = performance.now() + (this.skipping ? 30 : 0);
+      // While batching, play for a slice of a frame so the page stays responsive.
+      const deadline = performance.now() + (batching() ? 30 : 0);
       do {
-        const who = this.actor;
-        if (who === null || this.setup.controllers[who] !== 'bot') break;
+        if (!this.botToAct()) return finish();
+        const who = this.actor!;
         let action: Action;
         try {
           action = this.bots.get(who)!.choose(this.game!, this.legal);
         } catch (err) {
           this.error = `The bot could not decide: ${err instanceof Error ? err.message : String(err)}`;
-          this.botBusy = false;
-          this.skipping = false;
-          return;
+          return finish();
         }
         if (!this.act(action, false)) {
           this.error = `The bot's action was refused: ${this.error}`;
-          this.botBusy = false;
-          this.skipping = false;
-          return;
+          return finish();
         }
-      } while (this.skipping && performance.now() < deadline);
-      setTimeout(step, this.skipping ? 0 : this.setup.speedMs);
+      } while (batching() && performance.now() < deadline);
+      if (!this.botToAct()) return finish();
+      setTimeout(step, batching() ? 0 : this.setup.speedMs);
     };
-    setTimeout(step, this.skipping ? 0 : this.setup.speedMs);
+    setTimeout(step, batching() ? 0 : this.setup.speedMs);
   }
 
   /** Plays the bots' decisions at once, up to the next human decision or the end. */
   skip(): void {
     this.skipping = true;
-    if (!this.botBusy) this.kickBots();
+    this.restartBots();
   }
 
   stop(): void {
@@ -285,7 +403,11 @@ export class PlayState {
     this.undoStack = [];
     this.undoable = false;
     this.replaying = null;
+    this.savedLog = this.log;
+    this.autosavedLog = null;
     this.screen = 'board';
+    // The loaded game is now the one in progress.
+    this.scheduleAutosave();
     this.kickBots();
     return '';
   }
@@ -297,6 +419,7 @@ export class PlayState {
     const r = loadSaveGame(save, scenario);
     if (!r.ok) return r.message;
     this.stop();
+    clearTimeout(this.autosaveTimer);
     this.rules = rulesetFor(scenario.ruleset.id);
     const seed = (save as SaveGame).dice.seed ?? 1;
     const steps = this.replayAll(scenario, seed, r.log);
@@ -326,6 +449,8 @@ export class PlayState {
     this.log = this.log.slice(0, rp.at);
     this.replaying = null;
     this.undoStack = [];
+    this.savedLog = null;
+    this.scheduleAutosave();
     this.kickBots();
   }
 

@@ -25,6 +25,28 @@ export async function loadGame(id: string): Promise<unknown> {
   return (await host.games.load({ id })).data;
 }
 
+/** What the library keeps of a game in progress: the saved game and who played each side. */
+export interface AutosaveData {
+  savegame: SaveGame;
+  controllers: Record<string, 'human' | 'bot'>;
+}
+
+/** Keeps the game in progress of a scenario; it replaces that scenario's earlier autosave. */
+export function writeAutosave(scenarioId: string, name: string, data: AutosaveData): Promise<GameEntry> {
+  const req = { scenarioId, kind: 'autosave' as const, name, data: data as unknown as Record<string, unknown> };
+  const revision = data.savegame.scenarioRef.revision;
+  return host.games.save(revision === undefined ? req : { ...req, revision });
+}
+
+/** The scenario's autosaved game in progress, or null. */
+export async function readAutosave(scenarioId: string): Promise<{ entry: GameEntry; data: AutosaveData } | null> {
+  const [entry] = await host.games.list({ scenarioId, kind: 'autosave' });
+  if (!entry) return null;
+  const data = (await host.games.load({ id: entry.id })).data as Partial<AutosaveData>;
+  if (typeof data.savegame !== 'object' || data.savegame === null) return null;
+  return { entry, data: { savegame: data.savegame, controllers: data.controllers ?? {} } };
+}
+
 export async function deleteGame(id: string): Promise<void> {
   await host.games.delete({ id });
 }

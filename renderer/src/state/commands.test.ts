@@ -65,4 +65,19 @@ describe('command dispatcher', () => {
     expect(commandForKey(key('y', { ctrlKey: true }), false)).toBeNull();
     expect(commandForKey(key('e'), false)).toBeNull();
   });
+
+  it('gives the commands whose desktop key the browser keeps a key of their own in the browser', () => {
+    // Ctrl+T, N, O, P, L, W and Shift+B are the browser's: the page never sees some of them.
+    for (const k of ['t', 'n', 'o', 'l', 'w']) expect(commandForKey(key(k, { ctrlKey: true }), false), `Ctrl+${k}`).toBeNull();
+    expect(commandForKey(key('B', { ctrlKey: true, shiftKey: true }), false)).toBeNull();
+    expect(commandForKey(key('G', { altKey: true, shiftKey: true }), false)).toBe('play.testPlay');
+    expect(commandForKey(key('N', { altKey: true, shiftKey: true }), false)).toBe('file.new');
+    expect(commandForKey(key('O', { altKey: true, shiftKey: true }), false)).toBe('file.openLibrary');
+    expect(commandForKey(key('P', { altKey: true, shiftKey: true }), false)).toBe('file.print');
+    expect(commandForKey(key('L', { altKey: true, shiftKey: true }), false)).toBe('view.layers');
+    expect(commandForKey(key('W', { altKey: true, shiftKey: true }), false)).toBe('file.close');
+    expect(commandForKey(key('B', { altKey: true, shiftKey: true }), false)).toBe('play.balance');
+    // Ctrl+Shift+S is free in browsers: the desktop key serves both.
+    expect(commandForKey(key('S', { ctrlKey: true, shiftKey: true }), false)).toBe('file.saveCopy');
+  });
 });

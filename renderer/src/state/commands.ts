@@ -5,7 +5,7 @@
 //
 //   const off = registerCommand('edit.undo', () => history.undo());   // in onMount / $effect
 //   publishMenuState({ undoLabel: history.undoLabel, redoLabel: history.redoLabel });
-import { COMMANDS, isCommandId, matchesAccelerator, type CommandId, type MenuState } from '../../../shared/host/commands.js';
+import { COMMANDS, isCommandId, matchesAccelerator, type CommandId, type CommandSpec, type MenuState } from '../../../shared/host/commands.js';
 
 export type CommandHandler = (arg?: string) => unknown;
 
@@ -58,11 +58,16 @@ export function runCommand(id: CommandId, arg?: string): boolean {
 
 const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
-/** The command a keydown stands for in the browser (keys the page handles elsewhere excluded). */
+/**
+ * The command a keydown stands for in the browser: its browser key where the browser keeps
+ * the desktop one (Ctrl+T, N, O, P, L, W), else the desktop key unless the page handles that
+ * key elsewhere.
+ */
 export function commandForKey(event: KeyboardEvent, mac = isMac()): CommandId | null {
-  for (const [id, spec] of Object.entries(COMMANDS) as [CommandId, (typeof COMMANDS)[CommandId]][]) {
-    if (!('accelerator' in spec) || ('pageKey' in spec && spec.pageKey)) continue;
-    if (matchesAccelerator(spec.accelerator, event, mac)) return id;
+  for (const [id, raw] of Object.entries(COMMANDS) as [CommandId, CommandSpec][]) {
+    const spec: CommandSpec = raw;
+    const key = spec.web ?? (spec.pageKey ? undefined : spec.accelerator);
+    if (key && matchesAccelerator(key, event, mac)) return id;
   }
   return null;
 }

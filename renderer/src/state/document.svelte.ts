@@ -1,17 +1,17 @@
 // The open document: a library scenario being viewed or edited. Edits come in through
 // `replace(next, label)` (the scenario inspector today, the map designer next); they mark the
 // document dirty, show it on the map and, while unsaved, keep a crash-recovery copy in the
-// library at most every few seconds. Saving validates in the library and keeps a revision.
+// library at most every few seconds. Saving keeps a revision and never depends on the
+// scenario checks: a scenario with problems is stored as a draft with its problem count; only
+// a document without the scenario's shape is refused (the editor should never make one).
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { host, type LibraryIssue, type RecoveryEntry } from '../host/index.js';
-import { buildMapModel } from '../map/model.js';
-import { drawThumbnail } from '../map/thumbnail.js';
+import { host, type LibraryIssue, type LibrarySummary, type RecoveryEntry } from '../host/index.js';
+import { storeThumbnail } from './thumbnails.js';
 import type { AppState } from './app.svelte.js';
-import { errorText, issueText, written, WriteRefused } from './library.svelte.js';
+import { errorText, issuePointer, issueText, written, WriteRefused } from './library.svelte.js';
 
 const RECOVERY_INTERVAL_MS = 3000;
-const THUMBNAIL = { width: 440, height: 280 };
 
 export type ChangeListener = (scenario: Scenario, label: string) => void;
 
@@ -21,10 +21,10 @@ export type LeaveChoice = 'save' | 'discard' | 'cancel';
 export interface DocumentHooks {
   /** Asks whether to save, discard or stay (the custom Save / Discard / Cancel dialog). */
   askLeave(title: string): Promise<LeaveChoice>;
-  /** Tells the user something went wrong, with optional detail lines. */
-  report(message: string, details?: string[]): void;
-  /** Called after each successful save (to refresh the library view). */
-  saved?(id: string): void;
+  /** Tells the user something went wrong, with optional detail lines (and technical ones behind a disclosure). */
+  report(message: string, details?: string[], technical?: string[]): void;
+  /** Called after each successful save with what the library now lists (a draft says so). */
+  saved?(id: string, summary: LibrarySummary): void;
 }
 
 export class DocumentState {
@@ -35,6 +35,12 @@ export class DocumentState {
   saving = $state(false);
   /** What the last refused save said, pointer by pointer, until the next save. */
   issues = $state.raw<LibraryIssue[]>([]);
+  /**
+   * How many problems the checks find in the document as it is now (the scenario panels run
+   * them and report here), or null before the first answer: a message about a draft's
+   * problems goes once this is 0.
+   */
+  problems = $state<number | null>(null);
   /** Bumps whenever a document is loaded or closed, so undo steps of the last one are let go. */
   generation = 0;
   /** A recovery copy left by an earlier session, waiting for Restore / Discard. */
@@ -74,6 +80,7 @@ export class DocumentState {
     this.scenario = scenario;
     this.dirty = dirty;
     this.issues = [];
+    this.problems = null;
     this.labels = dirty ? ['Recovered unsaved changes'] : [];
     this.syncTitle();
   }
@@ -116,7 +123,8 @@ export class DocumentState {
     return () => this.flushers.delete(fn);
   }
 
-  private flushPending(): void {
+  /** Writes edits still held back (a stroke being drawn) into the document now. */
+  flushPending(): void {
     for (const fn of this.flushers) {
       try {
         fn();
@@ -135,7 +143,7 @@ export class DocumentState {
     this.saving = true;
     try {
       const summary = this.labels.length ? summarise(this.labels) : 'Saved';
-      written(await host.library.save({ id, scenario: scenario as unknown as Record<string, unknown>, summary }), 'Could not save');
+      const stored = written(await host.library.save({ id, scenario: scenario as unknown as Record<string, unknown>, summary }), 'Could not save');
       this.issues = [];
       // Later edits made while the save was in flight stay unsaved.
       if (this.scenario === scenario) {
@@ -146,13 +154,19 @@ export class DocumentState {
       }
       this.syncTitle();
       await storeThumbnail(id, scenario).catch(() => undefined); // the mini-map is drawn instead
-      this.hooks.saved?.(id);
+      this.hooks.saved?.(id, stored);
       return true;
     } catch (err) {
       if (err instanceof WriteRefused) {
         this.issues = err.issues;
+        // Only a document without the scenario's shape is refused: a fault of the editor, not of
+        // the designer's work, which stays open and is kept in the recovery copy.
         const errors = err.issues.filter((i) => i.severity !== 'warning');
-        this.hooks.report(`Not saved: ${errors.length === 1 ? 'one problem' : `${errors.length} problems`} to fix first`, errors.map(issueText));
+        this.hooks.report(
+          'Not saved: the editor made a file that is not a valid scenario. Your changes are still open and kept as a recovery copy.',
+          errors.map((i) => issueText(i, scenario)),
+          errors.map((i) => `${issuePointer(i)}: ${i.message}`),
+        );
       } else {
         this.hooks.report(`Not saved: ${errorText(err)}`);
       }
@@ -160,6 +174,25 @@ export class DocumentState {
     } finally {
       this.saving = false;
     }
+  }
+
+  /**
+   * File ▸ Save as copy: the document as it is now (unsaved edits included) becomes a new
+   * library scenario titled `title`, which then opens; this one stays as it was last saved.
+   */
+  async saveCopy(title: string): Promise<LibrarySummary> {
+    this.flushPending();
+    const scenario = this.scenario;
+    if (!scenario || !this.active) throw new Error('Open a library scenario to save a copy of it.');
+    const copy = { ...scenario, title };
+    const created = written(await host.library.create({ scenario: copy as unknown as Record<string, unknown> }), 'Could not save a copy');
+    const entry = await host.library.get({ id: created.id });
+    await storeThumbnail(created.id, entry?.document ?? copy).catch(() => undefined);
+    // The unsaved edits went into the copy: the original keeps what was last saved.
+    await this.discard();
+    this.load(created.id, entry?.document ?? { ...copy, id: created.id }, false);
+    this.hooks.saved?.(created.id, created);
+    return created;
   }
 
   /** Drops unsaved edits and their recovery copy. */
@@ -195,6 +228,7 @@ export class DocumentState {
     this.dirty = false;
     this.labels = [];
     this.issues = [];
+    this.problems = null;
     this.app.close();
     this.syncTitle();
   }
@@ -288,12 +322,3 @@ function summarise(labels: string[]): string {
   return text.length <= 200 ? text : `${text.slice(0, 196)}…`;
 }
 
-/** Draws the mini-map into a canvas and stores it as the scenario's PNG thumbnail. */
-async function storeThumbnail(id: string, scenario: Scenario): Promise<void> {
-  const canvas = document.createElement('canvas');
-  canvas.width = THUMBNAIL.width;
-  canvas.height = THUMBNAIL.height;
-  drawThumbnail(canvas, buildMapModel(scenario), 2);
-  const pngBase64 = canvas.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
-  await host.library.setThumbnail({ id, pngBase64 });
-}

@@ -465,6 +465,8 @@ export class EditorState {
     const key = session ? timelineKeyOf(this.sink, session) : this.timelineKey;
     if (key !== this.timelineKey) {
       this.timelineKey = key;
+      // The last action said belongs to the document it was done in, not to this one.
+      this.notice = '';
       this.timeline.clear(!(this.sink?.active && this.sink.dirty));
     } else if (session && this.timelineSession && session !== this.timelineSession) {
       this.timeline.forgetTrack(this.mapTrack);

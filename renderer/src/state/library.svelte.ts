@@ -3,6 +3,10 @@
 // restore, import, export). Every call goes through the HostApi; failures become messages.
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
+import { issuePlace } from '../../../shared/scenario/places.js';
+import { storeThumbnail } from './thumbnails.js';
+import { downloadBlob } from './files.js';
+import { fileNameFor } from '../../../shared/format/file-name.js';
 import {
   host,
   HostError,
@@ -26,10 +30,20 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** "/map/grid/cols: must be ≥ 1" — where first, then what. */
-export function issueText(issue: { pointer: string; message: string; line?: number; column?: number }): string {
-  const where = issue.pointer || (issue.line ? `line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}` : '(document)');
+type IssueLike = { pointer: string; message: string; cell?: string; line?: number; column?: number };
+
+/**
+ * "Order of battle › 4th Guards Army › start cell: …" — where first, in the editor's words
+ * (the scenario, when known, names units and cells), then what.
+ */
+export function issueText(issue: IssueLike, scenario?: unknown): string {
+  const where = issue.line ? `line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}` : issuePlace(scenario ?? null, issue);
   return `${where}: ${issue.message}`;
+}
+
+/** The technical place of an issue (its JSON pointer), for a details disclosure only. */
+export function issuePointer(issue: IssueLike): string {
+  return issue.line ? `line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}` : `${issue.pointer || '/'}`;
 }
 
 /** Thrown when a write was refused; carries the validator's issues. */
@@ -233,6 +247,20 @@ export class LibraryState {
 
   async restoreRevision(id: string, rev: number): Promise<LibrarySummary> {
     const summary = written(await host.library.restoreRevision({ id, rev }), 'Could not restore that revision');
+    // The card and the preview show the restored map: drawn now and stored for next time.
+    const entry = await host.library.get({ id });
+    if (entry) {
+      try {
+        const url = await storeThumbnail(id, entry.document);
+        this.thumbnails = { ...this.thumbnails, [id]: url };
+      } catch {
+        // Not stored: the card draws the restored document's mini-map instead.
+        this.documents = { ...this.documents, [id]: entry.document };
+        const { [id]: _stale, ...rest } = this.thumbnails;
+        this.thumbnails = rest;
+      }
+    }
+    this.fetched.delete(id);
     await this.refresh();
     await this.loadRevisions(id);
     return summary;
@@ -253,26 +281,20 @@ export class LibraryState {
     }
   }
 
-  /** Saves the scenario's JSON as a file through the browser's download. */
+  /** Imports the .json files among `files` (picked or dropped); a sentence when none could be read, else null. */
+  async importFileList(files: readonly File[]): Promise<string | null> {
+    const json = files.filter((f) => /\.json$/i.test(f.name));
+    if (!json.length) return 'Only .json scenario files can be imported.';
+    const read: ImportFile[] = await Promise.all(json.map(async (f) => ({ name: f.name, text: await f.text() })));
+    await this.importFiles(read);
+    return null;
+  }
+
+  /** Saves the scenario's JSON as a file through the browser's download, named from its title. */
   async exportJson(summary: LibrarySummary): Promise<void> {
     const text = await host.library.exportJson({ id: summary.id });
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${fileStem(summary.title) || summary.id}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBlob(new Blob([text], { type: 'application/json' }), fileNameFor(summary.title, 'json', [], summary.id));
   }
-}
-
-function fileStem(title: string): string {
-  return title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
 }
 
 function readLayout(): LibraryLayout {

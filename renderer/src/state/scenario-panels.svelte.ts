@@ -11,7 +11,7 @@
 // changed, so undoing it leaves map edits made since alone; if another editor changed one of
 // those same fields since, the step is dropped rather than reverting that edit.
 
-import { checkStatus, issueCounts, type EditResult, type Issue } from '../../../shared/scenario/index.js';
+import { checkStatus, issueCounts, panelForPointer, PANEL_NAMES, type EditResult, type Issue, type PanelId } from '../../../shared/scenario/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import type { AppState } from './app.svelte.js';
@@ -21,30 +21,44 @@ import { swapFields } from '../components/Scenario/undo.js';
 import { cellOfRef } from '../components/Scenario/meta.js';
 import { ChecksRunner } from './checks.js';
 
-export type PanelTab = 'scenario' | 'calendar' | 'oob' | 'schedule' | 'victory' | 'totals' | 'checks';
+export type PanelTab = PanelId;
 
-export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
-  { id: 'scenario', label: 'Scenario' },
-  { id: 'calendar', label: 'Calendar & ground' },
-  { id: 'oob', label: 'Order of battle' },
-  { id: 'schedule', label: 'Schedule' },
-  { id: 'victory', label: 'Victory' },
-  { id: 'totals', label: 'Totals' },
-  { id: 'checks', label: 'Checks' },
-];
+/** The tabs, named as every message about a field names them (shared/scenario/places.ts). */
+export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = (Object.keys(PANEL_NAMES) as PanelTab[]).map((id) => ({ id, label: PANEL_NAMES[id] }));
 
 /** Which tab shows the field a JSON pointer names (for the checks panel's jumps). */
-export function tabForPointer(pointer: string): PanelTab {
-  const top = pointer.split('/')[1] ?? '';
-  if (top === 'orderOfBattle') return 'oob';
-  if (top === 'reinforcements' || top === 'replacements') return 'schedule';
-  if (['calendar', 'groundConditions', 'initiative', 'preparedOffensives', 'fuelShortage', 'airInterdiction', 'airliftedSupply', 'commandConfusion'].includes(top)) return 'calendar';
-  // Victory values, and the map's cell list as a whole ("no victory cells"), are edited in Victory.
-  if (top === 'map' && (/\/victory$/.test(pointer) || pointer === '/map/cells')) return 'victory';
-  return 'scenario';
-}
+export const tabForPointer = panelForPointer;
 
 const CHECK_DELAY_MS = 120;
+
+/**
+ * Applies an edit of the scenario's fields (not the map) as one step of the document's undo
+ * timeline: the panels and the inspector's title field both edit through here. Takes a new
+ * scenario (the same object = nothing changed) or an EditResult; returns the refusal message,
+ * or null when applied or nothing changed. An edit that leaves every field as it was makes no
+ * undo step.
+ */
+export function applyFieldEdit(doc: DocumentState, editor: EditorState, result: Scenario | EditResult, label: string): string | null {
+  if (!doc.scenario || !doc.active) return 'Open a scenario from the library to edit it.';
+  let next: Scenario;
+  if ('ok' in result) {
+    if (!result.ok) return result.message;
+    next = result.scenario;
+  } else next = result;
+  const base = doc.scenario; // what the panel made its edit from
+  if (next === base) return null;
+  const step = editor.fields.step(base, next, label);
+  if (!step) return null;
+  // A stroke the designer has not written yet goes in first, so this step comes after it;
+  // then only the fields this edit changed are put into the document.
+  editor.flushNow();
+  const current = doc.scenario;
+  const merged = current === base ? next : current && swapFields(current, step.before, step.after);
+  if (!merged) return 'The map changed meanwhile; try the edit again.';
+  editor.recordFieldStep(step);
+  editor.writeDocument(merged, label);
+  return null;
+}
 
 export class ScenarioPanels {
   tab = $state<PanelTab>('oob');
@@ -63,6 +77,8 @@ export class ScenarioPanels {
   private readonly checks = new ChecksRunner((scenario, issues) => {
     this.checkedFor = scenario;
     this.issues = issues;
+    // The document's problem count, for what waits on it (the draft message goes at 0).
+    if (scenario === this.doc.scenario) this.doc.problems = issueCounts(issues).errors;
   });
   private readonly editor: EditorState;
 
@@ -130,25 +146,8 @@ export class ScenarioPanels {
    * edit that leaves every field as it was makes no undo step.
    */
   apply(result: Scenario | EditResult, label: string): string | null {
-    if (!this.doc.scenario || !this.editable) return 'Open a scenario from the library to edit it.';
-    let next: Scenario;
-    if ('ok' in result) {
-      if (!result.ok) return result.message;
-      next = result.scenario;
-    } else next = result;
-    const base = this.doc.scenario; // what the panel made its edit from
-    if (next === base) return null;
-    const step = this.editor.fields.step(base, next, label);
-    if (!step) return null;
-    // A stroke the designer has not written yet goes in first, so this step comes after it;
-    // then only the fields this edit changed are put into the document.
-    this.editor.flushNow();
-    const current = this.doc.scenario;
-    const merged = current === base ? next : current && swapFields(current, step.before, step.after);
-    if (!merged) return 'The map changed meanwhile; try the edit again.';
-    this.editor.recordFieldStep(step);
-    this.editor.writeDocument(merged, label);
-    return null;
+    if (!this.editable) return 'Open a scenario from the library to edit it.';
+    return applyFieldEdit(this.doc, this.editor, result, label);
   }
 
   /** Undo / Redo of the whole document (the newest step, whichever editor made it). */

@@ -21,7 +21,7 @@ export const adviceChecks: ScenarioCheck[] = [
           pointer: pointer('map', 'cells', ref, 'supplyBase'),
           value: f.supplyBase,
           cell: ref,
-          message: `The supply base of ${ctx.sideName(f.supplyBase!)} at ${ref} is not on a map edge; supply usually comes in from the edge of the map.`,
+          message: `The supply base of ${ctx.sideName(f.supplyBase!)} at ${ctx.cellText(ref)} is not on a map edge; supply usually comes in from the edge of the map.`,
         });
       }
       return out;
@@ -71,7 +71,7 @@ export const adviceChecks: ScenarioCheck[] = [
             pointer: pointer('reinforcements', i, 'entryCell'),
             value: r.entryCell,
             cell: r.entryCell,
-            message: `${r.unit.name} enters at ${ctx.place(r.entryCell)}, which is not marked as an entry cell for ${ctx.sideName(r.unit.side)}.`,
+            message: `${r.unit.name} enters at ${ctx.cellText(r.entryCell)}, which is not marked as an entry cell for ${ctx.sideName(r.unit.side)}.`,
           },
         ];
       }),
@@ -91,7 +91,7 @@ export const adviceChecks: ScenarioCheck[] = [
             pointer: pointer('reinforcements', i, 'entryCell'),
             value: r.entryCell,
             cell: r.entryCell,
-            message: `${r.unit.name} enters at ${ctx.place(r.entryCell)}, which is ${t.name}: it can only enter while the ground is frozen or snowy.`,
+            message: `${r.unit.name} enters at ${ctx.cellText(r.entryCell)}, which is ${t.name}: it can only enter while the ground is frozen or snowy.`,
           },
         ];
       }),
@@ -111,7 +111,7 @@ export const adviceChecks: ScenarioCheck[] = [
             pointer: pointer('orderOfBattle', i, 'cell'),
             value: u.cell,
             cell: u.cell,
-            message: `${u.name} starts at ${ctx.place(u.cell)}, which ${owner.name} control; check the cell or the control map.`,
+            message: `${u.name} starts at ${ctx.cellText(u.cell)}, which ${owner.name} control; check the cell or the control map.`,
           },
         ];
       }),

@@ -36,10 +36,7 @@ export interface CheckContext {
   readonly network: NetworkGrid | null;
   /** The cell a CellRef names if it is inside the map (on a network: a position's id), else null. */
   cellIn(ref: string): Cell | null;
-  /**
-   * A CellRef as people know it: the ref itself on a grid; on a network the position's
-   * name and label ("Moscow (MOS)"), or its id in quotes when it is not a position.
-   */
+  /** The same as cellText (one wording of a place for every message). */
   place(ref: string): string;
   /** Terrain type of an in-map cell, or undefined when its row or code is broken. */
   terrainAt(cell: Cell): TerrainType | undefined;
@@ -47,6 +44,13 @@ export interface CheckContext {
   controlAt(cell: Cell): Side | undefined;
   /** A side's display name, or its id in quotes if no side has that id. */
   sideName(id: string): string;
+  /**
+   * A CellRef as people read it: on a grid its map label, with its place name when it has one
+   * ("0405 (Korsun)"), and a cell off the map still gets the label its place would have; on a
+   * network the position's name and label ("Moscow (MOS)"), or its id in quotes when it is
+   * not a position.
+   */
+  cellText(ref: string): string;
 }
 
 function firstBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T> {
@@ -68,6 +72,16 @@ export function buildContext(scenario: Scenario): CheckContext {
     const cell = grid.parseRef(ref);
     return cell && grid.inMap(cell) ? cell : null;
   };
+  const cellText = (ref: string): string => {
+    if (network) {
+      const cell = cellIn(ref);
+      return cell ? positionName(network.positions[cell.col]!, scenario.map.cells?.[ref]?.name) : `"${ref}"`;
+    }
+    const cell = grid.parseRef(ref);
+    if (!cell) return `"${ref}"`;
+    const name = grid.inMap(cell) ? scenario.map.cells?.[ref]?.name : undefined;
+    return name ? `${grid.label(cell)} (${name})` : grid.label(cell);
+  };
   return {
     scenario,
     grid,
@@ -78,16 +92,13 @@ export function buildContext(scenario: Scenario): CheckContext {
     terrainByCode,
     network,
     cellIn,
-    place: (ref) => {
-      if (!network) return ref;
-      const cell = cellIn(ref);
-      return cell ? positionName(network.positions[cell.col]!, scenario.map.cells?.[ref]?.name) : `"${ref}"`;
-    },
+    place: cellText,
     terrainAt: (cell) =>
       network ? terrainById.get(network.positions[cell.col]?.terrain ?? '') : terrainByCode.get(charAt(scenario.map.terrain, cell)),
     controlAt: (cell) =>
       network ? sidesById.get(network.positions[cell.col]?.control ?? '') : sidesByCode.get(charAt(scenario.map.control, cell)),
     sideName: (id) => sidesById.get(id)?.name ?? `"${id}"`,
+    cellText,
   };
 }
 
@@ -105,6 +116,10 @@ export function gridWords(ctx: CheckContext): string {
   if (kind === 'network') return 'network map';
   return 'offset-square grid';
 }
+
+/** The first and last cell labels of a grid map: "0101 to 2015". */
+export const cellRange = (ctx: CheckContext): string =>
+  `${ctx.grid.label({ col: 0, row: 0 })} to ${ctx.grid.label({ col: ctx.grid.spec.cols - 1, row: ctx.grid.spec.rows - 1 })}`;
 
 /** "6×5"; on a network, its extent "600×420 mm". */
 export const mapSize = (ctx: CheckContext): string =>

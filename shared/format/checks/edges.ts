@@ -37,7 +37,7 @@ function checkEdgeList(ctx: CheckContext, field: EdgeField): Finding[] {
       out.push({
         pointer: at,
         value: edge,
-        message: `"${edge}" is the same side as "${list[prev]}" (entry ${prev}); list each ${FEATURE[field]} side once.`,
+        message: `"${edge}" is the same side as "${list[prev]}" (number ${prev + 1} in the list); list each ${FEATURE[field]} side once.`,
       });
       return;
     }
@@ -52,7 +52,7 @@ function checkEdgeList(ctx: CheckContext, field: EdgeField): Finding[] {
       out.push({
         pointer: at,
         value: edge,
-        message: `The ${FEATURE[field]} side "${edge}" lies outside the map (between ${cellId(a)} and ${cellId(b)}); move or remove it.`,
+        message: `The ${FEATURE[field]} side "${edge}" lies outside the map (between ${ctx.grid.label(a)} and ${ctx.grid.label(b)}); move or remove it.`,
       });
     } else if (connects && !(inA && inB)) {
       const outside = inA ? b : a;
@@ -60,7 +60,7 @@ function checkEdgeList(ctx: CheckContext, field: EdgeField): Finding[] {
         pointer: at,
         value: edge,
         cell: cellId(inA ? a : b),
-        message: `A ${FEATURE[field]} must connect two cells of the map, but "${edge}" leads to ${cellId(outside)}, outside the map.`,
+        message: `A ${FEATURE[field]} must connect two cells of the map, but "${edge}" leads to ${ctx.grid.label(outside)}, outside the map.`,
       });
     }
   });

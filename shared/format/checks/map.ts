@@ -15,7 +15,7 @@ function rowShape(ctx: CheckContext, field: RowsField): Finding[] {
   if (rows.length !== rowCount) {
     out.push({
       pointer: pointer('map', field),
-      message: `"${field}" has ${rows.length} row${rows.length === 1 ? '' : 's'}, but the ${mapSize(ctx)} grid has ${rowCount}: give one row string per map row.`,
+      message: `The ${field} map has ${rows.length} row${rows.length === 1 ? '' : 's'}, but the ${mapSize(ctx)} grid has ${rowCount}: give one row string per map row.`,
     });
   }
   rows.forEach((row, r) => {
@@ -23,7 +23,7 @@ function rowShape(ctx: CheckContext, field: RowsField): Finding[] {
       out.push({
         pointer: pointer('map', field, r),
         value: row,
-        message: `Row ${r} of "${field}" has ${row.length} character${row.length === 1 ? '' : 's'}, but the grid has ${cols} columns: give one character per cell.`,
+        message: `Row ${r + 1} of the ${field} map has ${row.length} character${row.length === 1 ? '' : 's'}, but the grid has ${cols} columns: give one character per cell.`,
       });
     }
   });
@@ -47,7 +47,7 @@ function unknownCodes(ctx: CheckContext, field: RowsField, known: ReadonlySet<st
     pointer: pointer('map', field, row),
     value: code,
     cell,
-    message: describe(code, uses, cell),
+    message: describe(code, uses, ctx.cellText(cell)),
   }));
 }
 
@@ -59,19 +59,19 @@ export const mapChecks: ScenarioCheck[] = [
   {
     id: 'terrain-rows-match-grid',
     severity: 'error',
-    rule: 'map.terrain has one row per map row and one character per column.',
+    rule: 'The terrain map has one row per map row and one character per column.',
     run: (ctx) => rowShape(ctx, 'terrain'),
   },
   {
     id: 'control-rows-match-grid',
     severity: 'error',
-    rule: 'map.control has one row per map row and one character per column.',
+    rule: 'The control map has one row per map row and one character per column.',
     run: (ctx) => rowShape(ctx, 'control'),
   },
   {
     id: 'terrain-codes-defined',
     severity: 'error',
-    rule: 'Every character of map.terrain is the code of a terrain type.',
+    rule: 'Every cell of the terrain map has the code of a terrain type.',
     run: (ctx) =>
       unknownCodes(ctx, 'terrain', new Set(ctx.terrainByCode.keys()), (code, uses, first) =>
         `Terrain code "${code}" is not one of the map's terrain types (${codeList(ctx.terrainByCode.keys())}); it is used ${usage(uses, first)}.`,
@@ -80,7 +80,7 @@ export const mapChecks: ScenarioCheck[] = [
   {
     id: 'control-codes-are-sides',
     severity: 'error',
-    rule: "Every character of map.control is a side's code.",
+    rule: "Every cell of the control map has a side's code.",
     run: (ctx) =>
       unknownCodes(ctx, 'control', new Set(ctx.sidesByCode.keys()), (code, uses, first) =>
         `Control code "${code}" is not a side's code (${codeList(ctx.sidesByCode.keys())}); it is used ${usage(uses, first)}.`,
@@ -128,7 +128,7 @@ export const mapChecks: ScenarioCheck[] = [
   {
     id: 'cell-features-in-map',
     severity: 'error',
-    rule: 'Every key of map.cells is a cell inside the map.',
+    rule: 'Every cell with features (a name, markers, victory) lies inside the map.',
     run: (ctx) =>
       Object.keys(ctx.scenario.map.cells ?? {})
         .filter((ref) => !ctx.cellIn(ref))
@@ -138,7 +138,7 @@ export const mapChecks: ScenarioCheck[] = [
           cell: ref,
           message: ctx.network
             ? `"${ref}" has features in map.cells but is not a position of this network map; use a position's id or remove them.`
-            : `Cell ${ref} has features but lies outside the ${mapSize(ctx)} map; move or remove them.`,
+            : `Cell ${ctx.cellText(ref)} has features but lies outside the ${mapSize(ctx)} map; move or remove them.`,
         })),
   },
 ];

@@ -83,7 +83,7 @@ function initiativeCoverage(ctx: CheckContext): Finding[] {
     for (const [from, to] of runsOf(shared)) {
       out.push({
         pointer: pointer('initiative', j),
-        message: `${turnsWords(from, to).replace(/^t/, 'T')} ${from === to ? 'has' : 'have'} two initiative entries: ${ctx.sideName(entries[i]!.side)} (entry ${i}) and ${ctx.sideName(entries[j]!.side)} (entry ${j}); give each turn to one side.`,
+        message: `${turnsWords(from, to).replace(/^t/, 'T')} ${from === to ? 'has' : 'have'} two initiative entries, ${ctx.sideName(entries[i]!.side)} and ${ctx.sideName(entries[j]!.side)}; give each turn to one side.`,
       });
     }
   }
@@ -111,7 +111,7 @@ function groundOutcomes(ctx: CheckContext): Finding[] {
           out.push({
             pointer: pointer('groundConditions', 'changes', r, 'outcomes', k),
             value: o,
-            message: `Die ${lo === hi ? `score ${lo} is` : `scores ${lo}–${hi} are`} in two outcomes of this rule (entries ${p} and ${k}); each score may set one condition only.`,
+            message: `Die ${lo === hi ? `score ${lo} is` : `scores ${lo}–${hi} are`} in two outcomes of this rule (outcomes ${p + 1} and ${k + 1}); each score may set one condition only.`,
           });
           break;
         }
@@ -125,7 +125,7 @@ export const scheduleChecks: ScenarioCheck[] = [
   {
     id: 'turns-within-calendar',
     severity: 'error',
-    rule: 'Every turn a schedule, rule or arrival names is within 1..calendar.turns.',
+    rule: "Every turn a schedule, rule or arrival names is within the calendar's turns.",
     run: (ctx) => {
       const last = ctx.scenario.calendar.turns;
       return turnReferences(ctx)
@@ -133,21 +133,21 @@ export const scheduleChecks: ScenarioCheck[] = [
         .map((r) => ({
           pointer: r.pointer,
           value: r.turn,
-          message: `Turn ${r.turn} is after the last game turn (${last}, from calendar.turns); use a turn from 1 to ${last} or lengthen the calendar.`,
+          message: `Turn ${r.turn} is after the last game turn (${last}, the calendar's number of turns); use a turn from 1 to ${last} or lengthen the calendar.`,
         }));
     },
   },
   {
     id: 'turn-ranges-in-order',
     severity: 'error',
-    rule: 'Every turn range starts no later than it ends (fromTurn ≤ toTurn).',
+    rule: 'Every turn range starts no later than it ends.',
     run: (ctx) =>
       turnRanges(ctx)
         .filter((r) => r.from > r.to)
         .map((r) => ({
           pointer: r.at + '/toTurn',
           value: r.to,
-          message: `This range ends at turn ${r.to}, before it starts at turn ${r.from}; make toTurn at least fromTurn.`,
+          message: `This range ends at turn ${r.to}, before it starts at turn ${r.from}; make the last turn at least the first.`,
         })),
   },
   {

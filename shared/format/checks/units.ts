@@ -2,7 +2,7 @@
 import { facingsOf, isFacing, type Cell } from '../../grid/index.js';
 import { pointer } from '../issues.js';
 import type { GroundCondition, TerrainType } from '../scenario.types.js';
-import { gridWords, mapSize, type CheckContext, type Finding, type ScenarioCheck } from './context.js';
+import { cellRange, gridWords, mapSize, type CheckContext, type Finding, type ScenarioCheck } from './context.js';
 
 /** Impassable terrain a unit cannot stand on under this ground (a lake is solid when frozen or snowy). */
 export function blocksUnits(t: TerrainType | undefined, ground: GroundCondition): boolean {
@@ -19,21 +19,23 @@ interface UnitPlace {
   /** Pointer to its cell field. */
   cellAt: string;
   cell: string;
+  /** Where a person edits it: "the order of battle" or "the reinforcements". */
+  list: string;
 }
 
 /** Units in the off-map pool: ids and sides only (they have no cell). */
-function pooled(ctx: CheckContext): { id: string; name: string; at: string }[] {
-  return (ctx.scenario.pool ?? []).map((p, i) => ({ id: p.unit.id, name: p.unit.name, at: pointer('pool', i, 'unit') }));
+function pooled(ctx: CheckContext): { id: string; name: string; at: string; list: string }[] {
+  return (ctx.scenario.pool ?? []).map((p, i) => ({ id: p.unit.id, name: p.unit.name, at: pointer('pool', i, 'unit'), list: 'the pool' }));
 }
 
 function places(ctx: CheckContext): { start: UnitPlace[]; arriving: UnitPlace[] } {
   const start = ctx.scenario.orderOfBattle.map((u, i) => ({
     id: u.id, name: u.name, side: u.side, cell: u.cell,
-    at: pointer('orderOfBattle', i), cellAt: pointer('orderOfBattle', i, 'cell'),
+    at: pointer('orderOfBattle', i), cellAt: pointer('orderOfBattle', i, 'cell'), list: 'the order of battle',
   }));
   const arriving = (ctx.scenario.reinforcements ?? []).map((r, i) => ({
     id: r.unit.id, name: r.unit.name, side: r.unit.side, cell: r.entryCell,
-    at: pointer('reinforcements', i, 'unit'), cellAt: pointer('reinforcements', i, 'entryCell'),
+    at: pointer('reinforcements', i, 'unit'), cellAt: pointer('reinforcements', i, 'entryCell'), list: 'the reinforcements',
   }));
   return { start, arriving };
 }
@@ -45,7 +47,7 @@ export const unitChecks: ScenarioCheck[] = [
     rule: 'Unit ids are unique across the order of battle, the reinforcements and the pool.',
     run: (ctx) => {
       const { start, arriving } = places(ctx);
-      const first = new Map<string, { name: string; at: string }>();
+      const first = new Map<string, { name: string; at: string; list: string }>();
       const out: Finding[] = [];
       for (const u of [...start, ...arriving, ...pooled(ctx)]) {
         const prev = first.get(u.id);
@@ -54,7 +56,7 @@ export const unitChecks: ScenarioCheck[] = [
           out.push({
             pointer: u.at + '/id',
             value: u.id,
-            message: `Unit id "${u.id}" of ${u.name} is already used by ${prev.name} (${prev.at}); give each unit its own id.`,
+            message: `Unit id "${u.id}" of ${u.name} is already used by ${prev.name} in ${prev.list}; give each unit its own id.`,
           });
       }
       return out;
@@ -74,7 +76,7 @@ export const unitChecks: ScenarioCheck[] = [
           cell: u.cell,
           message: ctx.network
             ? `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at "${u.cell}", which is not a position of this network map; give the id of one of its ${ctx.network.positions.length} positions.`
-            : `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${u.cell}, outside the ${mapSize(ctx)} map; pick a cell from 0,0 to ${ctx.grid.spec.cols - 1},${ctx.grid.spec.rows - 1}.`,
+            : `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${ctx.cellText(u.cell)}, outside the ${mapSize(ctx)} map; pick a cell from ${cellRange(ctx)}.`,
         }));
     },
   },
@@ -98,7 +100,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `${ctx.network ? 'Position' : 'Cell'} ${ctx.place(u.cell)} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
+            message: `${ctx.network ? 'Position' : 'Cell'} ${ctx.cellText(u.cell)} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
           };
         });
     },
@@ -118,7 +120,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `${u.name} ${verb} at ${ctx.place(u.cell)}, which is ${t.name} (impassable); pick a passable ${ctx.network ? 'position' : 'cell'}.`,
+            message: `${u.name} ${verb} at ${ctx.cellText(u.cell)}, which is ${t.name} (impassable); pick a passable ${ctx.network ? 'position' : 'cell'}.`,
           });
       };
       const initial = ctx.scenario.groundConditions.initial;

@@ -5,7 +5,8 @@
 import { returns, v } from '../check.js';
 import { defineChannels } from '../channel.js';
 
-export type GameRecordKind = 'save' | 'balance';
+/** 'autosave': the game in progress of a scenario, one per scenario (a newer one replaces it). */
+export type GameRecordKind = 'save' | 'balance' | 'autosave';
 
 export interface GameEntry {
   id: string;
@@ -21,11 +22,11 @@ export interface GameEntry {
 
 const scenarioId = v.string({ minLength: 1, maxLength: 200 });
 const gameId = v.string({ minLength: 1, maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/, patternHint: 'letters, digits, _ and -' });
-const kind = v.literal('save', 'balance');
+const kind = v.literal('save', 'balance', 'autosave');
 
 export const gameChannels = defineChannels({
   'games.save': {
-    doc: 'Stores a saved game or a balance report with its scenario (which must be in the library); the revision defaults to the scenario\'s latest.',
+    doc: 'Stores a saved game, a balance report or the game in progress (kind autosave, replacing the scenario\'s earlier autosave) with its scenario (which must be in the library); the revision defaults to the scenario\'s latest.',
     request: v.object(
       { scenarioId, kind, name: v.string({ minLength: 1, maxLength: 200 }), data: v.jsonObject<Record<string, unknown>>() },
       { revision: v.number({ integer: true, min: 0 }) },

@@ -158,7 +158,7 @@ export const libraryChannels = defineChannels({
     response: returns<WriteResult>(),
   },
   'library.createBlank': {
-    doc: 'Adds a blank scenario built from the New Scenario dialog fields.',
+    doc: 'Adds a new scenario built from the New Scenario dialog fields and template (a blank map unless template is two-sides).',
     request: v.object(
       {
         title,
@@ -176,6 +176,7 @@ export const libraryChannels = defineChannels({
         sides: v.array(v.object({ name: v.string({ maxLength: 60 }) }, { colour: v.string({ pattern: /^#[0-9a-fA-F]{6}$/ }) }), { maxItems: 2 }),
         startDate: v.string({ maxLength: 10 }),
         turns: v.number({ integer: true, min: 1, max: 999 }),
+        template: v.literal('blank', 'two-sides'),
       },
     ),
     response: returns<WriteResult>(),

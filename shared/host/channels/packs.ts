@@ -21,6 +21,8 @@ export interface PackProblemInfo {
   file?: string;
   pointer?: string;
   message: string;
+  /** The file is not a pack at all (a PDF, an image, a scenario file), rather than a damaged or hostile one. */
+  notAPack?: true;
 }
 
 export interface PackPreviewItem {

@@ -35,13 +35,21 @@ export function provideWorkbench(app: AppState): Workbench {
       });
       return key === 'save' || key === 'discard' ? key : 'cancel';
     },
-    report(message, details) {
+    report(message, details, technical) {
       if (saveProblem !== null) toasts.dismiss(saveProblem);
-      saveProblem = toasts.show(message, { tone: 'error', details });
+      saveProblem = toasts.show(message, { tone: 'error', details, technical, ms: 0 });
     },
-    saved() {
+    saved(id, summary) {
       if (saveProblem !== null) toasts.dismiss(saveProblem);
       saveProblem = null;
+      const n = summary.errorCount;
+      if (summary.checkStatus === 'errors') {
+        // About a problem: it stays until the problem is fixed (or the scenario is left).
+        saveProblem = toasts.show(
+          `Saved “${summary.title}” as a draft with ${n === 1 ? 'one problem' : `${n} problems`}: fix ${n === 1 ? 'it' : 'them'} (Checks) before test-play or export.`,
+          { until: () => doc.id !== id || doc.problems === 0 },
+        );
+      } else toasts.show(`Saved “${summary.title}”`);
       void library.refresh();
     },
   });

@@ -43,7 +43,7 @@ describe('library texts', () => {
 
     it('errors stay red and win over warnings', () => {
       const badge = checkBadge({ checkStatus: 'errors', errorCount: 1, warningCount: 3, checkNotes: ['Title is empty', 'a', 'b'] });
-      expect(badge).toMatchObject({ tone: 'bad', label: '1 error' });
+      expect(badge).toMatchObject({ tone: 'bad', label: 'Draft · 1 problem' });
       expect(badge.tooltip.split('\n')[1]).toBe('• Title is empty');
       expect(badge.tooltip).toMatch(/and 1 more/);
     });
@@ -51,7 +51,7 @@ describe('library texts', () => {
 
   it('test-play is open to passing scenarios, warnings or not, and says why otherwise', () => {
     expect(testPlayBlock({ checkStatus: 'valid', errorCount: 0, trashedAt: null })).toBeNull();
-    expect(testPlayBlock({ checkStatus: 'errors', errorCount: 2, trashedAt: null })).toMatch(/fix the 2 errors/);
+    expect(testPlayBlock({ checkStatus: 'errors', errorCount: 2, trashedAt: null })).toMatch(/draft has 2 problems/);
     expect(testPlayBlock({ checkStatus: 'valid', errorCount: 0, trashedAt: 5 })).toMatch(/trash/);
   });
 });

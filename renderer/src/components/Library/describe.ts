@@ -35,7 +35,7 @@ export type BadgeTone = 'ok' | 'warn' | 'bad';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The check badge: green when clean, amber with only warnings, red with errors; the tooltip lists the first messages. */
+/** The check badge: green when clean, amber with only warnings, red for a draft with problems; the tooltip lists the first messages. */
 export function checkBadge(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' | 'warningCount' | 'checkNotes'>): {
   tone: BadgeTone;
   label: string;
@@ -51,8 +51,8 @@ export function checkBadge(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' 
     const count = Math.max(1, s.errorCount);
     return {
       tone: 'bad',
-      label: plural(count, 'error'),
-      tooltip: `Does not pass the checks, so it cannot be test-played until fixed:\n${list(count + (s.warningCount ?? 0))}`,
+      label: `Draft · ${plural(count, 'problem')}`,
+      tooltip: `A draft: saved with ${plural(count, 'problem')} to fix before it can be test-played, run for balance or exported:\n${list(count + (s.warningCount ?? 0))}`,
     };
   }
   const warnings = s.warningCount ?? 0;
@@ -66,7 +66,8 @@ export function checkBadge(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' 
 export function testPlayBlock(s: Pick<LibrarySummary, 'checkStatus' | 'errorCount' | 'trashedAt'>): string | null {
   if (s.trashedAt !== null) return 'Restore the scenario from the trash to test-play it.';
   if (s.checkStatus === 'errors') {
-    return `Test-play needs a scenario without errors: open it and fix the ${plural(Math.max(1, s.errorCount), 'error')} first.`;
+    const n = Math.max(1, s.errorCount);
+    return `Test-play needs a scenario without problems: this draft has ${plural(n, 'problem')}; open it and fix ${n === 1 ? 'it' : 'them'} (Checks) first.`;
   }
   return null;
 }

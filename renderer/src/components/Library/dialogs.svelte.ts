@@ -10,6 +10,8 @@ export interface DialogButton {
 export interface Question {
   title: string;
   message: string;
+  /** A list under the message (e.g. the problems that stop a hand-off), in the user's words. */
+  details?: string[];
   buttons: DialogButton[];
 }
 

@@ -3,7 +3,7 @@
 import { nanoid } from 'nanoid';
 import { cellSizeProblem, cellSizeRangeText } from '../../../../shared/format/cell-size.js';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
-import { DEFAULT_START_DATE, DEFAULT_TURNS, isCalendarDate, MAX_TURNS, newScenario } from '../../../../shared/format/new-scenario.js';
+import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario, type NewScenarioTemplate } from '../../../../shared/format/new-scenario.js';
 import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
 
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
@@ -45,6 +45,8 @@ export interface NewScenarioDraft {
   startDate: string;
   turns: number;
   sides: [SideDraft, SideDraft];
+  /** What the map starts with: blank, or two sides facing each other. */
+  template: NewScenarioTemplate;
 }
 
 export function side(name: string, colour: string): SideDraft {
@@ -63,6 +65,7 @@ export function initialDraft(): NewScenarioDraft {
     startDate: DEFAULT_START_DATE,
     turns: DEFAULT_TURNS,
     sides: [side('Germans', '#6b7a8f'), side('Soviets', '#b33a3a')],
+    template: 'blank',
   };
 }
 
@@ -74,7 +77,8 @@ export function draftProblems(d: NewScenarioDraft): Record<string, string> {
   if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
   if (cellSizeProblem({ value: d.cellSize, unit: d.unit })) p.cellSize = `The cell size is a number ${cellSizeRangeText(d.unit)}.`;
   if (!(d.groundScaleKm > 0 && d.groundScaleKm <= 100000)) p.groundScaleKm = 'The ground scale is a number of km above 0.';
-  if (!isCalendarDate(d.startDate)) p.startDate = 'The start date must be a real calendar date (YYYY-MM-DD).';
+  const dateProblem = gameDateProblem(d.startDate);
+  if (dateProblem) p.startDate = `Start date: ${dateProblem}`;
   if (!(Number.isInteger(d.turns) && d.turns >= 1 && d.turns <= MAX_TURNS)) p.turns = `The number of turns must be a whole number from 1 to ${MAX_TURNS}.`;
   d.sides.forEach((s, i) => {
     if (!s.name.trim()) p[`side${i}`] = 'Each side needs a name.';
@@ -96,6 +100,7 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
     groundScaleKm: d.groundScaleKm,
     startDate: d.startDate,
     turns: d.turns,
+    template: d.template,
     sides: [
       { name: d.sides[0].name.trim(), colour: d.sides[0].colour },
       { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
