@@ -32,6 +32,9 @@ function bundled(): { file: string; scenario: Scenario }[] {
     .map((file) => ({ file, scenario: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Scenario }));
 }
 
+/** The bundled scenarios on hex or square grids (network maps have their own spec, e2e/network.spec.ts). */
+const gridScenarios = () => bundled().filter(({ scenario }) => scenario.map.grid.kind !== 'network');
+
 /** Facts about a scenario's map the test checks against the canvas. */
 function expectations(scenario: Scenario) {
   const map = scenario.map;
@@ -132,7 +135,7 @@ test('the start screen lists every bundled scenario with its mini-map', async ({
   await page.screenshot({ path: path.join(OUTPUT, 'start-screen.png') });
 });
 
-for (const { file, scenario } of bundled()) {
+for (const { file, scenario } of gridScenarios()) {
   test.describe(`${file}`, () => {
     test('the map shows terrain, rivers and roads where the scenario puts them', async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
@@ -189,7 +192,7 @@ for (const { file, scenario } of bundled()) {
 
 
 test.describe('map view controls', () => {
-  const { scenario } = bundled()[0]!;
+  const { scenario } = gridScenarios()[0]!;
   const physicalPx = (s: Scenario) => s.map.cellSize.value * { mm: 96 / 25.4, cm: 96 / 2.54, in: 96 }[s.map.cellSize.unit];
 
   test('a scenario card opens with the keyboard (Enter)', async ({ page }) => {
