@@ -3,11 +3,12 @@
 /* eslint-disable */
 
 import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
+import type { ShambattleOptions, ShambattleUnitFields } from './ruleset-shambattle.types.js';
 
 /**
  * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
  */
-export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;
+export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions> & Partial<ShambattleOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
@@ -25,7 +26,7 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type UnitFields = Partial<BfmUnitFields>;
+export type UnitFields = Partial<BfmUnitFields> & Partial<ShambattleUnitFields>;
 /**
  * A cell as "col,row", both counted from 0 at the top left. Labels shown to users (e.g. 0307) are derived from it.
  */
@@ -106,9 +107,9 @@ export interface Scenario {
 }
 export interface Ruleset {
   /**
-   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md).
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); shambattle: Shambattle on a hex grid (shared/rules/shambattle/README.md).
    */
-  id: 'operational' | 'bfm';
+  id: 'operational' | 'bfm' | 'shambattle';
   options?: RulesetOptions;
 }
 export interface Side {
