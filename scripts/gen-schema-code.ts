@@ -136,9 +136,10 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
         if (!def || !isObject(target)) throw new Error(`${src.name}: "${comment}" names ${part}, which is not a definition here`);
         names.push(typeof target.title === 'string' ? pascal(target.title) : pascal(def));
       } else if (file === 'rulesets/*.schema.json') {
-        for (const f of all.filter((s) => s.fragment)) {
+        // Only fragments that define it (a ruleset may have no State yet, or no options).
+        for (const f of all.filter((s) => s.fragment && isObject((s.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!]))) {
           const t = external(`rulesets/${f.file.split('/').pop()}#${pointer}`);
-          if (t && isObject((f.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!])) names.push(t);
+          if (t) names.push(t);
         }
       } else {
         const t = external(part);
@@ -153,7 +154,12 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
     if (Array.isArray(node)) return node.map(walk);
     if (!isObject(node)) return node;
     const tsType = composed(node.$comment);
-    if (tsType) return typeof node.description === 'string' ? { tsType, description: node.description } : { tsType };
+    if (tsType) {
+      const typed: JsonObject = { tsType };
+      if (typeof node.title === 'string') typed.title = node.title;
+      if (typeof node.description === 'string') typed.description = node.description;
+      return typed;
+    }
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(node)) {
       // if/then/else only constrain values; the property types stand without them.
