@@ -52,9 +52,9 @@ export type StandType =
  */
 export type Poor = boolean;
 /**
- * fire: both sides give their artillery and machine guns targets (simultaneous fire); movement, rifle: the phasing side moves (and declares close assaults, builds), then its rifles fire, then every close combat is fought; night: resupply from the logistics stands; over once the battle has ended.
+ * fire: both sides give their artillery and machine guns targets (simultaneous fire); movement, rifle, closeCombat: the phasing side moves (and declares close assaults, builds), then its rifles fire, then every close combat is fought with both sides rolling; night: resupply from the logistics stands; over once the battle has ended.
  */
-export type ShambattlePhase = 'fire' | 'movement' | 'rifle' | 'night' | 'over';
+export type ShambattlePhase = 'fire' | 'movement' | 'rifle' | 'closeCombat' | 'night' | 'over';
 /**
  * loyal; mutinous (takes no orders, its SP lost to its army); defecting (moved by the enemy until it meets an enemy stand, then changes sides).
  */
@@ -280,10 +280,14 @@ export interface ShambattleState {
   units: ShambattleUnitState[];
   orders: ShambattleFireOrder[];
   /**
-   * Sides that have given their opening-fire orders this turn.
+   * Sides that have given their opening-fire orders this turn (night: sides done resupplying).
    */
   committed: EngineSideId[];
   engagements: ShambattleEngagement[];
+  /**
+   * Close combat step: target areas whose combat has been fought in it.
+   */
+  fought: CellId[];
   /**
    * Retreat-or-lose choices still to be made, in order.
    */
