@@ -4,6 +4,8 @@
 import type { ValidationIssue } from '../format/issues.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { operationalDeclaration } from './operational/declaration.js';
+import { shambattleChecks } from './shambattle/checks.js';
+import { shambattleDeclaration } from './shambattle/declaration.js';
 import type { RulesetDeclaration, ScenarioFeature } from './types.js';
 
 interface CatalogueEntry {
@@ -13,6 +15,7 @@ interface CatalogueEntry {
 
 const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
+  shambattle: { declaration: shambattleDeclaration, checks: shambattleChecks },
 };
 
 /** The declaration of a ruleset by id, or undefined for an unknown id. */

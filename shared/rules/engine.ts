@@ -4,9 +4,11 @@
 import type { Scenario } from '../format/scenario.types.js';
 import type { Action, AnyRuleset, GameEvent, GameState, NewGameOptions, RuleError, Ruleset, RulesAction, RulesState } from './types.js';
 import { operationalPlugin } from './operational/plugin.js';
+import { shambattle } from './shambattle/index.js';
 
 export const RULESETS: Readonly<Record<string, AnyRuleset>> = Object.freeze({
   [operationalPlugin.id]: operationalPlugin as unknown as AnyRuleset,
+  [shambattle.id]: shambattle as unknown as AnyRuleset,
 });
 
 /** Every registered ruleset, in the order a picker lists them. */
