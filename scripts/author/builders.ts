@@ -4,6 +4,7 @@ import type { Scenario } from '../../shared/format/scenario.types.js';
 import { brickGridDemo } from './scenarios/brick-grid-demo.js';
 import { dnieperBend1943 } from './scenarios/dnieper-bend-1943.js';
 import { seed000Example } from './scenarios/seed-000-example.js';
+import { shambattleHex } from './scenarios/shambattle.js';
 import { squareGridDemo } from './scenarios/square-grid-demo.js';
 
 export const BUILDERS: Readonly<Record<string, () => Scenario>> = {
@@ -11,4 +12,5 @@ export const BUILDERS: Readonly<Record<string, () => Scenario>> = {
   'dnieper-bend-1943.json': dnieperBend1943,
   'square-grid-demo.json': squareGridDemo,
   'brick-grid-demo.json': brickGridDemo,
+  'shambattle.json': shambattleHex,
 };
