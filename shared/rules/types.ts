@@ -449,6 +449,8 @@ export interface AttackSpec {
   cell?: CellId;
   attackers?: UnitId[];
   defender?: UnitId;
+  /** For rulesets where the same units may shoot at or close assault a cell (Shambattle): which one; the ruleset picks by the step when absent. */
+  mode?: 'fire' | 'assault';
 }
 
 export interface AttackUnitLine {
