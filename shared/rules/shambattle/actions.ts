@@ -68,7 +68,7 @@ export function applyAction(state: ShamState, action: ShamAction): ApplyResult<S
   if (state.gameOver) return fail('gameOver', 'The battle is over.');
   const b = boardOf(state.scenario);
   const actor = actorOf(state);
-  if (action.side !== actor) return fail('notYourDecision', `It is the ${actor ? sideName(b, actor) : 'nobody'}' decision, not the ${sideName(b, action.side)}'.`);
+  if (action.side !== actor) return fail('notYourDecision', `This decision belongs to ${actor ? sideName(b, actor) : 'nobody'}, not ${sideName(b, action.side)}.`);
   const unitId = typeof raw.unit === 'string' ? raw.unit : null;
   if (unitId !== null && !unitById(state, unitId)) return fail('unknownUnit', `There is no stand "${unitId}".`);
   for (const k of ['to', 'target', 'cell'] as const) {
@@ -127,7 +127,7 @@ function perform(c: Ctx, a: ShamAction): void {
     case 'endFire':
       if (s.phase === 'fire') {
         s.committed.push(a.side);
-        emit(c, 'fire', `The ${sideName(b, a.side)} have given their fire orders.`, { side: a.side });
+        emit(c, 'fire', `${sideName(b, a.side)}: fire orders given.`, { side: a.side });
       } else {
         s.phase = 'closeCombat';
         s.fought = [];

@@ -49,15 +49,15 @@ export function shambattleChecks(s: Scenario): ValidationIssue[] {
     const idx = s.orderOfBattle.map((u, i) => (u.side === side.id ? i : -1)).filter((i) => i >= 0);
     const commanders = idx.filter((i) => kindOf(i) === 'commander');
     for (const i of commanders.slice(1)) {
-      out.push(error(pointer('orderOfBattle', i, 'fields', 'stand'), `${s.orderOfBattle[i]!.name}: the ${side.name} already have an Army Commander (${s.orderOfBattle[commanders[0]!]!.name}); an army has one.`));
+      out.push(error(pointer('orderOfBattle', i, 'fields', 'stand'), `${s.orderOfBattle[i]!.name}: ${side.name} already has an Army Commander (${s.orderOfBattle[commanders[0]!]!.name}); an army has one.`));
     }
-    if (commanders.length === 0 && idx.length > 0) out.push(warning(pointer('orderOfBattle'), `The ${side.name} have no Army Commander: no stand of theirs will get his +1.`));
+    if (commanders.length === 0 && idx.length > 0) out.push(warning(pointer('orderOfBattle'), `${side.name} has no Army Commander: none of its stands will get his +1.`));
     const eng = idx.filter((i) => kindOf(i) === 'engineers');
     const trains = idx.filter((i) => kindOf(i) === 'engineerTrain');
     for (let j = 0; j < Math.max(eng.length, trains.length); j++) {
       const e = eng[j];
       const t = trains[j];
-      if (e === undefined) out.push(error(pointer('orderOfBattle', t!, 'fields', 'stand'), `${s.orderOfBattle[t!]!.name} is an engineer train with no engineers of the ${side.name} to go with it.`));
+      if (e === undefined) out.push(error(pointer('orderOfBattle', t!, 'fields', 'stand'), `${s.orderOfBattle[t!]!.name} is an engineer train with no engineers of ${side.name} to go with it.`));
       else if (t === undefined) out.push(warning(pointer('orderOfBattle', e, 'fields', 'stand'), `${s.orderOfBattle[e]!.name} has no engineer train: they can shoot and assault but build nothing.`));
       else if (s.orderOfBattle[e]!.cell !== s.orderOfBattle[t]!.cell) {
         out.push(
@@ -70,7 +70,7 @@ export function shambattleChecks(s: Scenario): ValidationIssue[] {
       }
     }
     if (idx.length > 0 && !idx.some((i) => STANDS[kindOf(i)].logistics)) {
-      out.push(warning(pointer('orderOfBattle'), `The ${side.name} have no logistics stand (field train or fixed centre): nothing of theirs can be resupplied overnight.`));
+      out.push(warning(pointer('orderOfBattle'), `${side.name} has no logistics stand (field train or fixed centre): none of its stands can be resupplied overnight.`));
     }
   }
   s.orderOfBattle.forEach((u, i) => {
@@ -78,7 +78,8 @@ export function shambattleChecks(s: Scenario): ValidationIssue[] {
     if (u.elite && f.poor) out.push(error(pointer('orderOfBattle', i, 'fields', 'poor'), `${u.name} is marked both elite and poor; pick one.`));
     const cav = kindOf(i) === 'cavalry';
     if (cav !== (u.branch === 'cavalry')) {
-      out.push(warning(pointer('orderOfBattle', i, 'branch'), `${u.name} is ${cav ? 'a cavalry stand' : `a ${STANDS[kindOf(i)].label.toLowerCase()} stand`} with the ${u.branch} symbol; give it the ${cav ? 'cavalry' : 'infantry'} symbol.`));
+      const kind = STANDS[kindOf(i)].label.toLowerCase();
+      out.push(warning(pointer('orderOfBattle', i, 'branch'), `${u.name} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} stand with the ${u.branch} symbol; give it the ${cav ? 'cavalry' : 'infantry'} symbol.`));
     }
   });
 

@@ -146,7 +146,7 @@ export function updateHolder(c: Ctx, cell: string, side: string): void {
   if (!(cell in c.s.holders) || c.s.holders[cell] === side) return;
   c.s.holders[cell] = side;
   const v = c.b.victory.find((x) => c.b.ids[x.cell] === cell);
-  emit(c, 'control', `${c.b.sides[sideIdx(c.b, side)].name} take ${v?.name ?? label(c.b, cell)}.`, { side, cell });
+  emit(c, 'control', `${v?.name ?? label(c.b, cell)} is taken by ${c.b.sides[sideIdx(c.b, side)].name}.`, { side, cell });
 }
 
 /** Retreats one area away from `from`; when there is nowhere to go, loses 1 SP instead. Returns whether it moved. */
@@ -408,7 +408,7 @@ export function settleEngagements(c: Ctx): void {
       placeStand(c, u, e.target);
       entered.push(u.id);
     }
-    emit(c, 'advance', entered.length ? `${entered.map((id) => nameOf(b, id)).join(' and ')} enter ${label(b, e.target)}.` : `${label(b, e.target)} is clear of the enemy.`, {
+    emit(c, 'advance', entered.length ? `${entered.map((id) => nameOf(b, id)).join(' and ')} ${entered.length === 1 ? 'enters' : 'enter'} ${label(b, e.target)}.` : `${label(b, e.target)} is clear of the enemy.`, {
       side: e.side,
       cell: e.target,
       units: entered,

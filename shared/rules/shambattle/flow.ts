@@ -13,6 +13,7 @@ import { flightCell } from './movement.js';
 import { hasOpeningFire, hasRifleFire } from './legal.js';
 import { resupplyOptions } from './night.js';
 import {
+  armyOf,
   dayOf,
   emit,
   emptyPool,
@@ -22,6 +23,7 @@ import {
   losses,
   nameOf,
   otherId,
+  possessive,
   roll,
   sideIdx,
   unitById,
@@ -33,6 +35,14 @@ import { afterLosses, sideName, treacheryRoll } from './treachery.js';
 
 /** A new game: every stand at full SP where the scenario puts it, the first turn's opening fire under way. */
 export function startGame(scenario: Scenario, options: NewGameOptions = {}): { state: ShamState; events: GameEvent[] } {
+  const c: Ctx = { b: boardOf(scenario), s: initialState(scenario, options), events: [] };
+  beginTurn(c);
+  advance(c);
+  return { state: c.s, events: c.events };
+}
+
+/** The state before the first turn begins: every stand at full SP where the scenario puts it. */
+export function initialState(scenario: Scenario, options: NewGameOptions = {}): ShamState {
   const b = boardOf(scenario);
   const units: UnitState[] = scenario.orderOfBattle.map((u) => ({
     id: u.id,
@@ -68,12 +78,9 @@ export function startGame(scenario: Scenario, options: NewGameOptions = {}): { s
     gameOver: null,
     scenario,
   };
-  const c: Ctx = { b, s: state, events: [] };
   // Stands start where they stand: holders follow the order of battle's areas.
   for (const u of units) if (u.cell !== null && u.cell in holders) holders[u.cell] = u.side;
-  beginTurn(c);
-  advance(c);
-  return { state: c.s, events: c.events };
+  return state;
 }
 
 function beginTurn(c: Ctx): void {
@@ -110,7 +117,9 @@ export function advance(c: Ctx): void {
         if (s.committed.length < 2) {
           const side = b.sides.map((x) => x.id).find((id) => !s.committed.includes(id))!;
           if (!hasOpeningFire(b, s, side)) {
+            // Nothing (more) to lay: its orders are given.
             s.committed.push(side);
+            if (s.orders.some((o) => o.side === side)) emit(c, 'fire', `${b.sides[sideIdx(b, side)].name}: fire orders given.`, { side });
             continue;
           }
           s.player = side;
@@ -202,7 +211,7 @@ function initiative(c: Ctx): void {
     c.s.first = b.sides[a > z ? 0 : 1].id;
     break;
   }
-  emit(c, 'initiative', `Initiative: ${b.sides[0].name} ${dice.filter((_, i) => i % 2 === 0).join(', then ')}, ${b.sides[1].name} ${dice.filter((_, i) => i % 2 === 1).join(', then ')} — the ${sideName(b, c.s.first!)} go first.`, {
+  emit(c, 'initiative', `Initiative: ${b.sides[0].name} ${dice.filter((_, i) => i % 2 === 0).join(', then ')}, ${b.sides[1].name} ${dice.filter((_, i) => i % 2 === 1).join(', then ')} — ${sideName(b, c.s.first!)} moves first.`, {
     side: c.s.first!,
     rolls: [{ purpose: 'initiative', dice }],
   });
@@ -216,7 +225,7 @@ function startHalf(c: Ctx, side: string): void {
     delete u.moved;
     delete u.crossed;
   }
-  emit(c, 'playerTurn', `The ${sideName(c.b, side)}' turn${isRouted(s, side) ? ' (routed: they flee)' : ''}.`, { side });
+  emit(c, 'playerTurn', `${possessive(sideName(c.b, side))} turn${isRouted(s, side) ? ' (routed: its stands flee)' : ''}.`, { side });
   if (c.b.options.treachery === 'eachTurn') treacheryRoll(c, side);
 }
 
@@ -264,11 +273,11 @@ function daybreak(c: Ctx): void {
     if (!army.routed) continue;
     if (losses(b, s, side.id) < b.options.rout[sideIdx(b, side.id)]) {
       army.routed = false;
-      emit(c, 'rally', `The ${side.name} rally overnight: their losses are back below the rout point.`, { side: side.id });
+      emit(c, 'rally', `${armyOf(b, side.id)} rallies overnight: its losses are back below the rout point.`, { side: side.id });
     } else fled.push(side.id);
   }
   if (fled.length) {
-    endBattle(c, fled.length === 2 ? null : otherId(b, fled[0]!), fled.length === 2 ? 'Both armies have fled the field.' : `The ${sideName(b, fled[0]!)} could not be rallied overnight and have fled the field.`);
+    endBattle(c, fled.length === 2 ? null : otherId(b, fled[0]!), fled.length === 2 ? 'Both armies have fled the field.' : `${armyOf(b, fled[0]!)} could not be rallied overnight and has fled the field.`);
     return;
   }
   for (const side of b.sides) s.armies[side.id]!.pool = emptyPool();
@@ -291,7 +300,7 @@ function finalResult(c: Ctx): void {
   const s = c.s;
   const routed = b.sides.filter((x) => isRouted(s, x.id)).map((x) => x.id);
   if (routed.length === 1) {
-    endBattle(c, otherId(b, routed[0]!), `The battle ends with the ${sideName(b, routed[0]!)} in flight.`);
+    endBattle(c, otherId(b, routed[0]!), `The battle ends with ${armyOf(b, routed[0]!)} in flight.`);
     return;
   }
   if (routed.length === 2) {

@@ -26,7 +26,7 @@ import { STACKING_LIMIT, STANDS, TASKS } from './data.js';
 import { shambattleDeclaration } from './declaration.js';
 import { edgeText } from './engineers.js';
 import { scoreOf, startGame } from './flow.js';
-import { actorOf, legalActions, mayShoot, routesFound, targetsOf } from './legal.js';
+import { actorOf, legalActions, mayMove, mayShoot, routesFound, targetsOf } from './legal.js';
 import { destinations, moveScan, type MoveScan, type Reach } from './movement.js';
 import {
   commanderOf,
@@ -305,10 +305,10 @@ function line(b: ShamBoard, s: ShamState, id: string): AttackUnitLine {
 
 /**
  * The dice of a shot or a close combat before it happens. `cell` is the target area; with
- * `attackers` (stands of one side): a shot when every one of them has the target in range and
- * shoots, else a close assault by them (next to it); without attackers, the close combat already
- * going on at `cell`. Every modifier comes with its reason; a close combat includes the
- * defenders' reply.
+ * `attackers` (stands of one side): their shot at it, or their close assault on it (`mode`; by
+ * default a close assault in the movement step, a shot otherwise, whichever they can make);
+ * without attackers, the close combat already going on at `cell`. Every modifier comes with its
+ * reason; a close combat includes the defenders' reply.
  */
 function attackPreview(s: ShamState, spec: AttackSpec): AttackPreview | null {
   const b = boardOf(s.scenario);
@@ -333,8 +333,10 @@ function attackPreview(s: ShamState, spec: AttackSpec): AttackPreview | null {
   if (!assault) {
     const shoots = us.every((u) => STANDS[b.stands.get(u.id)!.stand].range > 0 && targetsOf(b, s, u).includes(cell));
     const next = us.every((u) => STANDS[b.stands.get(u.id)!.stand].assaults && distance(b, b.index.get(u.cell!)!, b.index.get(cell)!) === 1);
-    if (!shoots && !next) return null;
-    assault = !shoots;
+    const want = spec.mode ?? (s.phase === 'movement' ? 'assault' : 'fire');
+    if (want === 'assault') assault = next || !shoots;
+    else assault = !shoots;
+    if (assault ? !next : !shoots) return null;
   }
   const lines = us.map((u) => (assault ? assaultDice(b, s, u, cell) : shootingDice(b, s, u, cell)));
   const method = pool(b, lines, defenders);
@@ -359,7 +361,7 @@ function attackPreview(s: ShamState, spec: AttackSpec): AttackPreview | null {
 function moves(s: ShamState, unit: string): MoveOption[] {
   const b = boardOf(s.scenario);
   const u = unitById(s, unit);
-  if (!u || u.status !== 'map') return [];
+  if (!u || s.phase !== 'movement' || s.choices.length || s.player === null || !mayMove(b, s, u, s.player)) return [];
   return destinations(b, s, u).map((r) => ({ cell: b.ids[r.cell]!, path: r.path.map((i) => b.ids[i]!), cost: r.path.length, mode: r.crossed ? 'crossing' : 'move' }));
 }
 

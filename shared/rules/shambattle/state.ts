@@ -188,6 +188,12 @@ export function emit(c: Ctx, kind: EventKind, text: string, extra: { side?: stri
 }
 
 export const nameOf = (b: ShamBoard, id: string): string => b.stands.get(id)?.name ?? id;
+
+/** "Ruberia's", "Germans'". */
+export const possessive = (name: string): string => (name.endsWith('s') ? `${name}'` : `${name}'s`);
+
+/** "Ruberia's army": a side's name that takes a singular verb. */
+export const armyOf = (b: ShamBoard, side: string): string => `${possessive(b.sides[b.sideIndex.get(side) ?? 0].name)} army`;
 export const label = (b: ShamBoard, cell: string | null): string => (cell === null ? 'off the map' : (b.labels[b.index.get(cell) ?? -1] ?? cell));
 
 /** Where a stand's lost SP go: the day's pool of its army's arm (mutineers' losses are not the army's). */

@@ -6,7 +6,7 @@ import { distance, type ShamBoard } from './board.js';
 import { eliminate, retreatOnce, routedNow, settleEngagements } from './combat.js';
 import { TREACHERY_ACTS, TREACHERY_ARMS, TREACHERY_SCORE } from './data.js';
 import { retreatCell } from './movement.js';
-import { emit, label, nameOf, otherId, roll, sideIdx, standsIn, type Ctx, type UnitState } from './state.js';
+import { armyOf, emit, label, nameOf, otherId, roll, sideIdx, standsIn, type Ctx, type UnitState } from './state.js';
 
 /**
  * Picks one of `n` stands numbered in order of battle with d6s: up to six, one die (scores above
@@ -49,10 +49,10 @@ function suspects(c: Ctx, side: string, arm: 'guns' | 'cavalry' | 'infantry'): U
 export function treacheryRoll(c: Ctx, roller: string): void {
   const b = c.b;
   const army = otherId(b, roller);
-  const armyName = b.sides[sideIdx(b, army)].name;
+  const armyName = armyOf(b, army);
   const d = roll(c);
   if (d < TREACHERY_SCORE) {
-    emit(c, 'treachery', `${b.sides[sideIdx(b, roller)].name} roll for treachery among the ${armyName}: ${d}, no disaffection.`, {
+    emit(c, 'treachery', `Treachery roll against ${armyName}: ${d}, no disaffection.`, {
       side: roller,
       rolls: [{ purpose: 'treachery', dice: [d], need: TREACHERY_SCORE }],
     });
@@ -62,7 +62,7 @@ export function treacheryRoll(c: Ctx, roller: string): void {
   const arm = TREACHERY_ARMS[a - 1]!;
   const list = suspects(c, army, arm);
   if (list.length === 0) {
-    emit(c, 'treachery', `Disaffection among the ${armyName} (${d}), in the ${arm} (${a}), but none is left to waver.`, {
+    emit(c, 'treachery', `Disaffection in ${armyName} (${d}), among its ${arm} (${a}), but none is left to waver.`, {
       side: roller,
       rolls: [{ purpose: 'treachery', dice: [d, a], need: TREACHERY_SCORE }],
     });
@@ -81,17 +81,17 @@ export function treacheryRoll(c: Ctx, roller: string): void {
   const name = nameOf(b, u.id);
   if (act === 'mutiny') {
     u.loyalty = 'mutinous';
-    emit(c, 'treachery', `Mutiny! ${name} (${label(b, u.cell)}) refuses all orders; its ${u.sp} SP are lost to the ${armyName}.`, { side: roller, cell: u.cell!, units: [u.id], rolls });
+    emit(c, 'treachery', `Mutiny! ${name} (${label(b, u.cell)}) refuses all orders; its ${u.sp} SP are lost to ${armyName}.`, { side: roller, cell: u.cell!, units: [u.id], rolls });
   } else if (act === 'defection') {
     u.loyalty = 'defecting';
-    emit(c, 'treachery', `Defection! ${name} (${label(b, u.cell)}) means to change sides: the ${b.sides[sideIdx(b, roller)].name} move it until it meets one of their stands.`, {
+    emit(c, 'treachery', `Defection! ${name} (${label(b, u.cell)}) means to change sides: ${b.sides[sideIdx(b, roller)].name} moves it until it meets one of its stands.`, {
       side: roller,
       cell: u.cell!,
       units: [u.id],
       rolls,
     });
   } else {
-    emit(c, 'treachery', `Fifth column! ${name} (${label(b, u.cell)}) goes over to the ${b.sides[sideIdx(b, roller)].name} with its ${u.sp} SP.`, { side: roller, cell: u.cell!, units: [u.id], rolls });
+    emit(c, 'treachery', `Fifth column! ${name} (${label(b, u.cell)}) goes over to ${b.sides[sideIdx(b, roller)].name} with its ${u.sp} SP.`, { side: roller, cell: u.cell!, units: [u.id], rolls });
     turnCoat(c, u, roller);
   }
   afterLosses(c);
@@ -121,8 +121,8 @@ export function checkDefections(c: Ctx): void {
       const here = b.index.get(u.cell)!;
       const met = c.s.units.some((v) => v.side === joining && v.status === 'map' && v.cell !== null && distance(b, here, b.index.get(v.cell)!) <= 1);
       if (!met) continue;
-      const formerName = b.sides[sideIdx(b, u.side)].name;
-      emit(c, 'treachery', `${nameOf(b, u.id)} meets the ${b.sides[sideIdx(b, joining)].name} at ${label(b, u.cell)} and changes sides; its ${u.sp} SP are lost to the ${formerName}.`, {
+      const formerName = armyOf(b, u.side);
+      emit(c, 'treachery', `${nameOf(b, u.id)} meets ${b.sides[sideIdx(b, joining)].name} at ${label(b, u.cell)} and changes sides; its ${u.sp} SP are lost to ${formerName}.`, {
         side: joining,
         cell: u.cell,
         units: [u.id],
@@ -138,7 +138,7 @@ export function routArmy(c: Ctx, side: string): void {
   const b = c.b;
   const army = c.s.armies[side]!;
   army.routed = true;
-  emit(c, 'rally', `The ${b.sides[sideIdx(b, side)].name} reach their rout point and flee the field towards their own table edge.`, { side });
+  emit(c, 'rally', `${armyOf(b, side)} reaches its rout point and flees towards its own table edge.`, { side });
   for (const e of [...c.s.engagements]) {
     if (e.side === side) {
       for (const id of e.units) {
