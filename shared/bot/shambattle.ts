@@ -41,22 +41,41 @@ interface Context {
   holds: Set<number>;
 }
 
+/** The enemy's reach (nearest stand, firepower able to reach each area) depends only on where its stands are: kept between choices. */
+const reachCache = new WeakMap<ShamBoard, Map<string, { near: Int32Array; threat: Float32Array }>>();
+
+function enemyReach(b: ShamBoard, enemies: readonly { u: UnitState; i: number }[]): { near: Int32Array; threat: Float32Array } {
+  const key = enemies.map((e) => `${e.u.id}@${e.i}:${e.u.sp}`).join(';');
+  let byKey = reachCache.get(b);
+  if (!byKey) {
+    byKey = new Map();
+    reachCache.set(b, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const near = new Int32Array(b.n).fill(99);
+  const threat = new Float32Array(b.n);
+  for (const e of enemies) {
+    const r = b.stands.get(e.u.id)!.rules;
+    const reach = r.range === 0 || r.fire === null ? -1 : r.range + (r.fire === 'rifle' ? Math.min(1, r.move.clear) : 0);
+    const power = e.u.sp + r.shootBonus;
+    for (let i = 0; i < b.n; i++) {
+      const d = distance(b, i, e.i);
+      if (d < near[i]!) near[i] = d;
+      if (d <= reach) threat[i] = threat[i]! + power;
+    }
+  }
+  if (byKey.size > 8) byKey.clear();
+  const out = { near, threat };
+  byKey.set(key, out);
+  return out;
+}
+
 function context(s: ShamState, side: string): Context {
   const b = boardOf(s.scenario);
   const enemy = otherId(b, side);
   const enemies = s.units.filter((u) => u.status === 'map' && u.cell !== null && u.side !== side).map((u) => ({ u, i: b.index.get(u.cell!)! }));
-  const near = new Int32Array(b.n).fill(99);
-  const threat = new Float32Array(b.n);
-  for (let i = 0; i < b.n; i++) {
-    for (const e of enemies) {
-      const d = distance(b, i, e.i);
-      if (d < near[i]!) near[i] = d;
-      const r = b.stands.get(e.u.id)!.rules;
-      if (r.range === 0 || r.fire === null) continue;
-      const reach = r.range + (r.fire === 'rifle' ? Math.min(1, r.move.clear) : 0);
-      if (d <= reach) threat[i] = threat[i]! + e.u.sp + r.shootBonus;
-    }
-  }
+  const { near, threat } = enemyReach(b, enemies);
   const targets: number[] = [];
   const holds = new Set<number>();
   for (const v of b.victory) {

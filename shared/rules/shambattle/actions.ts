@@ -7,8 +7,8 @@ import { boardOf } from './board.js';
 import { loseSp, placeStand, shoot } from './combat.js';
 import { blow, build, type BuildAction } from './engineers.js';
 import { advance } from './flow.js';
-import { actorOf, isLegal } from './legal.js';
-import { companionWith, destinations } from './movement.js';
+import { actorOf, isLegal, routesFound, routesInherited } from './legal.js';
+import { companionWith, destinations, type Reach } from './movement.js';
 import { resupply, type ResupplyAction } from './night.js';
 import { draftOf, emit, label, nameOf, unitById, type Ctx, type ShamAction, type ShamState } from './state.js';
 import { afterLosses, sideName } from './treachery.js';
@@ -81,16 +81,34 @@ export function applyAction(state: ShamState, action: ShamAction): ApplyResult<S
   }
   if (!pending && (action.type === 'fallBack' || action.type === 'standFast')) return fail('wrongStep', 'No stand has a retreat-or-lose choice to make.');
   if (!pending && !STEP_OF[action.type]!.includes(state.phase)) return fail('wrongStep', `A ${action.type} action does not belong in ${PHASE_TEXT[state.phase]}.`);
-  if (!isLegal(state, action)) return fail('illegal', refusal(state, action));
+  // A move checked against the routes listed for this state, when they were (the usual case).
+  const listed = action.type === 'move' ? routesFound.get(state) : undefined;
+  const route = listed && action.type === 'move' ? listed.get(action.unit)?.find((r) => b.ids[r.cell] === action.to) : undefined;
+  if (listed ? !route : !isLegal(state, action)) return fail('illegal', refusal(state, action));
   const c = draftOf(state);
   try {
-    perform(c, action);
+    perform(c, action, route);
     advance(c);
   } catch (e) {
     if (e instanceof DiceExhausted) return fail('diceExhausted', e.message);
     throw e;
   }
+  inheritRoutes(state, action, c.s, c.events);
   return { ok: true, state: c.s, events: c.events };
+}
+
+/**
+ * After a plain move by a loyal stand that cost nothing and changed nothing else, the next
+ * listing of moves may reuse the routes of stands far from the two areas it changed.
+ */
+function inheritRoutes(before: ShamState, a: ShamAction, after: ShamState, events: readonly { kind: string }[]): void {
+  if (a.type !== 'move' || after.phase !== 'movement' || after.player !== before.player || after.choices.length) return;
+  const routes = routesFound.get(before);
+  const b = boardOf(before.scenario);
+  const u = unitById(before, a.unit);
+  if (!routes || !u || u.loyalty !== 'loyal' || u.cell === null) return;
+  if (events.some((e) => e.kind !== 'move' && e.kind !== 'control')) return;
+  routesInherited.set(after, { routes, changed: [b.index.get(u.cell)!, b.index.get(a.to)!] });
 }
 
 /** Why a well-formed action of the right step is not allowed, in the game's words. */
@@ -116,7 +134,7 @@ function refusal(s: ShamState, a: ShamAction): string {
   }
 }
 
-function perform(c: Ctx, a: ShamAction): void {
+function perform(c: Ctx, a: ShamAction, route?: Reach): void {
   const b = c.b;
   const s = c.s;
   switch (a.type) {
@@ -135,7 +153,7 @@ function perform(c: Ctx, a: ShamAction): void {
       return;
     case 'move': {
       const u = unitById(s, a.unit)!;
-      const r = destinations(b, s, u).find((x) => b.ids[x.cell] === a.to)!;
+      const r = route ?? destinations(b, s, u).find((x) => b.ids[x.cell] === a.to)!;
       const train = companionWith(b, s, u);
       const from = u.cell!;
       for (const e of s.engagements) e.units = e.units.filter((id) => id !== u.id);

@@ -96,6 +96,16 @@ const inOrder = (b: ShamBoard, s: ShamState): UnitState[] => {
 /** The routes found while listing a state's moves, kept for describing them (states never change once made). */
 export const routesFound = new WeakMap<ShamState, Map<string, Reach[]>>();
 
+/**
+ * Routes a state may take over from the state before it, when one plain move was all that
+ * happened between them: a stand whose area is farther than any move from both areas the move
+ * changed finds exactly the routes it found before (set by actions.ts).
+ */
+export const routesInherited = new WeakMap<ShamState, { routes: Map<string, Reach[]>; changed: number[] }>();
+
+/** Farther than any move reaches (cavalry 3) plus the area whose stacking it could fill. */
+const UNTOUCHED = 3;
+
 export function legalActions(s: ShamState): ShamAction[] {
   if (s.gameOver) return [];
   const b = boardOf(s.scenario);
@@ -121,9 +131,15 @@ export function legalActions(s: ShamState): ShamAction[] {
       const scan = moveScan(b, s);
       const units = inOrder(b, s);
       const routes = new Map<string, Reach[]>();
+      const before = routesInherited.get(s);
       for (const u of units) {
         if (!mayMove(b, s, u, side, engaged)) continue;
-        const list = destinations(b, s, u, scan);
+        let list = before?.routes.get(u.id);
+        if (list !== undefined && u.loyalty === 'loyal') {
+          const here = b.index.get(u.cell!)!;
+          if (before!.changed.some((c) => distance(b, here, c) <= UNTOUCHED)) list = undefined;
+        } else list = undefined;
+        list ??= destinations(b, s, u, scan);
         routes.set(u.id, list);
         for (const r of list) out.push({ type: 'move', side, unit: u.id, to: b.ids[r.cell]! });
       }
