@@ -1,28 +1,36 @@
-// Speed of the rules engine and the bots on the seed 000 example; prints one JSON object.
-//   npm run bench:rules [-- --games N]
+// Speed of the rules engines and their bots, every bundled ruleset side by side (the first bundled
+// scenario of each); prints one JSON object.
+//   npm run bench:rules [-- --games N] [-- --ruleset shambattle]
+// Per ruleset:
 // - engine: random legal players, timing only legalActions + apply (the engine's own cost);
-//   target under 20 ms per full game on one core.
-// - botVsBot: whole games between two heuristic bots, split into bot and engine time.
+//   the seed 000 target is under 20 ms per full game on one core.
+// - botVsBot: whole games between two bots, split into bot and engine time.
 // - throughput: bot-vs-bot games per second on this thread and on two worker threads.
-// - botVsRandom: the bot against random legal play, 200 games from each side (the test in
-//   electron/sim/bot-vs-random.test.ts asserts the same 90% bar on the same games).
+// - botVsRandom: the bot against random legal play, 200 games from each side (the tests and
+//   npm run soak:rules assert the same 90% bar).
 // Wall-clock figures on a shared machine vary with its load; cpuMs counts this process's CPU
 // (all its threads); engine.estimateMsPerGame is the smaller of the two.
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { heuristicBot, playGame, randomPlayer, rate, type Player } from '../shared/bot/index.js';
-import { operational } from '../shared/rules/operational/index.js';
-import type { GameState } from '../shared/rules/types.js';
+import { getRuleset } from '../shared/rules/engine.js';
+import type { RulesAction, RulesState } from '../shared/rules/types.js';
 import { runSimulation } from '../electron/sim/pool.js';
-import { readScenario } from '../electron/sim/load.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '100' } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '100' }, ruleset: { type: 'string' } } });
 const GAMES = Math.max(5, Number(values.games) || 100);
-const file = fileURLToPath(new URL('../scenarios/seed-000-example.json', import.meta.url));
-const loaded = readScenario(file);
-if (!loaded.ok) throw new Error(loaded.message);
-const scenario: Scenario = loaded.scenario;
+const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
+const bundled = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(dir + f, 'utf8')) as Scenario);
+// The operational ruleset is measured on the seed 000 example, as before; others on their first bundled scenario.
+const scenarios: Scenario[] = [];
+for (const s of [...bundled.filter((x) => x.id === 'seed-000-example'), ...bundled]) {
+  if (!scenarios.some((x) => x.ruleset.id === s.ruleset.id) && (!values.ruleset || values.ruleset === s.ruleset.id)) scenarios.push(s);
+}
 
 const round = (x: number, d = 2): number => +x.toFixed(d);
 const cpuNow = (): number => {
@@ -31,20 +39,21 @@ const cpuNow = (): number => {
 };
 
 /** Random legal games timing only the engine's calls. */
-function engineOnly(games: number, seed0: number): Record<string, number> {
+function engineOnly(scenario: Scenario, games: number, seed0: number): Record<string, number> {
+  const rules = getRuleset(scenario.ruleset.id);
   let legalMs = 0;
   let applyMs = 0;
   let actions = 0;
   const c0 = cpuNow();
   const w0 = performance.now();
   for (let g = 0; g < games; g++) {
-    const pick = randomPlayer(seed0 + g);
-    let s: GameState = operational.newGame(scenario, { seed: seed0 + g });
+    const pick = randomPlayer<RulesState, RulesAction>(seed0 + g);
+    let s = rules.newGame(scenario, { seed: seed0 + g });
     while (!s.gameOver) {
       const t0 = performance.now();
-      const legal = operational.legalActions(s);
+      const legal = rules.legalActions(s);
       const t1 = performance.now();
-      const r = operational.apply(s, pick.choose(s, legal));
+      const r = rules.apply(s, pick.choose(s, legal));
       applyMs += performance.now() - t1;
       legalMs += t1 - t0;
       if (!r.ok) throw new Error(r.error.message);
@@ -65,7 +74,7 @@ function engineOnly(games: number, seed0: number): Record<string, number> {
   };
 }
 
-function timed(p: Player, acc: { ms: number }): Player {
+function timed(p: Player<RulesState, RulesAction>, acc: { ms: number }): Player<RulesState, RulesAction> {
   return {
     name: p.name,
     choose(s, legal) {
@@ -77,13 +86,14 @@ function timed(p: Player, acc: { ms: number }): Player {
   };
 }
 
-function botVsBot(games: number, seed0: number): Record<string, number> {
+function botVsBot(scenario: Scenario, games: number, seed0: number): Record<string, number> {
   const bot = { ms: 0 };
   let actions = 0;
   const c0 = cpuNow();
   const w0 = performance.now();
   for (let g = 0; g < games; g++) {
-    const r = playGame(scenario, [timed(heuristicBot({ seed: seed0 + g }), bot), timed(heuristicBot({ seed: seed0 + g }), bot)], { seed: seed0 + g });
+    const make = (): Player<RulesState, RulesAction> => timed(heuristicBot<RulesState, RulesAction>({ seed: seed0 + g }), bot);
+    const r = playGame<RulesState, RulesAction>(scenario, [make(), make()], { seed: seed0 + g });
     actions += r.actions;
   }
   const wall = performance.now() - w0;
@@ -98,13 +108,16 @@ function botVsBot(games: number, seed0: number): Record<string, number> {
   };
 }
 
-async function main(): Promise<void> {
-  // Warm up the JIT on both paths first.
-  engineOnly(5, 9000);
-  botVsBot(3, 9000);
-  const engine = engineOnly(GAMES, 1);
-  const bots = botVsBot(Math.max(10, Math.round(GAMES / 2)), 1);
-  const twoGames = Math.max(40, GAMES * 2);
+async function measure(scenario: Scenario): Promise<Record<string, unknown>> {
+  // The operational engine is quick: the full counts. Slower rulesets (many stands, many small
+  // decisions) play a tenth as many engine and bot games; the bot-vs-random bar is always 200 a side.
+  const quick = scenario.ruleset.id === 'operational';
+  const n = quick ? GAMES : Math.max(5, Math.round(GAMES / 10));
+  engineOnly(scenario, quick ? 5 : 1, 9000);
+  botVsBot(scenario, quick ? 3 : 1, 9000);
+  const engine = engineOnly(scenario, n, 1);
+  const bots = botVsBot(scenario, Math.max(quick ? 10 : 3, Math.round(n / 2)), 1);
+  const twoGames = Math.max(quick ? 40 : 10, n * 2);
   const two = await runSimulation(scenario, { games: twoGames, seed: 1, workers: 2, players: ['bot', 'bot'] });
   const vsRandom: Record<string, unknown> = {};
   for (const botSide of [0, 1] as const) {
@@ -124,10 +137,9 @@ async function main(): Promise<void> {
   // cores; process CPU time overstates it by the collector's helper threads. The smaller of the
   // two is the better estimate of engine time per game on one free core.
   const estimate = Math.min(engine.msPerGame ?? Infinity, engine.cpuMsPerGame ?? Infinity);
-  const out = {
+  return {
     scenario: scenario.id,
-    node: process.version,
-    engine: { ...engine, estimateMsPerGame: estimate, targetMsPerGame: 20, meetsTarget: estimate < 20 },
+    engine: { ...engine, estimateMsPerGame: estimate, ...(quick ? { targetMsPerGame: 20, meetsTarget: estimate < 20 } : {}) },
     botVsBot: bots,
     throughput: {
       gamesPerSecondOneCore: bots.gamesPerSecondOneCore,
@@ -136,7 +148,8 @@ async function main(): Promise<void> {
     },
     botVsRandom: vsRandom,
   };
-  console.log(JSON.stringify(out, null, 1));
 }
 
-await main();
+const out: Record<string, unknown> = { node: process.version, rulesets: {} as Record<string, unknown> };
+for (const s of scenarios) (out.rulesets as Record<string, unknown>)[s.ruleset.id] = await measure(s);
+console.log(JSON.stringify(out, null, 1));

@@ -118,18 +118,25 @@ function placeValue(x: Context, u: UnitState, i: number): number {
   return v;
 }
 
+/** Enemy stands worth striking: not those defecting to us (their SP would be ours). */
+const hostile = (stands: UnitState[]): UnitState[] => stands.filter((d) => d.loyalty !== 'defecting');
+
 function shotValue(x: Context, unit: string, target: string): number {
   const { b, s } = x;
   const u = unitById(s, unit)!;
   const line = shootingDice(b, s, u, target);
-  const defenders = targetStands(b, s, target, x.enemy);
+  const all = targetStands(b, s, target, x.enemy);
+  const defenders = hostile(all);
+  if (defenders.length < all.length) return defenders.length ? worth(b, s, line.dice, defenders, target, x.enemy) - 1 : -1;
   return worth(b, s, line.dice, defenders, target, x.enemy);
 }
 
 function assaultValue(x: Context, unit: string, target: string): number {
   const { b, s } = x;
   const u = unitById(s, unit)!;
-  const defenders = targetStands(b, s, target, x.enemy);
+  const all = targetStands(b, s, target, x.enemy);
+  const defenders = hostile(all);
+  if (defenders.length < all.length) return -1;
   const mine = assaultDice(b, s, u, target).dice;
   const theirs = defenders.reduce((t, d) => t + defenceDice(b, s, d).dice, 0);
   const gain = worth(b, s, mine, defenders, target, x.enemy);
@@ -183,6 +190,13 @@ export function shambattleBot(options: BotOptions = {}): Player<ShamState, ShamA
           case 'move': {
             const u = unitById(s, a.unit)!;
             const info = b.stands.get(u.id)!;
+            if (u.side !== side) {
+              // An enemy stand defecting to us: bring it to our nearest stand, where it changes sides.
+              const to = b.index.get(a.to)!;
+              const mine = s.units.filter((v) => v.side === side && v.status === 'map' && v.cell !== null).map((v) => distance(b, to, b.index.get(v.cell!)!));
+              consider(a, 6 - Math.min(99, ...mine));
+              break;
+            }
             if (info.rules.logistics && info.stand === 'baseTrain') break;
             consider(a, placeValue(x, u, b.index.get(a.to)!) - here(u) - 0.3);
             break;

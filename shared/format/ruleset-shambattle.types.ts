@@ -22,6 +22,10 @@ export type Treachery = 'eachTurn' | 'off';
  */
 export type ExhaustionPoint = number | null;
 /**
+ * Share of the day's SP losses, arm by arm, that may come back to stands resupplied overnight (the seed allows at most the day's losses).
+ */
+export type OvernightReturn = number;
+/**
  * SP an army may lose before it routs and flees towards its own table edge; null for half of its starting SP.
  */
 export type RoutPoint = number | null;
@@ -90,6 +94,7 @@ export interface ShambattleOptions {
   turnsPerDay?: TurnsPerDay;
   treachery?: Treachery;
   exhaustionPoint?: ExhaustionPoint;
+  overnightReturn?: OvernightReturn;
   routPoint?: RoutPoint;
   /**
    * The first side's own table edge (its base line): where its routed stands flee and what an exhausted army may fall back towards.

@@ -40,6 +40,8 @@ export interface ResolvedShamOptions {
   days: number;
   turnsPerDay: number;
   treachery: 'eachTurn' | 'off';
+  /** Percent of the day's losses that may come back overnight. */
+  overnightReturn: number;
   edges: [TableEdge, TableEdge];
   /** SP each army may lose before exhaustion / rout, per side index. */
   exhaustion: [number, number];
@@ -194,6 +196,7 @@ function build(scenario: Scenario): ShamBoard {
     days: opts.days ?? 2,
     turnsPerDay: opts.turnsPerDay ?? 6,
     treachery: opts.treachery ?? 'eachTurn',
+    overnightReturn: opts.overnightReturn ?? 50,
     edges: [opts.firstSideEdge ?? 'west', opts.secondSideEdge ?? 'east'],
     exhaustion: [point(opts.exhaustionPoint, startSp[0], 1 / 3), point(opts.exhaustionPoint, startSp[1], 1 / 3)],
     rout: [point(opts.routPoint, startSp[0], 1 / 2), point(opts.routPoint, startSp[1], 1 / 2)],

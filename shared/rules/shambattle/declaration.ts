@@ -67,6 +67,7 @@ export const shambattleDeclaration: RulesetDeclaration = {
     turnsPerDay: { short: 'Turns/day' },
     treachery: { short: 'Treachery', valueLabels: { eachTurn: 'Roll each turn for the enemy army', off: 'No treachery' } },
     exhaustionPoint: { short: 'Exhaustion' },
+    overnightReturn: { short: 'Overnight %' },
     routPoint: { short: 'Rout' },
     firstSideEdge: { short: '1st edge' },
     secondSideEdge: { short: '2nd edge' },

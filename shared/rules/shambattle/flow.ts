@@ -261,7 +261,13 @@ function nightfall(c: Ctx): void {
   s.committed = [];
   s.engagements = [];
   for (const u of s.units) delete u.moved;
-  emit(c, 'night', `Night falls on day ${dayOf(c.b, s.turn).day}: close combats break off; each army resupplies from its logistics stands.`);
+  // What may come back tonight: the option's share of each arm's losses today.
+  const pct = c.b.options.overnightReturn;
+  for (const side of c.b.sides) {
+    const pool = s.armies[side.id]!.pool;
+    for (const k of ['infantry', 'cavalry', 'specialists', 'command'] as const) pool[k] = Math.floor((pool[k] * pct) / 100);
+  }
+  emit(c, 'night', `Night falls on day ${dayOf(c.b, s.turn).day}: close combats break off; each army may get back ${pct}% of today's losses at its logistics stands.`);
 }
 
 function daybreak(c: Ctx): void {

@@ -212,7 +212,7 @@ describe('rout (“An Army reduced to its Rout Point must immediately begin to q
 describe('the night (“Units to be refurbished must be placed in the grid area containing the logistics unit (1 unit only), or in an adjacent grid area (up to 2 in each)”)', () => {
   const t: TestSetup = {
     terrain: open(10, 4),
-    options: { days: 2, turnsPerDay: 1 },
+    options: { days: 2, turnsPerDay: 1, overnightReturn: 100 },
     units: [
       { id: 'r-log', stand: 'fieldTrain', cell: '1,1' },
       { id: 'r1', cell: '5,1' },
@@ -237,6 +237,18 @@ describe('the night (“Units to be refurbished must be placed in the grid area 
     expect(r.state.armies['red']!.pool.infantry).toBe(0);
     // The pool is spent: r2 gets nothing, so it is not offered.
     expect(shambattle.legalActions(r.state).filter((a) => a.type === 'resupply')).toEqual([]);
+  });
+
+  it('by default half of each arm’s losses today may come back (the option sets the share)', () => {
+    const half = { ...t, options: { days: 2, turnsPerDay: 1 } };
+    const s = play(
+      (() => {
+        const x = situation(half, { phase: 'movement', player: 'blue', first: 'red', half: 1 }, [6, 1]);
+        return { ...withUnit(x, 'r1', { sp: 1 }), armies: { ...x.armies, red: { ...x.armies['red']!, pool: { infantry: 3, cavalry: 1, specialists: 0, command: 6 } } } };
+      })(),
+      endMove('blue'),
+    ).state;
+    expect(s.armies['red']!.pool).toEqual({ infantry: 1, cavalry: 0, specialists: 0, command: 3 });
   });
 
   it('a lost Army Commander is replaced for 6 SP drawn from the whole pool', () => {
