@@ -10,6 +10,7 @@ import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell } from '../shared/grid/types.js';
 import { cellOnPage, expect, projectRoot, test } from './fixtures.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -17,7 +18,7 @@ mkdirSync(OUTPUT, { recursive: true });
 const source = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'dnieper-bend-1943.json'), 'utf8')) as Scenario;
 // A copy under its own id, opened in memory: nothing here reaches the library.
 const scenario: Scenario = { ...source, id: 'tiles-check', title: 'Tiles check' };
-const grid = createGrid(scenario.map.grid);
+const grid = createGrid(gridSpecOf(scenario));
 
 const stroke = (page: Page, cells: Cell[], tool: string) =>
   page.evaluate(([cs, t]) => window.__gridfront!.editor!.strokeMs(cs, t), [cells, tool] as const);

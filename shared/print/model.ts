@@ -4,7 +4,7 @@
 // half-finished map can still be printed to look at.
 import { controlAt, terrainAt } from '../format/board.js';
 import type { CellFeatures, PlacedUnit, Scenario, Side, TerrainType } from '../format/scenario.types.js';
-import { parseCellId, type EdgeId, type GridGeometry, type Point, type Rect } from '../grid/index.js';
+import type { EdgeId, GridGeometry, Point, Rect } from '../grid/index.js';
 
 /** A road or rail crossing: from one cell centre through the shared side to the other. */
 export interface Crossing {
@@ -59,13 +59,13 @@ export function buildPrintModel(scenario: Scenario, grid: GridGeometry, size: nu
   }
   const features = new Map<number, CellFeatures>();
   for (const [ref, f] of Object.entries(scenario.map.cells ?? {})) {
-    const cell = parseCellId(ref);
+    const cell = grid.parseRef(ref);
     if (!cell || !grid.inMap(cell)) skipped.push(`/map/cells/${ref}: not a cell of this map`);
     else features.set(grid.index(cell), f);
   }
   const units = new Map<number, PlacedUnit[]>();
   scenario.orderOfBattle.forEach((u, i) => {
-    const cell = parseCellId(u.cell);
+    const cell = grid.parseRef(u.cell);
     if (!cell || !grid.inMap(cell)) return void skipped.push(`/orderOfBattle/${i}/cell: "${u.cell}" is not a cell of this map`);
     const k = grid.index(cell);
     units.set(k, [...(units.get(k) ?? []), u]);

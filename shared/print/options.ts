@@ -161,7 +161,7 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
   if (typeof lineColour !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(lineColour)) bad('lineColour', `must be a colour like #1a1a1a; got ${JSON.stringify(lineColour)}`);
 
   // By default coordinates read the way the scenario labels its cells everywhere else.
-  const style = input.coordinates?.style ?? (modeDefaults.coordinates ? (scenario.map.grid.labels ?? 'CCRR') : 'none');
+  const style = input.coordinates?.style ?? (modeDefaults.coordinates ? (scenario.map.grid.kind === 'network' ? 'CCRR' : (scenario.map.grid.labels ?? 'CCRR')) : 'none');
   if (!['CCRR', 'col,row', 'A1', 'none'].includes(style)) bad('coordinates.style', `must be CCRR, col,row, A1 or none; got ${JSON.stringify(style)}`);
   const position = input.coordinates?.position ?? 'top';
   if (!['centre', 'top'].includes(position)) bad('coordinates.position', `must be centre or top; got ${JSON.stringify(position)}`);

@@ -97,7 +97,7 @@ describe('the SVG print surface', () => {
     for (const id of ['terrain', 'control', 'rivers', 'roads', 'bridges', 'grid', 'markers', 'names', 'coordinates']) expect(out, id).toContain(`<g id="${id}">`);
     for (const word of ['>0101<', '>0707<', '>Korsun<', '>Lake Tikich<', '>2+5 VP<']) expect(out, word).toContain(word);
     // Every terrain type on the map is filled in its own colour.
-    for (const t of scenario.map.terrainTypes) if (scenario.map.terrain.some((row) => row.includes(t.code))) expect(out, t.name).toContain(`fill="${t.colour.toLowerCase()}"`);
+    for (const t of scenario.map.terrainTypes) if (scenario.map.terrain!.some((row) => row.includes(t.code))) expect(out, t.name).toContain(`fill="${t.colour.toLowerCase()}"`);
     expect(count(out, '<g ')).toBe(count(out, '</g>'));
   });
 });

@@ -3,7 +3,7 @@
 // imports from shared/rules/index.ts, which re-exports these.
 import { gridSpecOf } from '../format/defaults.js';
 import type { Scenario } from '../format/scenario.types.js';
-import { createGrid, parseCellId } from '../grid/index.js';
+import { createGrid } from '../grid/index.js';
 import { getRuleset } from './engine.js';
 import type { AttackPreview, AttackSpec, CellId, DescribedAction, Decision, GameEvent, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
 
@@ -15,7 +15,7 @@ export function cellLabels(scenario: Pick<Scenario, 'map'>): (cell: CellId) => s
   if (!f) {
     const grid = createGrid(gridSpecOf(scenario));
     f = (id) => {
-      const c = parseCellId(id);
+      const c = grid.parseRef(id);
       return c && grid.inMap(c) ? grid.label(c) : id;
     };
     labellers.set(scenario.map.grid, f);

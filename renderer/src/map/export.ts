@@ -2,7 +2,7 @@
 // canvas, at a chosen number of pixels per cell. SVG: the map drawn by the print's drawing
 // code on an SVG surface, so it stays sharp and editable and matches the printed map;
 // nothing is read back from a canvas.
-import { resolveOptions } from '../../../shared/format/defaults.js';
+import { gridSpecOf, resolveOptions } from '../../../shared/format/defaults.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { createGrid } from '../../../shared/grid/index.js';
 import type { Cell } from '../../../shared/grid/types.js';
@@ -67,11 +67,12 @@ export interface SvgLayers extends MapLayers {
  * coordinates, units) in a named group.
  */
 export function exportSvg(scenario: Scenario, layers: SvgLayers, fonts: PrintFonts<SvgFont>): string {
-  const cells = scenario.map.grid.cols * scenario.map.grid.rows;
+  const spec = gridSpecOf(scenario);
+  const cells = spec.cols * spec.rows;
   if (cells > MAX_SVG_CELLS) {
     throw new RangeError(`This map has ${cells.toLocaleString('en')} cells; an SVG of it would be too large to open. Export a PNG, or print it as a PDF.`);
   }
-  const grid = createGrid(scenario.map.grid);
+  const grid = createGrid(spec);
   const size = toMm(scenario.map.cellSize);
   const model = buildPrintModel(scenario, grid, size);
   const all: Cell[] = [];

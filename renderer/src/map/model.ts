@@ -4,7 +4,7 @@
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { Board, NO_CODE } from '../../../shared/format/board.js';
-import { parseCellId, type Cell, type EdgeId, type GridGeometry } from '../../../shared/grid/types.js';
+import type { Cell, EdgeId, GridGeometry } from '../../../shared/grid/types.js';
 import { parseHex, type Rgb } from './colour.js';
 
 export type GameMap = Scenario['map'];
@@ -61,7 +61,7 @@ export function buildMapModel(scenario: Scenario): MapModel {
   const { cols, rows } = grid.spec;
   const features = new Map<number, CellFeatures>();
   for (const [ref, f] of Object.entries(map.cells ?? {})) {
-    const cell = parseCellId(ref);
+    const cell = grid.parseRef(ref);
     if (cell && grid.inMap(cell)) features.set(grid.index(cell), f);
   }
   const { rivers, lakeShores, roads, rails } = board.edges;

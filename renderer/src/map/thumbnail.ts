@@ -5,6 +5,7 @@ import { paintThumbnail, thumbnailFrame } from './bitmap.js';
 import type { MapModel } from './model.js';
 
 const RIVER = '#2f6fb3';
+const LINK = '#4a4a4a';
 
 /**
  * Paints the whole thumbnail, or with `area` (map pixels at cell size 100) only the pixels
@@ -42,7 +43,24 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   ctx.lineWidth = Math.max(riverWidth, Math.min(2.5 * riverWidth, size * scale * 0.08));
   ctx.lineCap = 'round';
   ctx.stroke();
+  if (model.grid.network) strokeLinks(ctx, model, size, scale, ox, oy, riverWidth);
   ctx.restore();
+}
+
+/** A network's links, from shape to shape through their bends (a mini-map has no room for types). */
+function strokeLinks(ctx: CanvasRenderingContext2D, model: MapModel, size: number, scale: number, ox: number, oy: number, width: number): void {
+  const net = model.grid.network!;
+  // Map millimetres to thumbnail pixels: the geometry's size stands for the unit in mm.
+  const k = (size / net.layout.unit) * scale;
+  ctx.beginPath();
+  net.links.forEach((_, l) => {
+    if (!net.linkEnds(l)) return;
+    net.linkDrawnPolyline(l).forEach((p, i) => (i === 0 ? ctx.moveTo(p.x * k + ox, p.y * k + oy) : ctx.lineTo(p.x * k + ox, p.y * k + oy)));
+  });
+  ctx.strokeStyle = LINK;
+  ctx.lineWidth = width;
+  ctx.lineJoin = 'round';
+  ctx.stroke();
 }
 
 /** River sides of the cells in and just around `area` (map pixels at cell size `size`). */

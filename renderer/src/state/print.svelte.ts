@@ -184,7 +184,8 @@ export class PrintState {
     this.mode = mode;
     const d = MODE_DEFAULTS[mode];
     this.layers = { ...d.layers };
-    this.coordStyle = d.coordinates ? (this.scenario?.map.grid.labels ?? 'CCRR') : 'none';
+    const grid = this.scenario?.map.grid;
+    this.coordStyle = d.coordinates ? ((grid?.kind !== 'network' ? grid?.labels : undefined) ?? 'CCRR') : 'none';
   }
 
   /** The scenario id the form was filled for. */

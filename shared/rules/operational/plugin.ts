@@ -43,7 +43,8 @@ export function describeOperationalAction(a: Action, unitName: (id: string) => s
     case 'attack':
       return `Attack in ${label(a.cell)}`;
     case 'retreat':
-      return `Retreat to ${a.cells.map(label).join(' + ')}`;
+      // With a unit: one unit of a partial retreat (losses not reduced).
+      return a.unit ? `${unitName(a.unit)} retreats to ${a.cells.map(label).join(' + ')}` : `Retreat to ${a.cells.map(label).join(' + ')}`;
     case 'stand':
       return 'Stand and take every loss';
     case 'chooseLoss':

@@ -123,9 +123,9 @@ function build(scenario: Scenario): ShamBoard {
   const startControl = new Uint8Array(n);
   const codes = new Map(scenario.sides.map((s, k) => [s.code, k]));
   for (let i = 0; i < n; i++) {
-    const ch = scenario.map.terrain[rows[i]!]?.[cols[i]!] ?? '';
+    const ch = scenario.map.terrain?.[rows[i]!]?.[cols[i]!] ?? '';
     cls.push(classOf.get(byCode.get(ch) ?? '') ?? 'clear');
-    startControl[i] = codes.get(scenario.map.control[rows[i]!]?.[cols[i]!] ?? '') ?? 0;
+    startControl[i] = codes.get(scenario.map.control?.[rows[i]!]?.[cols[i]!] ?? '') ?? 0;
   }
   const KIND = { clear: 0, town: 1, rough: 2, none: 3 } as const;
   const moveKind = Uint8Array.from(cls, (k) => KIND[TERRAIN[k].move]);

@@ -64,7 +64,7 @@ describe('Shambattle scenario checks', () => {
 
   it('Shambattle is played on hexes', () => {
     const s = makeScenario(base);
-    s.map.grid = { ...s.map.grid, kind: 'square' };
+    s.map.grid = { kind: 'square', cols: 8, rows: 4 };
     expect(messages(s)[0]).toMatch(/^error: Shambattle is set out on a hex-celled grid/);
   });
 
