@@ -44,11 +44,6 @@ const STRING_FIELDS: Record<string, string[]> = {
   endNight: [],
 };
 
-/** One string naming an action, for comparing with the legal list. */
-export function actionKey(a: ShamAction): string {
-  const r = a as unknown as Record<string, unknown>;
-  return [a.type, a.side, ...(STRING_FIELDS[a.type] ?? []).map((k) => String(r[k]))].join('|');
-}
 
 const PHASE_TEXT: Record<ShamState['phase'], string> = {
   fire: 'the opening fire',

@@ -58,6 +58,8 @@ export interface ShamBoard {
   cols: Int32Array;
   rows: Int32Array;
   cls: TerrainClass[];
+  /** The name of each area's terrain type, as the map key gives it ("Forest"). */
+  terrainName: string[];
   /** Which allowance entering each area off-road uses: 0 clear, 1 town, 2 rough, 3 impassable. */
   moveKind: Uint8Array;
   links: Link[][];
@@ -120,11 +122,14 @@ function build(scenario: Scenario): ShamBoard {
   const byCode = new Map(scenario.map.terrainTypes.map((t) => [t.code, t.id]));
   const classOf = terrainClasses(scenario);
   const cls: TerrainClass[] = [];
+  const terrainName: string[] = [];
+  const nameOf = new Map(scenario.map.terrainTypes.map((t) => [t.id, t.name]));
   const startControl = new Uint8Array(n);
   const codes = new Map(scenario.sides.map((s, k) => [s.code, k]));
   for (let i = 0; i < n; i++) {
     const ch = scenario.map.terrain?.[rows[i]!]?.[cols[i]!] ?? '';
     cls.push(classOf.get(byCode.get(ch) ?? '') ?? 'clear');
+    terrainName.push(nameOf.get(byCode.get(ch) ?? '') ?? 'Clear');
     startControl[i] = codes.get(scenario.map.control?.[rows[i]!]?.[cols[i]!] ?? '') ?? 0;
   }
   const KIND = { clear: 0, town: 1, rough: 2, none: 3 } as const;
@@ -201,7 +206,7 @@ function build(scenario: Scenario): ShamBoard {
     exhaustion: [point(opts.exhaustionPoint, startSp[0], 1 / 3), point(opts.exhaustionPoint, startSp[1], 1 / 3)],
     rout: [point(opts.routPoint, startSp[0], 1 / 2), point(opts.routPoint, startSp[1], 1 / 2)],
   };
-  return { scenario, grid, n, ids, index, labels, cols, rows, cls, moveKind, links, rivers, bridges, edgeCells, victory, startControl, fieldWorks, sides, sideIndex, stands, order, options, startSp };
+  return { scenario, grid, n, ids, index, labels, cols, rows, cls, terrainName, moveKind, links, rivers, bridges, edgeCells, victory, startControl, fieldWorks, sides, sideIndex, stands, order, options, startSp };
 }
 
 const tables = new WeakMap<ShamBoard, Uint16Array>();

@@ -320,7 +320,7 @@ describe('close combat (“Close combats are automatic, both sides rolling, and,
     expect(penalty({ terrain: ['..........', '..h.......', '..........'], units })).toEqual(['-1 close assaulting up hill']);
     expect(penalty({ terrain: ['..........', '.hh.......', '..........'], units })).toEqual([]);
     expect(penalty({ terrain: ['..........', '..C.......', '..........'], units })).toEqual(['-1 close assaulting into town']);
-    expect(penalty({ terrain: ['..........', '..f.......', '..........'], units })).toEqual(['-1 close assaulting into woods (forest)']);
+    expect(penalty({ terrain: ['..........', '..f.......', '..........'], units })).toEqual(['-1 close assaulting into woods']);
     expect(penalty({ terrain: ['..........', '..b.......', '..........'], units })).toEqual(['-1 close assaulting into brush']);
     expect(penalty({ terrain: ['..........', '.C........', '..........'], units })).toEqual(['-1 close assaulting from town']);
     expect(penalty({ terrain: open(10, 3), units, cells: { '2,1': { fortification: true } } })).toEqual(['-1 close assaulting into field works']);

@@ -56,7 +56,7 @@ export function shootingDice(b: ShamBoard, s: ShamState, u: UnitState, target: s
   const mods: DiceLine['mods'] = [];
   if (info.rules.shootBonus) mods.push({ reason: `${info.rules.plural} shooting`, dice: info.rules.shootBonus });
   if (isCover(b, s, target)) {
-    const what = hasWorks(s, target) ? 'field works' : TERRAIN[b.cls[b.index.get(target)!]!].label.toLowerCase();
+    const what = hasWorks(s, target) ? 'field works' : b.terrainName[b.index.get(target)!]!.toLowerCase();
     mods.push({ reason: `shooting into cover (${what})`, dice: -1 });
   }
   if (u.crossed) mods.push({ reason: 'crossed a river this turn (on a bridge or in a ford)', dice: -1 });
@@ -71,9 +71,9 @@ export function assaultTerrain(b: ShamBoard, s: ShamState, from: string, target:
   const link = b.links[i]!.find((l) => l.to === j);
   if (link?.river) return 'close assaulting across a river';
   if (TERRAIN[b.cls[j]!].high && !TERRAIN[b.cls[i]!].high) return 'close assaulting up hill';
-  if (TERRAIN[b.cls[j]!].assaultPenalty) return `close assaulting into ${TERRAIN[b.cls[j]!].label.toLowerCase()}`;
+  if (TERRAIN[b.cls[j]!].assaultPenalty) return `close assaulting into ${b.terrainName[j]!.toLowerCase()}`;
   if (hasWorks(s, target)) return 'close assaulting into field works';
-  if (TERRAIN[b.cls[i]!].assaultPenalty) return `close assaulting from ${TERRAIN[b.cls[i]!].label.toLowerCase()}`;
+  if (TERRAIN[b.cls[i]!].assaultPenalty) return `close assaulting from ${b.terrainName[i]!.toLowerCase()}`;
   return null;
 }
 

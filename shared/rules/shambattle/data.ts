@@ -77,9 +77,6 @@ export const STAND_TYPES = Object.keys(STANDS) as StandType[];
 /** Most stands of one side in a grid area ("A grid area may hold 1 or 2 units"); the Army Commander comes on top. */
 export const STACKING_LIMIT = 2;
 
-/** The Army Commander's strength in SP, and what a replacement costs. */
-export const COMMANDER_SP = 6;
-
 /** What a terrain class is for movement and combat. */
 export interface TerrainRules {
   label: string;
@@ -96,7 +93,7 @@ export interface TerrainRules {
 export const TERRAIN: Readonly<Record<TerrainClass, TerrainRules>> = {
   clear: { label: 'Clear', move: 'clear', cover: false, assaultPenalty: false, high: false },
   town: { label: 'Town', move: 'town', cover: true, assaultPenalty: true, high: false },
-  woods: { label: 'Woods (forest)', move: 'rough', cover: true, assaultPenalty: true, high: false },
+  woods: { label: 'Woods', move: 'rough', cover: true, assaultPenalty: true, high: false },
   brush: { label: 'Brush', move: 'rough', cover: true, assaultPenalty: true, high: false },
   hill: { label: 'Hill', move: 'rough', cover: false, assaultPenalty: false, high: true },
   marsh: { label: 'Marsh', move: 'rough', cover: false, assaultPenalty: false, high: false },
@@ -151,7 +148,6 @@ export const TREACHERY_ARMS = ['guns', 'cavalry', 'cavalry', 'infantry', 'infant
 
 /** What the disloyal stand does, by die score 1..6. */
 export const TREACHERY_ACTS = ['mutiny', 'mutiny', 'defection', 'defection', 'fifthColumn', 'fifthColumn'] as const;
-export type TreacheryAct = (typeof TREACHERY_ACTS)[number];
 
 /** The dice modifiers, as the play aid lists them. */
 export const MODIFIERS: readonly { key: string; dice: number; text: string; when: 'shooting' | 'assault' | 'defence' | 'both' }[] = [

@@ -4,7 +4,7 @@
 // from a bridge approach. Demolition of what was prepared is this file's too.
 import type { ShambattleBuildAction } from '../../format/ruleset-shambattle.types.js';
 import { loseSp } from './combat.js';
-import { PONTOON_SECTIONS, TASKS, type Task } from './data.js';
+import { PONTOON_SECTIONS, type Task } from './data.js';
 import { companionWith } from './movement.js';
 import { emit, engagedIds, isRouted, label, nameOf, standsIn, type Ctx, type ShamState, type UnitState } from './state.js';
 import type { ShamBoard } from './board.js';
@@ -106,4 +106,3 @@ export function blow(c: Ctx, side: string, at: string): void {
   for (const u of hit) loseSp(c, u, 1);
 }
 
-export const TASK_TEXT = TASKS;

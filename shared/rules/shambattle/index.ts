@@ -250,7 +250,7 @@ function observe(s: ShamState, observer: string | null): Observation {
   for (const x of b.sides) {
     const k = sideIdx(b, x.id);
     const cond = isRouted(s, x.id) ? ' (routed)' : isExhausted(b, s, x.id) ? ' (exhausted)' : '';
-    status.push({ label: `${x.name} SP lost`, value: `${losses(b, s, x.id)} of ${b.options.exhaustion[k]}/${b.options.rout[k]}${cond}` });
+    status.push({ label: `${x.name} SP lost`, value: `${losses(b, s, x.id)} (exhausted at ${b.options.exhaustion[k]}, routs at ${b.options.rout[k]})${cond}` });
   }
   const phaseLabel = s.phase === 'movement' || s.phase === 'rifle' || s.phase === 'closeCombat' ? `${sideName(b, s.player!)}: ${TITLES[s.phase]}` : TITLES[s.phase];
   return {

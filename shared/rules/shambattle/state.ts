@@ -12,7 +12,7 @@ import type { Scenario } from '../../format/scenario.types.js';
 import { rollD6 } from '../dice.js';
 import type { DiceRoll, EventKind, GameEvent } from '../types.js';
 import { boardOf, otherSide, type ShamBoard } from './board.js';
-import { STACKING_LIMIT, STANDS, type Arm } from './data.js';
+import { STACKING_LIMIT, type Arm } from './data.js';
 
 export type ShamState = ShambattleState & { readonly scenario: Scenario };
 export type ShamAction = ShambattleAction;
@@ -124,7 +124,7 @@ export function enemyIn(s: ShamState, cell: string, side: string): boolean {
 }
 
 /** The army's strength now: SP of its stands that obey orders (mutineers' SP are lost to it), fled stands and the Army Commander included. */
-export function strength(b: ShamBoard, s: ShamState, side: string): number {
+export function strength(_b: ShamBoard, s: ShamState, side: string): number {
   let sp = 0;
   for (const u of s.units) {
     if (u.side !== side || u.loyalty === 'mutinous' || u.status === 'eliminated') continue;
@@ -212,5 +212,3 @@ export function dayOf(b: ShamBoard, turn: number): { day: number; turnOfDay: num
 
 export const lastTurn = (b: ShamBoard): number => b.options.days * b.options.turnsPerDay;
 
-/** Does this stand's kind shoot in the given step? */
-export const firesIn = (b: ShamBoard, u: UnitState, step: 'opening' | 'rifle'): boolean => STANDS[b.stands.get(u.id)!.stand].fire === step;
