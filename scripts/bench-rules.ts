@@ -1,16 +1,19 @@
-// Speed of the rules engines and their bots, every bundled ruleset side by side (the first bundled
-// scenario of each); prints one JSON object.
-//   npm run bench:rules [-- --games N] [-- --ruleset shambattle]
-// Per ruleset:
-// - engine: random legal players, timing only legalActions + apply (the engine's own cost);
-//   the seed 000 target is under 20 ms per full game on one core.
-// - botVsBot: whole games between two bots, split into bot and engine time.
-// - throughput: bot-vs-bot games per second on this thread and on two worker threads.
-// - botVsRandom: the bot against random legal play, 200 games from each side (the tests and
-//   npm run soak:rules assert the same 90% bar).
+// Speed of the rules engines and their bots, side by side for every bundled ruleset; prints one
+// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|shambattle]
+// Per ruleset (operational on the seed 000 example, Battle for Moscow and Shambattle on their bundled
+// scenarios; Shambattle, a few hundred small decisions a game, plays a tenth of the engine and bot games):
+// - engine: random legal players, timing only legalActions + apply (the engine's own cost).
+//   Target: operational under 20 ms per full game on one core.
+// - botVsBot: whole games between two fast bots, split into bot and engine time. Target:
+//   Battle for Moscow under 50 ms per full game on one core.
+// - throughput: fast-bot games per second on this thread and on two worker threads.
+// - botVsRandom: the fast bot against random legal play, 200 games from each side (the tests in
+//   electron/sim/bot-vs-random.test.ts and shambattle-bot.test.ts assert the same 90% bar).
+// - search (Battle for Moscow, and operational with --search-games): the general search bot
+//   (shared/bot/search.ts) over the contract: ms per game, against random play and against the
+//   fast bot from each side, on a few games (it is slow by design).
 // Wall-clock figures on a shared machine vary with its load; cpuMs counts this process's CPU
-// (all its threads); engine.estimateMsPerGame is the smaller of the two.
-import { readdirSync, readFileSync } from 'node:fs';
+// (all its threads); estimateMsPerGame is the smaller of the two.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Scenario } from '../shared/format/scenario.types.js';
@@ -18,25 +21,30 @@ import { heuristicBot, playGame, randomPlayer, rate, type Player } from '../shar
 import { getRuleset } from '../shared/rules/engine.js';
 import type { RulesAction, RulesState } from '../shared/rules/types.js';
 import { runSimulation } from '../electron/sim/pool.js';
+import { readScenario } from '../electron/sim/load.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '100' }, ruleset: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '100' },
+    'search-games': { type: 'string', default: '6' },
+    only: { type: 'string' },
+  },
+});
 const GAMES = Math.max(5, Number(values.games) || 100);
-const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const bundled = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(dir + f, 'utf8')) as Scenario);
-// The operational ruleset is measured on the seed 000 example, as before; others on their first bundled scenario.
-const scenarios: Scenario[] = [];
-for (const s of [...bundled.filter((x) => x.id === 'seed-000-example'), ...bundled]) {
-  if (!scenarios.some((x) => x.ruleset.id === s.ruleset.id) && (!values.ruleset || values.ruleset === s.ruleset.id)) scenarios.push(s);
-}
+const SEARCH_GAMES = Math.max(0, Number(values['search-games']) || 0);
 
+type P = Player<RulesState, RulesAction>;
 const round = (x: number, d = 2): number => +x.toFixed(d);
 const cpuNow = (): number => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
 };
+
+function load(name: string): Scenario {
+  const loaded = readScenario(fileURLToPath(new URL(`../scenarios/${name}.json`, import.meta.url)));
+  if (!loaded.ok) throw new Error(loaded.message);
+  return loaded.scenario;
+}
 
 /** Random legal games timing only the engine's calls. */
 function engineOnly(scenario: Scenario, games: number, seed0: number): Record<string, number> {
@@ -74,7 +82,7 @@ function engineOnly(scenario: Scenario, games: number, seed0: number): Record<st
   };
 }
 
-function timed(p: Player<RulesState, RulesAction>, acc: { ms: number }): Player<RulesState, RulesAction> {
+function timed(p: P, acc: { ms: number }): P {
   return {
     name: p.name,
     choose(s, legal) {
@@ -89,42 +97,36 @@ function timed(p: Player<RulesState, RulesAction>, acc: { ms: number }): Player<
 function botVsBot(scenario: Scenario, games: number, seed0: number): Record<string, number> {
   const bot = { ms: 0 };
   let actions = 0;
+  let firstSideWins = 0;
   const c0 = cpuNow();
   const w0 = performance.now();
   for (let g = 0; g < games; g++) {
-    const make = (): Player<RulesState, RulesAction> => timed(heuristicBot<RulesState, RulesAction>({ seed: seed0 + g }), bot);
-    const r = playGame<RulesState, RulesAction>(scenario, [make(), make()], { seed: seed0 + g });
+    const r = playGame<RulesState, RulesAction>(scenario, [timed(heuristicBot({ seed: seed0 + g }), bot), timed(heuristicBot({ seed: seed0 + g }), bot)], { seed: seed0 + g });
     actions += r.actions;
+    if (r.winner === 0) firstSideWins++;
   }
   const wall = performance.now() - w0;
+  const cpu = (cpuNow() - c0) / games;
   return {
     games,
     msPerGame: round(wall / games),
+    cpuMsPerGame: round(cpu),
+    estimateMsPerGame: round(Math.min(wall / games, cpu)),
     botMsPerGame: round(bot.ms / games),
     engineAndLoopMsPerGame: round((wall - bot.ms) / games),
     actionsPerGame: Math.round(actions / games),
-    cpuMsPerGame: round((cpuNow() - c0) / games),
     gamesPerSecondOneCore: round((1000 * games) / wall, 1),
+    firstSideWinRate: round(firstSideWins / games, 3),
   };
 }
 
-async function measure(scenario: Scenario): Promise<Record<string, unknown>> {
-  // The operational engine is quick: the full counts. Slower rulesets (many stands, many small
-  // decisions) play a tenth as many engine and bot games; the bot-vs-random bar is always 200 a side.
-  const quick = scenario.ruleset.id === 'operational';
-  const n = quick ? GAMES : Math.max(5, Math.round(GAMES / 10));
-  engineOnly(scenario, quick ? 5 : 1, 9000);
-  botVsBot(scenario, quick ? 3 : 1, 9000);
-  const engine = engineOnly(scenario, n, 1);
-  const bots = botVsBot(scenario, Math.max(quick ? 10 : 3, Math.round(n / 2)), 1);
-  const twoGames = Math.max(quick ? 40 : 10, n * 2);
-  const two = await runSimulation(scenario, { games: twoGames, seed: 1, workers: 2, players: ['bot', 'bot'] });
-  const vsRandom: Record<string, unknown> = {};
+async function vsRandom(scenario: Scenario): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
   for (const botSide of [0, 1] as const) {
     const run = await runSimulation(scenario, { games: 200, seed: 1, workers: 2, players: botSide === 0 ? ['bot', 'random'] : ['random', 'bot'] });
     const wins = run.records.filter((r) => r.winner === botSide).length;
     const r = rate(wins, run.records.length);
-    vsRandom[scenario.sides[botSide].name] = {
+    out[scenario.sides[botSide].name] = {
       games: run.records.length,
       wins,
       winRate: round(r.rate, 3),
@@ -133,23 +135,69 @@ async function measure(scenario: Scenario): Promise<Record<string, unknown>> {
       errors: run.errors.length,
     };
   }
-  // Timers around the engine's calls overstate its cost when other processes compete for the
-  // cores; process CPU time overstates it by the collector's helper threads. The smaller of the
-  // two is the better estimate of engine time per game on one free core.
+  return out;
+}
+
+/** The search bot: a few games against random play and against the fast bot, from each side. */
+async function searchFigures(scenario: Scenario, games: number): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = { games };
+  const matches: [string, ['search' | 'bot' | 'random', 'search' | 'bot' | 'random'], 0 | 1][] = [
+    ['searchFirstSideVsRandom', ['search', 'random'], 0],
+    ['searchSecondSideVsRandom', ['random', 'search'], 1],
+    ['searchFirstSideVsBot', ['search', 'bot'], 0],
+    ['searchSecondSideVsBot', ['bot', 'search'], 1],
+  ];
+  for (const [name, players, side] of matches) {
+    const run = await runSimulation(scenario, { games, seed: 500, workers: 2, players });
+    const wins = run.records.filter((r) => r.winner === side).length;
+    out[name] = { wins, of: run.records.length, errors: run.errors.length, msPerGame: round(run.gameMs / Math.max(1, run.records.length), 0) };
+  }
+  // The fast bot on the same games, for comparison (same seeds, same sides).
+  for (const [name, players, side] of [
+    ['fastFirstSideVsBot', ['bot', 'bot'], 0],
+  ] as const) {
+    const run = await runSimulation(scenario, { games, seed: 500, workers: 2, players: [...players] });
+    out[name] = { wins: run.records.filter((r) => r.winner === side).length, of: run.records.length };
+  }
+  return out;
+}
+
+async function bench(name: string, search: boolean): Promise<Record<string, unknown>> {
+  const scenario = load(name);
+  const id = scenario.ruleset.id;
+  // Warm up the JIT on both paths first.
+  const slow = id === 'shambattle';
+  const n = slow ? Math.max(5, Math.round(GAMES / 10)) : GAMES;
+  engineOnly(scenario, slow ? 1 : 3, 9000);
+  botVsBot(scenario, slow ? 1 : 3, 9000);
+  const engine = engineOnly(scenario, n, 1);
+  const bots = botVsBot(scenario, Math.max(slow ? 3 : 10, Math.round(n / 2)), 1);
+  const twoGames = Math.max(slow ? 10 : 40, n * 2);
+  const two = await runSimulation(scenario, { games: twoGames, seed: 1, workers: 2, players: ['bot', 'bot'] });
   const estimate = Math.min(engine.msPerGame ?? Infinity, engine.cpuMsPerGame ?? Infinity);
-  return {
+  const out: Record<string, unknown> = {
     scenario: scenario.id,
-    engine: { ...engine, estimateMsPerGame: estimate, ...(quick ? { targetMsPerGame: 20, meetsTarget: estimate < 20 } : {}) },
-    botVsBot: bots,
+    ruleset: id,
+    engine: { ...engine, estimateMsPerGame: round(estimate), ...(id === 'operational' ? { targetMsPerGame: 20, meetsTarget: estimate < 20 } : {}) },
+    botVsBot: { ...bots, ...(id === 'bfm' ? { targetMsPerGame: 50, meetsTarget: (bots.estimateMsPerGame ?? Infinity) < 50 } : {}) },
     throughput: {
       gamesPerSecondOneCore: bots.gamesPerSecondOneCore,
       gamesPerSecondTwoWorkers: round((1000 * two.records.length) / two.wallMs, 1),
       twoWorkerGames: two.records.length,
     },
-    botVsRandom: vsRandom,
+    botVsRandom: await vsRandom(scenario),
   };
+  if (search && SEARCH_GAMES > 0) out.search = await searchFigures(scenario, SEARCH_GAMES);
+  return out;
 }
 
-const out: Record<string, unknown> = { node: process.version, rulesets: {} as Record<string, unknown> };
-for (const s of scenarios) (out.rulesets as Record<string, unknown>)[s.ruleset.id] = await measure(s);
-console.log(JSON.stringify(out, null, 1));
+async function main(): Promise<void> {
+  const wanted = values.only;
+  const rulesets: Record<string, unknown> = {};
+  if (!wanted || wanted === 'operational') rulesets.operational = await bench('seed-000-example', false);
+  if (!wanted || wanted === 'bfm') rulesets.bfm = await bench('battle-for-moscow', true);
+  if (!wanted || wanted === 'shambattle') rulesets.shambattle = await bench('shambattle', false);
+  console.log(JSON.stringify({ node: process.version, rulesets }, null, 1));
+}
+
+await main();

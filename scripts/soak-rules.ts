@@ -1,85 +1,144 @@
-// The long runs `npm test` keeps short: random legal games of a ruleset's bundled scenario with
-// its invariants checked after every action and the log replayed byte for byte (2,000 by
-// default), and its bot against random legal play from each side (200 games a side by default,
-// the bar being 90%). Prints one JSON object; exit code 1 when an invariant broke, a game failed
-// or the bot fell short.
-//   npm run soak:rules -- [--ruleset shambattle] [--games 2000] [--bot-games 200] [--workers 2]
-import { readdirSync, readFileSync } from 'node:fs';
+// The long runs `npm test` keeps short. First the random-game property at full size: N random
+// legal games of a bundled scenario on worker threads (fast-check picks the seeds), each checked
+// after every action against its ruleset's invariants (stacking, strengths, control), that a
+// decision is always offered while the game is not over, and that replaying its log gives the
+// same final state byte for byte. Then, with --bot-games, the ruleset's bot against random legal
+// play from each side (the bar being 90% wins).
+//   npm run soak:rules [-- <scenario.json> | --ruleset <id>] [--games 2000] [--bot-games 0]
+//                      [--seed S] [--workers W] [--json]
+// Default: scenarios/battle-for-moscow.json, 2,000 games, no bot games. `--ruleset shambattle`
+// picks that ruleset's bundled scenario. `npm test` plays a modest count of the same properties
+// (electron/sim/random-games.test.ts, shared/rules/*/random-games.test.ts and the bot-vs-random
+// tests). Exit code 1 when any game broke a rule or crashed, or the bot fell short.
+import { availableParallelism } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import type { Scenario } from '../shared/format/scenario.types.js';
 import { rate } from '../shared/bot/index.js';
+import { readScenario } from '../electron/sim/load.js';
 import { runChecks, runSimulation } from '../electron/sim/pool.js';
 
-const { values } = parseArgs({
-  options: {
-    ruleset: { type: 'string', default: 'shambattle' },
-    games: { type: 'string', default: '2000' },
-    'bot-games': { type: 'string', default: '200' },
-    workers: { type: 'string', default: '2' },
-  },
-});
-const games = Math.max(0, Number(values.games) || 0);
-const botGames = Math.max(0, Number(values['bot-games']) || 0);
-const workers = Math.max(0, Number(values.workers) || 0);
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const scenario = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(dir + f, 'utf8')) as Scenario)
-  .find((s) => s.ruleset.id === values.ruleset);
-if (!scenario) {
-  console.error(`No bundled scenario uses the ${values.ruleset} ruleset.`);
-  process.exit(1);
+/** The bundled scenario of a ruleset, or null when none uses it. */
+function bundledFor(ruleset: string): string | null {
+  const dir = resolve(root, 'scenarios');
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+    const loaded = readScenario(resolve(dir, f));
+    if (loaded.ok && loaded.scenario.ruleset.id === ruleset) return resolve(dir, f);
+  }
+  return null;
 }
 
-const round = (x: number, d = 3): number => +x.toFixed(d);
-let failed = false;
-
-const seeds = fc.sample(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { numRuns: games, seed: 20261125 });
-const t0 = performance.now();
-const checks = games ? await runChecks(scenario, seeds, { workers }) : null;
-const done = checks ? checks.results.filter((r) => r !== undefined) : [];
-const broken = done.filter((r) => r!.problems.length > 0).map((r) => ({ seed: r!.seed, problems: r!.problems }));
-if (checks && (broken.length || checks.errors.length || done.length !== games)) failed = true;
-
-const vsRandom: Record<string, unknown> = {};
-for (const botSide of [0, 1] as const) {
-  if (!botGames) break;
-  const run = await runSimulation(scenario, { games: botGames, seed: 1, workers, players: botSide === 0 ? ['bot', 'random'] : ['random', 'bot'] });
-  const wins = run.records.filter((r) => r.winner === botSide).length;
-  const r = rate(wins, run.records.length);
-  if (r.rate < 0.9 || run.errors.length) failed = true;
-  vsRandom[scenario.sides[botSide].name] = {
-    games: run.records.length,
-    wins,
-    winRate: round(r.rate),
-    ci95: [round(r.ci95.low), round(r.ci95.high)],
-    draws: run.records.filter((x) => x.winner === null).length,
-    errors: run.errors.length,
-    meanActions: Math.round(run.records.reduce((t, x) => t + x.actions, 0) / Math.max(1, run.records.length)),
-  };
-}
-
-console.log(
-  JSON.stringify(
-    {
-      ruleset: values.ruleset,
-      scenario: scenario.id,
-      randomGames: checks && {
-        games: done.length,
-        broken: broken.slice(0, 10),
-        errors: checks.errors.slice(0, 10),
-        meanActions: Math.round(done.reduce((t, r) => t + r!.actions, 0) / Math.max(1, done.length)),
-        wallSeconds: round((performance.now() - t0) / 1000, 1),
-      },
-      botVsRandom: vsRandom,
-      ok: !failed,
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      ruleset: { type: 'string' },
+      games: { type: 'string', default: '2000' },
+      'bot-games': { type: 'string', default: '0' },
+      seed: { type: 'string', default: '20261125' },
+      workers: { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
-    null,
-    1,
-  ),
-);
-process.exit(failed ? 1 : 0);
+  });
+  let file = positionals[0] ?? resolve(root, 'scenarios/battle-for-moscow.json');
+  if (values.ruleset !== undefined && positionals[0] === undefined) {
+    const found = bundledFor(values.ruleset);
+    if (!found) {
+      console.error(`No bundled scenario uses the ${values.ruleset} ruleset.`);
+      return 1;
+    }
+    file = found;
+  }
+  const games = Number(values.games);
+  const botGames = Number(values['bot-games']);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(games) || games < 0) {
+    console.error(`--games must be a whole number, not "${values.games}".`);
+    return 1;
+  }
+  if (!Number.isInteger(botGames) || botGames < 0) {
+    console.error(`--bot-games must be a whole number, not "${values['bot-games']}".`);
+    return 1;
+  }
+  const loaded = readScenario(file);
+  if (!loaded.ok) {
+    console.error(loaded.message);
+    return 1;
+  }
+  const scenario = loaded.scenario;
+  const workers = values.workers === undefined ? Math.max(1, Math.min(availableParallelism(), Math.max(games, botGames))) : Number(values.workers);
+  const seeds = games ? fc.sample(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { numRuns: games, seed }) : [];
+  let failedAny = false;
+  const t0 = performance.now();
+  let checks: Record<string, unknown> | null = null;
+  const lines: string[] = [];
+  if (games) {
+    process.stderr.write(`Soaking ${scenario.id} (${scenario.ruleset.id}): ${games} random legal games on ${workers} worker${workers === 1 ? '' : 's'}…\n`);
+    let last = 0;
+    const run = await runChecks(scenario, seeds, {
+      workers,
+      onProgress: (done, total) => {
+        const now = performance.now();
+        if (now - last > 10_000 || done === total) {
+          last = now;
+          process.stderr.write(`  ${done}/${total} games\n`);
+        }
+      },
+    });
+    const results = run.results.filter((r) => r !== undefined);
+    const failed = results.filter((r) => r.problems.length > 0);
+    const actions = results.reduce((t, r) => t + r.actions, 0);
+    if (failed.length > 0 || run.errors.length > 0 || results.length !== games) failedAny = true;
+    const summary = {
+      games: results.length,
+      seeds: { fastCheckSeed: seed, first: seeds[0], last: seeds.at(-1) },
+      failed: failed.length,
+      crashed: run.errors.length,
+      actionsPerGame: results.length ? Math.round(actions / results.length) : 0,
+      wallSeconds: +((performance.now() - t0) / 1000).toFixed(1),
+      failures: failed.slice(0, 10).map((r) => ({ seed: r.seed, problems: r.problems.slice(0, 5) })),
+      errors: run.errors.slice(0, 10),
+    };
+    checks = summary;
+    lines.push(`${summary.games} games of ${scenario.id}: ${summary.failed} broke a rule, ${summary.crashed} crashed; ${summary.actionsPerGame} actions a game; ${summary.wallSeconds} s.`);
+    for (const f of summary.failures) lines.push(`  seed ${f.seed}: ${f.problems.join(' | ')}`);
+    for (const e of summary.errors) lines.push(`  game ${e.index} (seed ${e.seed}) crashed: ${e.message}`);
+  }
+
+  const vsRandom: Record<string, unknown> = {};
+  for (const botSide of [0, 1] as const) {
+    if (!botGames) break;
+    process.stderr.write(`Bot as ${scenario.sides[botSide].name} against random play: ${botGames} games…\n`);
+    const t1 = performance.now();
+    const run = await runSimulation(scenario, { games: botGames, seed: 1, workers, players: botSide === 0 ? ['bot', 'random'] : ['random', 'bot'] });
+    const wins = run.records.filter((r) => r.winner === botSide).length;
+    const r = rate(wins, run.records.length);
+    if (r.rate < 0.9 || run.errors.length || run.records.length !== botGames) failedAny = true;
+    const row = {
+      games: run.records.length,
+      wins,
+      winRate: +r.rate.toFixed(3),
+      ci95: [+r.ci95.low.toFixed(3), +r.ci95.high.toFixed(3)],
+      draws: run.records.filter((x) => x.winner === null).length,
+      errors: run.errors.length,
+      meanActions: Math.round(run.records.reduce((t, x) => t + x.actions, 0) / Math.max(1, run.records.length)),
+      wallSeconds: +((performance.now() - t1) / 1000).toFixed(1),
+    };
+    vsRandom[scenario.sides[botSide].name] = row;
+    lines.push(`bot as ${scenario.sides[botSide].name}: won ${wins} of ${row.games} against random play (${(100 * row.winRate).toFixed(1)}%, 95% CI ${(100 * row.ci95[0]!).toFixed(1)}–${(100 * row.ci95[1]!).toFixed(1)}%), ${row.errors} errors.`);
+  }
+
+  const out = { scenario: scenario.id, ruleset: scenario.ruleset.id, randomGames: checks, botVsRandom: botGames ? vsRandom : null, ok: !failedAny };
+  if (values.json) console.log(JSON.stringify(out));
+  else for (const l of lines) console.log(l);
+  return failedAny ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

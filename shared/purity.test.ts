@@ -56,7 +56,8 @@ export function codeOnly(src: string): string {
 }
 
 const IMPORT = /(?:^|[^.\w$])(?:import|export)\s[^'"`;]*?from\s*(['"])([^'"]+)\1|(?:^|[^.\w$])import\s*\(?\s*(['"])([^'"]+)\3|(?:^|[^.\w$])require\s*\(\s*(['"])([^'"]+)\5/gm;
-const DOM_GLOBAL = /(?<![.\w$])(window|document)\b(?!\s*[:?]\s*[^:])/g;
+// DOM globals, and Node's `process` (shared/ also runs in the browser, where it does not exist).
+const DOM_GLOBAL = /(?<![.\w$])(window|document|process)\b(?!\s*[:?]\s*[^:])/g;
 
 export function violations(file: string, src: string): string[] {
   const found: string[] = [];
@@ -74,7 +75,7 @@ export function violations(file: string, src: string): string[] {
     // A module may call its own variable `window` (a print tile's window): then the name is local.
     const local = new RegExp(`\\b(const|let|var|function)\\s+${m[1]}\\b|[(,]\\s*${m[1]}\\s*[:,)=]`);
     if (local.test(code)) continue;
-    found.push(`${file}:${lineOf(m.index!)} uses the DOM global "${m[1]}"`);
+    found.push(`${file}:${lineOf(m.index!)} uses the ${m[1] === 'process' ? 'Node' : 'DOM'} global "${m[1]}"`);
   }
   return found;
 }
@@ -157,6 +158,7 @@ describe('shared/ is pure', () => {
     expect(violations('x.ts', "const w = await import('konva');")).toHaveLength(1);
     expect(violations('x.ts', 'const x = window.innerWidth;')).toHaveLength(1);
     expect(violations('x.ts', 'document.body.append(x);')).toHaveLength(1);
+    expect(violations('x.ts', 'const k = Number(process.env.K ?? 1);')).toEqual(['x.ts:1 uses the Node global "process"']);
     expect(violations('x.ts', '// the whole document\nconst s = "window"; o.document = 1; const t = { window: 2 };')).toEqual([]);
     expect(violations('x.ts', 'const window = { x: 0 };\nuse(window.x);')).toEqual([]);
     expect(violations('x.ts', "// import fs from 'fs'\nconst doc = 'import os from \"os\"';")).toEqual([]);

@@ -1,6 +1,7 @@
 // The computer player of whatever ruleset a game is played under: each choice goes to the bot
-// its ruleset declares (RulesetPlugin.bot), made once per ruleset and kept for the game, so the
-// same seed always plays the same game. The operational ruleset's bot is its heuristic player.
+// its ruleset declares (RulesetPlugin.bot, at the level asked: 'fast' by default, 'strong' for
+// the search bot), made once per ruleset and kept for the game, so the same seed always plays
+// the same game. The operational ruleset's fast bot is its heuristic player.
 import { getRuleset } from '../rules/engine.js';
 import type { Action, BotOptions, GameState, Player, RulesAction, RulesState } from '../rules/types.js';
 

@@ -2,6 +2,8 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { CellId, DiceState, EngineSideId, GameOver, UnitId } from './savegame.types.js';
+
 /**
  * To help the Germans, the Soviets get at most 4 or 3 replacements a turn; to help the Soviets, the Germans get replacements only on even turns (2, 4, 6).
  */
@@ -38,9 +40,29 @@ export type Movement = number;
  * Set up on the half-strength side (the Soviet armies at the start).
  */
 export type StartsAtHalfStrength = boolean;
+/**
+ * Phase of the current player turn: replacements, the German panzer movement or Soviet rail movement phase, combat, movement; over once the game has ended.
+ */
+export type BfmPhase = 'replacements' | 'panzerMovement' | 'railMovement' | 'combat' | 'movement' | 'over';
+/**
+ * A decision in a Battle for Moscow game.
+ */
+export type BfmAction =
+  | BfmReplaceAction
+  | BfmRestoreAction
+  | BfmEndReplacementsAction
+  | BfmMoveAction
+  | BfmEndMovementAction
+  | BfmDeclareAction
+  | BfmEndDeclarationsAction
+  | BfmResolveAction
+  | BfmTakeLossAction
+  | BfmRetreatAction
+  | BfmAdvanceAction
+  | BfmHoldAction;
 
 /**
- * The Battle for Moscow ruleset's part of the file formats (seed 002, shared/rules/bfm/README.md): its scenario options and unit values, composed into scenario.schema.json.
+ * The Battle for Moscow ruleset's part of the file formats (seed 002, shared/rules/bfm/README.md): its scenario options and unit values (composed into scenario.schema.json), and its engine state and actions (composed into savegame.schema.json).
  */
 export interface BfmRuleset {
   [k: string]: unknown;
@@ -67,4 +89,189 @@ export interface BfmUnitFields {
   reducedStrength: HalfStrength;
   movement: Movement;
   startsReduced?: StartsAtHalfStrength;
+}
+export interface BfmUnitState {
+  id: UnitId;
+  side: EngineSideId;
+  /**
+   * Hex the unit stands in; null off the map.
+   */
+  cell: CellId | null;
+  /**
+   * Showing its half-strength side.
+   */
+  reduced: boolean;
+  /**
+   * On the map, in the pool it started in (not yet taken as a replacement), or eliminated (may come back as a replacement).
+   */
+  status: 'map' | 'pool' | 'eliminated';
+  /**
+   * Has moved in the current movement phase.
+   */
+  moved?: boolean;
+  /**
+   * Brought in by a replacement in the current replacement phase (may not be restored in it too).
+   */
+  fresh?: boolean;
+}
+/**
+ * A battle announced in the current combat phase.
+ */
+export interface BfmBattle {
+  defender: UnitId;
+  attackers: UnitId[];
+  done: boolean;
+  result?: CrtResult;
+}
+/**
+ * The battle being resolved while it waits for a decision.
+ */
+export interface BfmCombat {
+  /**
+   * Index in battles.
+   */
+  battle: number;
+  result: CrtResult;
+  /**
+   * attackerLoss: the attacker picks the unit that takes an AL; exchange: the attacker picks units until the exchange is paid; retreat: the attacker picks where the defender retreats to; advance: the attacker may advance one unit into the vacated hex.
+   */
+  stage: 'attackerLoss' | 'exchange' | 'retreat' | 'advance';
+  /**
+   * The defender's hex.
+   */
+  hex: CellId;
+  /**
+   * Exchange: strength the attacker still has to lose.
+   */
+  owed?: number;
+}
+/**
+ * A Battle for Moscow game in progress (the engine state; the scenario is kept beside it).
+ */
+export interface BfmState {
+  ruleset: 'bfm';
+  scenarioId: string;
+  turn: number;
+  phase: BfmPhase;
+  /**
+   * The side whose player turn it is.
+   */
+  player: EngineSideId;
+  units: BfmUnitState[];
+  /**
+   * Side code of the last side to hold each hex, row by row (cities decide replacements and Moscow the game).
+   */
+  control: string;
+  /**
+   * Replacements still to use in this replacement phase.
+   */
+  replacementsLeft: number;
+  /**
+   * Cities that took a new unit in this replacement phase (one each).
+   */
+  placed: CellId[];
+  battles: BfmBattle[];
+  /**
+   * Combat phase: battles are still being announced.
+   */
+  declaring: boolean;
+  combat: BfmCombat | null;
+  dice: DiceState;
+  rolls: number;
+  gameOver: GameOver | null;
+}
+/**
+ * Bring an eliminated or pooled unit back at half strength in a hex.
+ */
+export interface BfmReplaceAction {
+  type: 'replace';
+  side: EngineSideId;
+  unit: UnitId;
+  cell: CellId;
+}
+/**
+ * Flip a half-strength unit back to full strength.
+ */
+export interface BfmRestoreAction {
+  type: 'restore';
+  side: EngineSideId;
+  unit: UnitId;
+}
+/**
+ * Finish the replacement phase (unused replacements are lost).
+ */
+export interface BfmEndReplacementsAction {
+  type: 'endReplacements';
+  side: EngineSideId;
+}
+/**
+ * Move a unit to a hex it can reach this phase.
+ */
+export interface BfmMoveAction {
+  type: 'move';
+  side: EngineSideId;
+  unit: UnitId;
+  to: CellId;
+}
+/**
+ * Finish the movement phase.
+ */
+export interface BfmEndMovementAction {
+  type: 'endMovement';
+  side: EngineSideId;
+}
+/**
+ * Announce a battle: these units attack that enemy unit.
+ */
+export interface BfmDeclareAction {
+  type: 'declare';
+  side: EngineSideId;
+  defender: UnitId;
+  attackers: UnitId[];
+}
+/**
+ * Every battle is announced: resolve them.
+ */
+export interface BfmEndDeclarationsAction {
+  type: 'endDeclarations';
+  side: EngineSideId;
+}
+/**
+ * Resolve the battle against this defender next.
+ */
+export interface BfmResolveAction {
+  type: 'resolve';
+  side: EngineSideId;
+  defender: UnitId;
+}
+/**
+ * This attacking unit takes the loss (attacker loss or exchange).
+ */
+export interface BfmTakeLossAction {
+  type: 'takeLoss';
+  side: EngineSideId;
+  unit: UnitId;
+}
+/**
+ * Move the defender back to this hex (the attacking player chooses).
+ */
+export interface BfmRetreatAction {
+  type: 'retreat';
+  side: EngineSideId;
+  to: CellId;
+}
+/**
+ * Advance this attacking unit into the vacated hex.
+ */
+export interface BfmAdvanceAction {
+  type: 'advance';
+  side: EngineSideId;
+  unit: UnitId;
+}
+/**
+ * Do not advance into the vacated hex.
+ */
+export interface BfmHoldAction {
+  type: 'hold';
+  side: EngineSideId;
 }

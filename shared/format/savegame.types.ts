@@ -2,18 +2,19 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { BfmAction, BfmState } from './ruleset-bfm.types.js';
 import type { ShambattleAction, ShambattleState } from './ruleset-shambattle.types.js';
 
-export type RulesetId = 'operational' | 'shambattle';
+export type RulesetId = 'operational' | 'bfm' | 'shambattle';
 export type Die = number;
 /**
  * An action of the save's ruleset.
  */
-export type SavedAction = Action | ShambattleAction;
+export type SavedAction = Action | BfmAction | ShambattleAction;
 /**
  * The engine state of the save's ruleset (operational: EngineState; others: their fragment's State).
  */
-export type SavedState = EngineState | ShambattleState;
+export type SavedState = EngineState | BfmState | ShambattleState;
 export type EngineSideId = string;
 export type UnitId = string;
 /**

@@ -30,7 +30,7 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type UnitFields = Partial<BfmUnitFields> & Partial<ShambattleUnitFields>;
+export type RulesetUnitFields = Partial<BfmUnitFields> & Partial<ShambattleUnitFields>;
 /**
  * A cell as "col,row", both counted from 0 at the top left (labels shown to users, e.g. 0307, are derived from it); on a network map, a position's id.
  */
@@ -301,7 +301,7 @@ export interface MapPoint {
   y: number;
 }
 /**
- * Size of a printed cell across flats (or a square's side). On a network map: a position's default drawn size, and the length map.groundScaleKm measures.
+ * Size of a printed cell across flats (or a square's side), from 2 mm to 2 m; on a network map, a position's default drawn size and the length map.groundScaleKm measures. The range per unit below is the only statement of it: the editor, the checks and print read it from here (shared/format/cell-size.ts).
  */
 export interface PhysicalSize {
   value: number;
@@ -323,6 +323,46 @@ export interface TerrainType {
    * Impassable only: a lake, passable while ground is frozen or snow.
    */
   freezes?: boolean;
+  symbology?: TerrainSymbology;
+}
+/**
+ * How the map draws this terrain over its fill colour. Absent: a look chosen from the type's id, name and category (woods get trees, swamp marsh tufts...).
+ */
+export interface TerrainSymbology {
+  /**
+   * A vector symbol scattered over each cell; svg draws symbolSvg.
+   */
+  symbol?:
+    | 'none'
+    | 'trees'
+    | 'marsh'
+    | 'hills'
+    | 'ridge'
+    | 'mountains'
+    | 'town'
+    | 'city'
+    | 'fort'
+    | 'swamp'
+    | 'sand'
+    | 'steppe'
+    | 'svg';
+  symbolColour?: Colour;
+  /**
+   * An imported SVG drawn as the symbol (paths, shapes and their fills and strokes).
+   */
+  symbolSvg?: string;
+  /**
+   * A texture under the symbol.
+   */
+  pattern?: 'none' | 'dots' | 'hatch' | 'crosshatch' | 'waves' | 'grass';
+  /**
+   * How many symbols a cell holds, relative to the symbol's usual number.
+   */
+  density?: number;
+  /**
+   * Picks another stable placement of the symbols.
+   */
+  seed?: number;
 }
 export interface CellFeatures {
   name?: string;
@@ -414,7 +454,7 @@ export interface PlacedUnit {
    */
   strength: number;
   elite?: boolean;
-  fields?: UnitFields;
+  fields?: RulesetUnitFields;
   /**
    * Starting cell.
    */
@@ -435,7 +475,7 @@ export interface NewUnit {
    */
   strength: number;
   elite?: boolean;
-  fields?: UnitFields;
+  fields?: RulesetUnitFields;
 }
 export interface Replacement {
   side: SideId;
@@ -500,5 +540,5 @@ export interface UnitCore {
    */
   strength: number;
   elite?: boolean;
-  fields?: UnitFields;
+  fields?: RulesetUnitFields;
 }

@@ -32,7 +32,7 @@ const nouns: Record<string, string> = {
   OperationalOptions: 'ruleset options',
   RulesetOptions: 'ruleset options',
   BfmOptions: 'ruleset options',
-  UnitFields: 'ruleset values',
+  RulesetUnitFields: 'ruleset values',
   BfmUnitFields: 'ruleset values',
   NoUnitFields: 'ruleset values',
   SideFlags: 'side flags',
@@ -414,7 +414,8 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         break;
       }
       case 'if':
-        // "must match the else schema": the failures inside that branch say what is wrong.
+        // An if/then/else (a grid map's rows, a cell size per unit): the failures inside the
+        // branch that applied say what is wrong.
         break;
       case 'oneOf':
       case 'anyOf':

@@ -1,7 +1,9 @@
 // Print options: what the user picks in the print dialog (or on the command line), with
 // defaults that depend on the mode and the scenario. `resolvePrintOptions` checks every
 // field and names the bad ones, so neither the preview nor the PDF writer sees nonsense.
+import { cellSizeProblem } from '../format/cell-size.js';
 import type { Scenario } from '../format/scenario.types.js';
+import { NO_FRAME, type FrameParts } from '../paint/frame.js';
 import { PAPER_SIZES_MM, isPaperName, toMm, type Length, type PaperName } from './units.js';
 
 export type PrintMode = 'grid' | 'coords' | 'full' | 'outline';
@@ -48,6 +50,11 @@ export interface PrintOptionsInput {
    * when the tiles are assembled.
    */
   wholeCells?: boolean;
+  /**
+   * The map frame round a single-sheet map: title cartouche, legend of what the map uses, scale
+   * bar, north arrow, coordinates on the border. Each part on or off; all off by default.
+   */
+  frame?: Partial<FrameParts>;
 }
 
 export interface PrintOptions {
@@ -66,6 +73,7 @@ export interface PrintOptions {
   layers: PrintLayers;
   singleSheet: boolean;
   wholeCells: boolean;
+  frame: FrameParts;
 }
 
 export interface PrintOptionProblem {
@@ -129,11 +137,11 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
   if (!MODES.includes(mode)) bad('mode', `must be one of ${MODES.join(', ')}; got ${JSON.stringify(mode)}`);
   const modeDefaults = MODE_DEFAULTS[MODES.includes(mode) ? mode : 'full'];
 
+  // The one cell-size range, as the scenario schema states it.
   const cellSize = input.cellSize ?? scenario.map.cellSize;
-  const cellSizeMm = cellSize && finite(cellSize.value) && ['mm', 'cm', 'in'].includes(cellSize.unit) ? toMm(cellSize) : NaN;
-  if (!(cellSizeMm >= 2 && cellSizeMm <= 2000)) {
-    bad('cellSize', `must be a size from 2 mm to 2 m (mm, cm or in); got ${JSON.stringify(cellSize)}`);
-  }
+  const cellProblem = cellSizeProblem(cellSize);
+  const cellSizeMm = cellProblem === null ? toMm(cellSize) : NaN;
+  if (cellProblem !== null) bad('cellSize', cellProblem);
 
   const paper = input.paper ?? 'A4';
   let paperMm = { width: NaN, height: NaN };
@@ -173,6 +181,13 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
     else layers[name as keyof PrintLayers] = value;
   }
 
+  const frame: FrameParts = { ...NO_FRAME };
+  for (const [name, value] of Object.entries(input.frame ?? {})) {
+    if (!(name in NO_FRAME)) bad(`frame.${name}`, `is not a part of the map frame (${Object.keys(NO_FRAME).join(', ')})`);
+    else if (typeof value !== 'boolean') bad(`frame.${name}`, `must be true or false; got ${JSON.stringify(value)}`);
+    else frame[name as keyof FrameParts] = value;
+  }
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -191,6 +206,7 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
       layers,
       singleSheet: input.singleSheet ?? false,
       wholeCells: input.wholeCells ?? false,
+      frame,
     },
   };
 }

@@ -3,6 +3,8 @@
 // scenario it reads, its stacking limit, its own checks) at the cost of loading data only.
 import type { ValidationIssue } from '../format/issues.js';
 import type { Scenario } from '../format/scenario.types.js';
+import { bfmChecks } from './bfm/checks.js';
+import { bfmDeclaration } from './bfm/declaration.js';
 import { operationalDeclaration } from './operational/declaration.js';
 import { shambattleChecks } from './shambattle/checks.js';
 import { shambattleDeclaration } from './shambattle/declaration.js';
@@ -15,6 +17,7 @@ interface CatalogueEntry {
 
 const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
+  bfm: { declaration: bfmDeclaration, checks: bfmChecks },
   shambattle: { declaration: shambattleDeclaration, checks: shambattleChecks },
 };
 

@@ -24,7 +24,7 @@ const bundled: Scenario[] = readdirSync(dir)
 const sampleOf = (id: string): Scenario | undefined => bundled.find((s) => s.ruleset.id === id);
 
 const SEEDS = [1, 2, 3];
-const STEPS = 400;
+const STEPS = 200;
 
 describe.each(Object.keys(RULESETS))('the %s ruleset keeps the contract', (id) => {
   const rules: AnyRuleset = RULESETS[id]!;

@@ -334,6 +334,11 @@ export interface RulesetDeclaration {
   options: readonly FieldDecl[];
   /** What each unit carries: the core fields the ruleset reads, then its own `fields`. OOB columns, inspector and paste follow this order. */
   unitFields: readonly FieldDecl[];
+  /**
+   * Column order of a pasted spreadsheet without a header row: unit field keys (ruleset fields by
+   * their own key) and "cell". Columns left out can still be given under a header.
+   */
+  pasteColumns: readonly string[];
   /** Branches the ruleset knows, with its own names for them ("Panzer"). */
   branches: readonly { value: string; label: string }[];
   markers: readonly MarkerDecl[];

@@ -9,9 +9,7 @@ export function cellLabeller(scenario: Scenario): (id: string) => string {
 }
 
 export function describeAction(a: Action, view: GameView, label: (cell: string) => string): string {
-  // The defender's button in a partial retreat keeps the rest of its units in place.
-  if (a.type === 'stand' && view.combat?.stage === 'partialRetreat') return 'Keep the rest in place';
-  return describeOperationalAction(a, (id) => view.units.find((u) => u.id === id)?.name ?? id, label);
+  return describeOperationalAction(a, (id) => view.units.find((u) => u.id === id)?.name ?? id, label, view.combat?.stage === 'partialRetreat');
 }
 
 /** Decisions made with the board (cells, counters) rather than buttons. */

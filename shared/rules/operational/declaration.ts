@@ -44,7 +44,7 @@ const MARKERS: readonly MarkerDecl[] = [
   { id: 'outOfSupply', label: 'Out of supply', short: 'OOS', scope: 'unit', description: 'First game turn without supplies: defends at −1.', defaultCount: (s) => Math.ceil(units(s) / 4) },
   { id: 'isolated', label: 'Isolated', short: 'ISO', scope: 'unit', description: 'Second game turn without supplies: cannot defend.', defaultCount: (s) => Math.ceil(units(s) / 6) },
   { id: 'desperate', label: 'Desperate', short: 'DSP', scope: 'unit', description: 'Third game turn without supplies: cannot defend, loses 2 in an enemy-occupied cell.', defaultCount: (s) => Math.ceil(units(s) / 6) },
-  { id: 'control', label: 'Control', short: 'CTL', scope: 'cell', description: 'Which side controls a cell (mark one side; unmarked cells are the other).', defaultCount: (s) => Math.max(10, ('cols' in s.map.grid ? s.map.grid.cols : 10) * 2) },
+  { id: 'control', label: 'Control', short: 'CTL', scope: 'cell', description: 'Which side controls a cell (mark one side; unmarked cells are the other).', defaultCount: (s) => Math.max(10, (s.map.grid.kind === 'network' ? s.map.grid.positions.length : s.map.grid.cols) * 2) },
   { id: 'victoryPoints', label: 'Victory points', short: 'VP', scope: 'track', description: "Each side's VP on the VP track.", defaultCount: () => 2 },
   { id: 'clock', label: 'Time clock', short: 'h', scope: 'track', description: 'Hours passed in the game turn (72 h easy, 120 h otherwise).', defaultCount: () => 1 },
   { id: 'turn', label: 'Game turn', short: 'T', scope: 'track', description: 'The current game turn on the turn record track.', defaultCount: () => 1 },
@@ -92,6 +92,7 @@ export const operationalDeclaration: RulesetDeclaration = {
     coreField('strength', { help: 'Combat strength points: one d6 each in an attack; one point per 10,000 men (5,000 for tanks).' }),
     coreField('elite', { help: 'Elite tank, cavalry and mechanised units attack at +1; elite infantry and airborne defend at +1.' }),
   ],
+  pasteColumns: ['name', 'branch', 'strength', 'elite', 'cell'],
   branches: [
     { value: 'infantry', label: 'Infantry' },
     { value: 'tank', label: 'Tank' },

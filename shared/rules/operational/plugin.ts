@@ -5,9 +5,11 @@
 import type { Scenario } from '../../format/scenario.types.js';
 import { turnTrack } from '../../scenario/turn-track.js';
 import { operationalHeuristicBot } from '../../bot/bot.js';
+import { searchBot } from '../../bot/search.js';
 import { seedDice } from '../dice.js';
 import type {
   Action,
+  AnyRuleset,
   AttackPreview,
   AttackUnitLine,
   DescribedAction,
@@ -17,6 +19,9 @@ import type {
   MoveOption,
   Observation,
   ObservedUnit,
+  Player,
+  RulesAction,
+  RulesState,
   RulesTable,
   RulesetPlugin,
   UnitState,
@@ -33,8 +38,11 @@ const labelOf = (b: RulesBoard, cell: string): string => {
   return i === undefined ? cell : (b.labels[i] ?? cell);
 };
 
-/** Button text of an operational action, in cell labels and unit names. */
-export function describeOperationalAction(a: Action, unitName: (id: string) => string, label: (cell: string) => string): string {
+/**
+ * Button text of an operational action, in cell labels and unit names. `partialRetreat`: the
+ * defender is pulling units out one at a time after its losses (losses not reduced).
+ */
+export function describeOperationalAction(a: Action, unitName: (id: string) => string, label: (cell: string) => string, partialRetreat = false): string {
   switch (a.type) {
     case 'pass':
       return 'Pass';
@@ -43,10 +51,9 @@ export function describeOperationalAction(a: Action, unitName: (id: string) => s
     case 'attack':
       return `Attack in ${label(a.cell)}`;
     case 'retreat':
-      // With a unit: one unit of a partial retreat (losses not reduced).
       return a.unit ? `${unitName(a.unit)} retreats to ${a.cells.map(label).join(' + ')}` : `Retreat to ${a.cells.map(label).join(' + ')}`;
     case 'stand':
-      return 'Stand and take every loss';
+      return partialRetreat ? 'Keep the rest in place' : 'Stand and take every loss';
     case 'chooseLoss':
       return `${unitName(a.unit)} takes the loss`;
     case 'endBreakthrough':
@@ -79,7 +86,7 @@ export function describeOperationalAction(a: Action, unitName: (id: string) => s
 function described(s: GameState, b: RulesBoard, a: Action): DescribedAction<Action> {
   const name = (id: string): string => b.units.get(id)?.name ?? id;
   const label = (cell: string): string => labelOf(b, cell);
-  const text = describeOperationalAction(a, name, label);
+  const text = describeOperationalAction(a, name, label, s.combat?.stage === 'partialRetreat');
   const cellOf = (id: string): string | undefined => s.units.find((u) => u.id === id)?.cell ?? undefined;
   switch (a.type) {
     case 'activate':
@@ -379,7 +386,15 @@ export const operationalPlugin: RulesetPlugin<GameState, Action, GameView> = {
   },
   determinize: (s, _observer, seed) => ({ ...s, dice: seedDice(seed) }),
   invariants,
-  bot: (options = {}) => operationalHeuristicBot(options.seed === undefined ? {} : { seed: options.seed }),
+  bot: (options = {}) => {
+    const heuristic = () => operationalHeuristicBot(options.seed === undefined ? {} : { seed: options.seed });
+    if (options.level !== 'strong') return heuristic();
+    // The general search bot with the heuristic as its rollout player: slow, for studies.
+    return searchBot(operationalPlugin as unknown as AnyRuleset, {
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      policy: () => heuristic() as unknown as Player<RulesState, RulesAction>,
+    }) as unknown as Player<GameState, Action>;
+  },
   attackPreview: (s, spec) => attackPreview(s, spec.cell),
   moves,
   unitOptions: (s, unit) => {

@@ -96,6 +96,8 @@ export const shambattleDeclaration: RulesetDeclaration = {
     coreField('elite', { help: "An 'elite' unit: one die more shooting and in close combat (optional rule)." }),
     ...fieldsFromSchema(schema.$defs.UnitFields, schema, 'fields', { poor: { short: 'Poor', paste: ['poor'] } }).filter((f) => f.key === 'poor'),
   ],
+  // A pasted row without a header: name, stand kind, SP, cell (the order the seed's OOB lists them).
+  pasteColumns: ['name', 'stand', 'strength', 'cell'],
   branches: [
     { value: 'infantry', label: 'Infantry' },
     { value: 'cavalry', label: 'Cavalry' },
