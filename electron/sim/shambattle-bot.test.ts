@@ -4,7 +4,7 @@ import { readScenario } from './load.js';
 import { runSimulation } from './pool.js';
 
 // A Shambattle game is a few hundred small decisions (every stand moves and shoots in turn), so
-// `npm test` plays 30 games a side; npm run soak:rules -- --ruleset shambattle and
+// `npm test` plays 30 games a side; npm run soak:rules -- --ruleset shambattle --bot-games 200 and
 // npm run bench:rules play the full 200 a side against the same 90% bar.
 const loaded = readScenario(fileURLToPath(new URL('../../scenarios/shambattle.json', import.meta.url)));
 const GAMES = 30;

@@ -4,7 +4,7 @@
 import type { Scenario } from '../format/scenario.types.js';
 import { declarationById } from './catalogue.js';
 import { getRuleset } from './engine.js';
-import type { AttackPreview, AttackSpec, CellId, DescribedAction, Decision, GameEvent, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
+import type { AttackPreview, AttackSpec, CellId, DescribedAction, Decision, GameEvent, LineOfSight, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
 
 export { cellLabels } from './labels.js';
 
@@ -20,6 +20,12 @@ export const observe = (state: RulesState, observer: SideId | null): Observation
 export const movesOf = (state: RulesState, unit: UnitId): MoveOption[] => getRuleset(state.ruleset).moves(state, unit);
 export const unitOptions = (state: RulesState, unit: UnitId): DescribedAction<RulesAction>[] => getRuleset(state.ruleset).unitOptions(state, unit);
 export const zonesOfControl = (state: RulesState, side: SideId): CellId[] => getRuleset(state.ruleset).zonesOfControl(state, side);
+/** Range between two cells as the ruleset measures it (hex distance, orthogonal on squares); null for a ruleset without ranged fire. */
+export const rangeBetween = (state: RulesState, from: CellId, to: CellId): number | null => getRuleset(state.ruleset).range?.(state, from, to) ?? null;
+/** Cells the unit could fire at now (in range and arc, an enemy there); empty for a ruleset without ranged fire. */
+export const fireCellsOf = (state: RulesState, unit: UnitId): CellId[] => getRuleset(state.ruleset).fireCells?.(state, unit) ?? [];
+/** The line of sight between two cells, for a ruleset that traces one; null otherwise. */
+export const lineOfSightBetween = (state: RulesState, from: CellId, to: CellId): LineOfSight | null => getRuleset(state.ruleset).lineOfSight?.(state, from, to) ?? null;
 
 /** The events a side may see (a ruleset with hidden units marks the others). */
 export const eventsVisibleTo = (events: readonly GameEvent[], side: SideId | null): GameEvent[] =>

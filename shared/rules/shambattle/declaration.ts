@@ -25,6 +25,7 @@ const MARKERS: readonly MarkerDecl[] = [
   { id: 'mutiny', label: 'Mutiny', short: 'MUT', scope: 'unit', description: 'Refuses all orders; its SP are lost to its army.', defaultCount: () => 2 },
   { id: 'defecting', label: 'Defecting', short: 'DEF', scope: 'unit', description: 'Means to change sides: moved by the enemy until it meets one of the enemy’s stands.', defaultCount: () => 2 },
   { id: 'turncoat', label: 'Changed sides', short: '5TH', scope: 'unit', description: 'Fifth column or defector: now fights for the other army.', defaultCount: () => 2 },
+  { id: 'closeCombat', label: 'Close combat', short: 'MELEE', scope: 'cell', description: 'An area under close assault: both sides roll in each side’s close combat step until it is settled.', defaultCount: (s) => Math.max(4, Math.ceil(stands(s) / 8)) },
   { id: 'fieldWorks', label: 'Field works', short: 'WORKS', scope: 'cell', description: 'Cover for whoever holds the area; close assaulting into it is at −1.', defaultCount: (s) => 4 + Object.values(s.map.cells ?? {}).filter((f) => f.fortification).length },
   { id: 'minefield', label: 'Minefield', short: 'MINES', scope: 'cell', description: 'An enemy stand entering the area stops there and loses 1 SP.', defaultCount: () => 3 },
   { id: 'preparedBuilding', label: 'Buildings prepared for demolition', short: 'DEM', scope: 'cell', description: 'Blown by the side that prepared them: every stand in the area loses 1 SP.', defaultCount: () => 2 },

@@ -233,6 +233,8 @@ function observe(s: ShamState, observer: string | null): Observation {
   for (const c of s.works.fieldWorks) add(c, 'fieldWorks');
   for (const m of s.works.mines) add(m.cell, 'minefield');
   for (const v of b.victory) add(b.ids[v.cell]!, 'victoryCity');
+  // Areas under a close assault, so the play screen can find them and ask attackPreview({ cell }).
+  for (const e of s.engagements) if (!cellMarkers[e.target]?.includes('closeCombat')) add(e.target, 'closeCombat');
   const edgeMarkers: Record<string, string[]> = {};
   const addEdge = (e: string, m: string): void => void (edgeMarkers[e] ??= []).push(m);
   for (const p of s.works.prepared) {
