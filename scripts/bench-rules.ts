@@ -1,6 +1,6 @@
 // Speed of the rules engines and their bots, side by side for every bundled ruleset; prints one
-// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|shambattle]
-// Per ruleset (operational on the seed 000 example, Battle for Moscow and Shambattle on their bundled
+// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|bf|shambattle]
+// Per ruleset (operational on the seed 000 example, Battle for Moscow, Barbarossa Fast and Shambattle on their bundled
 // scenarios; Shambattle, a few hundred small decisions a game, plays a tenth of the engine and bot games):
 // - engine: random legal players, timing only legalActions + apply (the engine's own cost).
 //   Target: operational under 20 ms per full game on one core.
@@ -196,6 +196,7 @@ async function main(): Promise<void> {
   const rulesets: Record<string, unknown> = {};
   if (!wanted || wanted === 'operational') rulesets.operational = await bench('seed-000-example', false);
   if (!wanted || wanted === 'bfm') rulesets.bfm = await bench('battle-for-moscow', true);
+  if (!wanted || wanted === 'bf') rulesets.bf = await bench('barbarossa-fast', true);
   if (!wanted || wanted === 'shambattle') rulesets.shambattle = await bench('shambattle', false);
   console.log(JSON.stringify({ node: process.version, rulesets }, null, 1));
 }

@@ -68,14 +68,15 @@ describe('gen-schema-code', () => {
     const bfm = generated.find((f) => f.path.endsWith('ruleset-bfm.types.ts'))!.content;
     for (const name of ['BfmOptions', 'BfmUnitFields', 'BfmState', 'BfmAction']) expect(bfm).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     const scenario = generated.find((f) => f.path.endsWith('scenario.types.ts'))!.content;
-    // Every fragment joins the bags, in file order (bfm, shambattle, …).
-    expect(scenario).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions> & Partial<ShambattleOptions>;');
-    expect(scenario).toContain('export type RulesetUnitFields = Partial<BfmUnitFields> & Partial<ShambattleUnitFields>;');
+    // Every fragment joins the bags, in file order (bf, bfm, shambattle).
+    const flat = scenario.replace(/ &\n\s+/g, ' & ');
+    expect(flat).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions> & Partial<ShambattleOptions>;');
+    expect(flat).toContain('export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields> & Partial<ShambattleUnitFields>;');
     expect(scenario).toContain("import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';");
     expect(scenario).toContain("import type { ShambattleOptions, ShambattleUnitFields } from './ruleset-shambattle.types.js';");
     const save = generated.find((f) => f.path.endsWith('savegame.types.ts'))!.content;
-    expect(save).toContain('export type SavedState = EngineState | BfmState | ShambattleState;');
-    expect(save).toContain('export type SavedAction = Action | BfmAction | ShambattleAction;');
+    expect(save).toContain('export type SavedState = EngineState | BfState | BfmState | ShambattleState;');
+    expect(save).toContain('export type SavedAction = Action | BfAction | BfmAction | ShambattleAction;');
   });
 
   it('reads every schema with an $id', () => {

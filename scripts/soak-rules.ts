@@ -7,7 +7,7 @@
 //   npm run soak:rules [-- <scenario.json> | --ruleset <id>] [--games 2000] [--bot-games 0]
 //                      [--seed S] [--workers W] [--json]
 // Default: scenarios/battle-for-moscow.json, 2,000 games, no bot games. `--ruleset shambattle`
-// picks that ruleset's bundled scenario. `npm test` plays a modest count of the same properties
+// (or bf, ...) picks that ruleset's bundled scenario. `npm test` plays a modest count of the same properties
 // (electron/sim/random-games.test.ts, shared/rules/*/random-games.test.ts and the bot-vs-random
 // tests). Exit code 1 when any game broke a rule or crashed, or the bot fell short.
 import { availableParallelism } from 'node:os';

@@ -5,6 +5,8 @@ import type { ValidationIssue } from '../format/issues.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { bfmChecks } from './bfm/checks.js';
 import { bfmDeclaration } from './bfm/declaration.js';
+import { bfChecks } from './bf/checks.js';
+import { bfDeclaration } from './bf/declaration.js';
 import { operationalDeclaration } from './operational/declaration.js';
 import { shambattleChecks } from './shambattle/checks.js';
 import { shambattleDeclaration } from './shambattle/declaration.js';
@@ -18,6 +20,7 @@ interface CatalogueEntry {
 const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
   bfm: { declaration: bfmDeclaration, checks: bfmChecks },
+  bf: { declaration: bfDeclaration, checks: bfChecks },
   shambattle: { declaration: shambattleDeclaration, checks: shambattleChecks },
 };
 

@@ -7,7 +7,7 @@ import type { CellId } from './types.js';
 
 const labellers = new WeakMap<object, (cell: CellId) => string>();
 
-/** "col,row" (or a network position id) → the label people read on this scenario's map; unknown ids come back as they are. */
+/** "col,row" (or a network position's id) → the label people read on this scenario's map; unknown ids come back as they are. */
 export function cellLabels(scenario: Pick<Scenario, 'map'>): (cell: CellId) => string {
   let f = labellers.get(scenario.map.grid);
   if (!f) {
