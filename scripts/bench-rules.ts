@@ -1,14 +1,15 @@
 // Speed of the rules engines and their bots, side by side for every bundled ruleset; prints one
-// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|bf|pw]
-// Per ruleset (operational on the seed 000 example, Battle for Moscow, Barbarossa Fast and The
-// Portable Wargame on their bundled scenarios):
+// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|bf|pw|shambattle]
+// Per ruleset (operational on the seed 000 example, Battle for Moscow, Barbarossa Fast, The Portable
+// Wargame and Shambattle on their bundled scenarios; Shambattle, a few hundred small decisions a
+// game, plays a tenth of the engine and bot games):
 // - engine: random legal players, timing only legalActions + apply (the engine's own cost).
 //   Target: operational under 20 ms per full game on one core.
 // - botVsBot: whole games between two fast bots, split into bot and engine time. Target:
 //   Battle for Moscow under 50 ms per full game on one core.
 // - throughput: fast-bot games per second on this thread and on two worker threads.
 // - botVsRandom: the fast bot against random legal play, 200 games from each side (the tests in
-//   electron/sim/bot-vs-random.test.ts assert the same 90% bar on the same games).
+//   electron/sim/bot-vs-random.test.ts and shambattle-bot.test.ts assert the same 90% bar).
 // - search (Battle for Moscow, and operational with --search-games): the general search bot
 //   (shared/bot/search.ts) over the contract: ms per game, against random play and against the
 //   fast bot from each side, on a few games (it is slow by design).
@@ -166,11 +167,13 @@ async function bench(name: string, search: boolean): Promise<Record<string, unkn
   const scenario = load(name);
   const id = scenario.ruleset.id;
   // Warm up the JIT on both paths first.
-  engineOnly(scenario, 3, 9000);
-  botVsBot(scenario, 3, 9000);
-  const engine = engineOnly(scenario, GAMES, 1);
-  const bots = botVsBot(scenario, Math.max(10, Math.round(GAMES / 2)), 1);
-  const twoGames = Math.max(40, GAMES * 2);
+  const slow = id === 'shambattle';
+  const n = slow ? Math.max(5, Math.round(GAMES / 10)) : GAMES;
+  engineOnly(scenario, slow ? 1 : 3, 9000);
+  botVsBot(scenario, slow ? 1 : 3, 9000);
+  const engine = engineOnly(scenario, n, 1);
+  const bots = botVsBot(scenario, Math.max(slow ? 3 : 10, Math.round(n / 2)), 1);
+  const twoGames = Math.max(slow ? 10 : 40, n * 2);
   const two = await runSimulation(scenario, { games: twoGames, seed: 1, workers: 2, players: ['bot', 'bot'] });
   const estimate = Math.min(engine.msPerGame ?? Infinity, engine.cpuMsPerGame ?? Infinity);
   const out: Record<string, unknown> = {
@@ -196,6 +199,7 @@ async function main(): Promise<void> {
   if (!wanted || wanted === 'bfm') rulesets.bfm = await bench('battle-for-moscow', true);
   if (!wanted || wanted === 'bf') rulesets.bf = await bench('barbarossa-fast', true);
   if (!wanted || wanted === 'pw') rulesets.pw = await bench('portable-wargame', false);
+  if (!wanted || wanted === 'shambattle') rulesets.shambattle = await bench('shambattle', false);
   console.log(JSON.stringify({ node: process.version, rulesets }, null, 1));
 }
 

@@ -71,13 +71,17 @@ describe('gen-schema-code', () => {
     const pw = generated.find((f) => f.path.endsWith('ruleset-pw.types.ts'))!.content;
     for (const name of ['PwOptions', 'PwUnitFields', 'PwState', 'PwAction']) expect(pw).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     const scenario = generated.find((f) => f.path.endsWith('scenario.types.ts'))!.content;
-    expect(scenario.replace(/\s+/g, ' ')).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions> & Partial<PwOptions>;');
-    expect(scenario.replace(/\s+/g, ' ')).toContain('export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields> & Partial<PwUnitFields>;');
+    // Every fragment joins the bags, in file order (bf, bfm, pw, shambattle).
+    const flat = scenario.replace(/\s+/g, ' ');
+    expect(flat).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions> & Partial<PwOptions> & Partial<ShambattleOptions>;');
+    expect(flat).toContain('export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields> & Partial<PwUnitFields> & Partial<ShambattleUnitFields>;');
     expect(scenario).toContain("import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';");
     expect(scenario).toContain("import type { PwOptions, PwUnitFields } from './ruleset-pw.types.js';");
+    expect(scenario).toContain("import type { ShambattleOptions, ShambattleUnitFields } from './ruleset-shambattle.types.js';");
     const save = generated.find((f) => f.path.endsWith('savegame.types.ts'))!.content;
-    expect(save.replace(/\s+/g, ' ')).toContain('export type SavedState = EngineState | BfState | BfmState | PwState;');
-    expect(save.replace(/\s+/g, ' ')).toContain('export type SavedAction = Action | BfAction | BfmAction | PwAction;');
+    const flatSave = save.replace(/\s+/g, ' ');
+    expect(flatSave).toContain('export type SavedState = EngineState | BfState | BfmState | PwState | ShambattleState;');
+    expect(flatSave).toContain('export type SavedAction = Action | BfAction | BfmAction | PwAction | ShambattleAction;');
   });
 
   it('reads every schema with an $id', () => {

@@ -136,9 +136,8 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
         if (!def || !isObject(target)) throw new Error(`${src.name}: "${comment}" names ${part}, which is not a definition here`);
         names.push(typeof target.title === 'string' ? pascal(target.title) : pascal(def));
       } else if (file === 'rulesets/*.schema.json') {
-        for (const f of all.filter((s) => s.fragment)) {
-          // Only fragments that define it take part (and only they are imported).
-          if (!isObject((f.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!])) continue;
+        // Only fragments that define it (a ruleset may have no State yet, or no options).
+        for (const f of all.filter((s) => s.fragment && isObject((s.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!]))) {
           const t = external(`rulesets/${f.file.split('/').pop()}#${pointer}`);
           if (t) names.push(t);
         }

@@ -7,6 +7,7 @@ import { brickGridDemo } from './scenarios/brick-grid-demo.js';
 import { dnieperBend1943 } from './scenarios/dnieper-bend-1943.js';
 import { portableWargame } from './scenarios/portable-wargame.js';
 import { seed000Example } from './scenarios/seed-000-example.js';
+import { shambattleHex } from './scenarios/shambattle.js';
 import { squareGridDemo } from './scenarios/square-grid-demo.js';
 
 export const BUILDERS: Readonly<Record<string, () => Scenario>> = {
@@ -17,4 +18,5 @@ export const BUILDERS: Readonly<Record<string, () => Scenario>> = {
   'square-grid-demo.json': squareGridDemo,
   'brick-grid-demo.json': brickGridDemo,
   'portable-wargame.json': portableWargame,
+  'shambattle.json': shambattleHex,
 };

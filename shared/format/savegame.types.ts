@@ -5,17 +5,18 @@
 import type { BfAction, BfState } from './ruleset-bf.types.js';
 import type { BfmAction, BfmState } from './ruleset-bfm.types.js';
 import type { PwAction, PwState } from './ruleset-pw.types.js';
+import type { ShambattleAction, ShambattleState } from './ruleset-shambattle.types.js';
 
-export type RulesetId = 'operational' | 'bfm' | 'bf' | 'pw';
+export type RulesetId = 'operational' | 'bfm' | 'bf' | 'pw' | 'shambattle';
 export type Die = number;
 /**
  * An action of the save's ruleset.
  */
-export type SavedAction = Action | BfAction | BfmAction | PwAction;
+export type SavedAction = Action | BfAction | BfmAction | PwAction | ShambattleAction;
 /**
  * The engine state of the save's ruleset (operational: EngineState; others: their fragment's State).
  */
-export type SavedState = EngineState | BfState | BfmState | PwState;
+export type SavedState = EngineState | BfState | BfmState | PwState | ShambattleState;
 export type EngineSideId = string;
 export type UnitId = string;
 /**

@@ -5,6 +5,7 @@
 import type { BfOptions, BfUnitFields } from './ruleset-bf.types.js';
 import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
 import type { PwOptions, PwUnitFields } from './ruleset-pw.types.js';
+import type { ShambattleOptions, ShambattleUnitFields } from './ruleset-shambattle.types.js';
 
 /**
  * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
@@ -12,7 +13,8 @@ import type { PwOptions, PwUnitFields } from './ruleset-pw.types.js';
 export type RulesetOptions = Partial<OperationalOptions> &
   Partial<BfOptions> &
   Partial<BfmOptions> &
-  Partial<PwOptions>;
+  Partial<PwOptions> &
+  Partial<ShambattleOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
@@ -34,7 +36,10 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields> & Partial<PwUnitFields>;
+export type RulesetUnitFields = Partial<BfUnitFields> &
+  Partial<BfmUnitFields> &
+  Partial<PwUnitFields> &
+  Partial<ShambattleUnitFields>;
 /**
  * The direction the unit faces at the start, for rulesets with facing: one of the grid's neighbour directions (N, E, S, W on a 4-way square grid, all eight on an 8-way one; N, NE, SE, S, SW, NW on flat-top hexes; NE, E, SE, SW, W, NW on pointy-top hexes and offset squares). Omitted: the ruleset's default.
  */
@@ -119,9 +124,9 @@ export interface Scenario {
 }
 export interface Ruleset {
   /**
-   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); bf: Barbarossa Fast (shared/rules/bf/README.md); pw: The Portable Wargame, 19th-century version (shared/rules/pw/README.md).
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); bf: Barbarossa Fast (shared/rules/bf/README.md); pw: The Portable Wargame, 19th-century version (shared/rules/pw/README.md); shambattle: Shambattle on a hex grid (shared/rules/shambattle/README.md).
    */
-  id: 'operational' | 'bfm' | 'bf' | 'pw';
+  id: 'operational' | 'bfm' | 'bf' | 'pw' | 'shambattle';
   options?: RulesetOptions;
 }
 export interface Side {

@@ -10,6 +10,8 @@ import { bfDeclaration } from './bf/declaration.js';
 import { operationalDeclaration } from './operational/declaration.js';
 import { pwChecks } from './pw/checks.js';
 import { pwDeclaration } from './pw/declaration.js';
+import { shambattleChecks } from './shambattle/checks.js';
+import { shambattleDeclaration } from './shambattle/declaration.js';
 import type { RulesetDeclaration, ScenarioFeature } from './types.js';
 
 interface CatalogueEntry {
@@ -22,6 +24,7 @@ const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   bfm: { declaration: bfmDeclaration, checks: bfmChecks },
   bf: { declaration: bfDeclaration, checks: bfChecks },
   pw: { declaration: pwDeclaration, checks: pwChecks },
+  shambattle: { declaration: shambattleDeclaration, checks: shambattleChecks },
 };
 
 /** The declaration of a ruleset by id, or undefined for an unknown id. */

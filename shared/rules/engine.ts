@@ -7,12 +7,14 @@ import { operationalPlugin } from './operational/plugin.js';
 import { bfm } from './bfm/index.js';
 import { bf } from './bf/index.js';
 import { pw } from './pw/index.js';
+import { shambattle } from './shambattle/index.js';
 
 export const RULESETS: Readonly<Record<string, AnyRuleset>> = Object.freeze({
   [operationalPlugin.id]: operationalPlugin as unknown as AnyRuleset,
   [bfm.id]: bfm as unknown as AnyRuleset,
   [bf.id]: bf as unknown as AnyRuleset,
   [pw.id]: pw as unknown as AnyRuleset,
+  [shambattle.id]: shambattle as unknown as AnyRuleset,
 });
 
 /** Every registered ruleset, in the order a picker lists them. */

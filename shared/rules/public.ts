@@ -20,14 +20,16 @@ export const observe = (state: RulesState, observer: SideId | null): Observation
 export const movesOf = (state: RulesState, unit: UnitId): MoveOption[] => getRuleset(state.ruleset).moves(state, unit);
 export const unitOptions = (state: RulesState, unit: UnitId): DescribedAction<RulesAction>[] => getRuleset(state.ruleset).unitOptions(state, unit);
 export const zonesOfControl = (state: RulesState, side: SideId): CellId[] => getRuleset(state.ruleset).zonesOfControl(state, side);
-
 // Rulesets with fire along a line of sight (traits.lineOfSight, traits.facing): for hover aids
 // (line of sight from a unit, its arc of fire and range). Null or empty when the ruleset has none.
 /** Line of sight between two cells (the cells it crosses, where and why it is blocked); null when the rules trace none. */
 export const lineOfSight = (state: RulesState, from: CellId, to: CellId): LineOfSight | null => getRuleset(state.ruleset).lineOfSight?.(state, from, to) ?? null;
 /** Range between two cells as the rules count it (orthogonal on squares in The Portable Wargame); null when the rules have no ranges. */
 export const rangeBetween = (state: RulesState, from: CellId, to: CellId): number | null => getRuleset(state.ruleset).range?.(state, from, to) ?? null;
-/** The cells a unit's fire reaches from where it stands (its arc and range); whether it may fire now is in `unitOptions`. */
+/**
+ * The cells a unit's fire reaches, as its ruleset reads that: its arc and range (The Portable
+ * Wargame), or the enemy-held areas in range (Shambattle); whether it may fire now is in `unitOptions`.
+ */
 export const fireCells = (state: RulesState, unit: UnitId): CellId[] => getRuleset(state.ruleset).fireCells?.(state, unit) ?? [];
 
 /** The events a side may see (a ruleset with hidden units marks the others). */

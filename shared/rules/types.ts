@@ -136,7 +136,10 @@ export type EventKind =
   | 'pin'
   | 'unpin'
   | 'charge'
-  | 'withdraw';
+  | 'withdraw'
+  | 'treachery'
+  | 'engineering'
+  | 'night';
 
 /** Something that happened, with a sentence for people and the dice that decided it. */
 export interface GameEvent {
@@ -315,6 +318,13 @@ export interface CounterLayout {
   label: string;
   /** Marks printed when a value is true, e.g. a star for `elite`. */
   flags?: { key: string; mark: string }[];
+  /**
+   * The unit value (an enum field) naming the unit's type when the ruleset's types go beyond the
+   * format's branches (Shambattle's stands: machine gun, artillery, engineer train...): the
+   * counter's symbol shows that type (its label's initials where no symbol is drawn) instead of
+   * the branch's.
+   */
+  typeKey?: string;
 }
 
 export interface RulesetDeclaration {
@@ -457,6 +467,8 @@ export interface Observation {
   control: Record<CellId, SideId> | null;
   /** Markers on cells (ids from the declaration). */
   cellMarkers: Record<CellId, string[]>;
+  /** Markers on cell sides, by canonical edge id (a bridge prepared for demolition, a pontoon), for rulesets that change sides. */
+  edgeMarkers?: Record<string, string[]>;
   score: Record<SideId, number>;
   gameOver: GameOverInfo | null;
 }
@@ -470,6 +482,8 @@ export interface AttackSpec {
   cell?: CellId;
   attackers?: UnitId[];
   defender?: UnitId;
+  /** For rulesets where the same units may shoot at or close assault a cell (Shambattle): which one; the ruleset picks by the step when absent. */
+  mode?: 'fire' | 'assault';
 }
 
 export interface AttackUnitLine {
@@ -527,6 +541,23 @@ export interface DieRollMethod {
   }[];
 }
 
+/**
+ * Dice per strength point read on a hit table by target type (Shambattle's Command & Colours
+ * style dice): each unit's dice with every modifier and its reason, and what each die face does
+ * against this target.
+ */
+export interface DicePoolMethod {
+  kind: 'dicePool';
+  /** Per rolling unit: its strength, each modifier with its reason, and the dice it rolls. */
+  units: Record<UnitId, { base: number; mods: { reason: string; dice: number }[]; dice: number }>;
+  /** All dice rolled. */
+  dice: number;
+  /** Each die face 1..6: what it does against this target, and whether it counts here (a result counts only if its target type is present). */
+  faces: { face: number; result: string; counts: boolean }[];
+  /** The other side's dice back at these units, when both sides roll (close combat). */
+  reply?: DicePoolMethod;
+}
+
 export interface AttackPreview {
   cell: CellId;
   label: string;
@@ -536,7 +567,7 @@ export interface AttackPreview {
   defenders: AttackUnitLine[];
   /** One sentence: "3:1, −1 forest → 2:1". */
   summary: string;
-  method: OddsMethod | ToHitMethod | DieRollMethod;
+  method: OddsMethod | ToHitMethod | DieRollMethod | DicePoolMethod;
   /** Chance of each outcome, when the ruleset can say. */
   outcomes?: { result: string; probability: number }[];
 }
