@@ -45,6 +45,21 @@ function fitSize<F extends SurfaceFont>(font: F, text: string, width: number, ma
   return size >= min ? size : null;
 }
 
+/** Words into lines no wider than `width` in this font (a word wider than a line keeps a line of its own). */
+function wrapWith<F extends SurfaceFont>(font: F, text: string, size: number, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.width(next, size) > width) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  out.push(line);
+  return out;
+}
+
 /** Text cut with an ellipsis to fit. */
 function cut<F extends SurfaceFont>(font: F, text: string, size: number, width: number): string {
   if (font.width(text, size) <= width) return text;
@@ -221,7 +236,7 @@ function drawTrackSection<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFo
       for (const line of turn.lines) {
         const indent = line.colour ? 3 : 0;
         const font = line.strong ? fonts.bold : fonts.regular;
-        const wrapped = wrapText(kitText(line.text), size, width - indent, line.strong);
+        const wrapped = wrapWith(font, kitText(line.text), size, width - indent);
         if (line.colour && y + lineH <= box.y + box.height - 1) {
           s.fillStyle(hexToRgb(line.colour)).strokeStyle(INK, 0.1).rect({ x: box.x + 2, y: y - size * 0.75, width: 2, height: 2 }).fillAndStroke();
         }

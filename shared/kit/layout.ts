@@ -220,7 +220,7 @@ function trackPages(turns: KitTurn[], decl: RulesetDeclaration, o: KitOptions, s
   // Turn boxes, row by row, as many rows to a page as fit.
   const cols = Math.max(1, Math.floor(usableW / Math.max(TURN_BOX_MIN_W, o.counterMm + 6)));
   const boxW = usableW / cols;
-  const boxH = Math.max(36, o.counterMm + 21);
+  const boxH = Math.max(34, o.counterMm + 18);
   let section: TrackSection | null = null;
   for (let i = 0; i < turns.length; i += cols) {
     const needTitle = section === null;
