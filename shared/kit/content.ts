@@ -181,6 +181,7 @@ export function kitTurns(scenario: Scenario, decl: RulesetDeclaration = declarat
   const track = turnTrack(scenario);
   const own = rulesetTrack(scenario);
   const dateCol = own?.columns.findIndex((c) => /date|start/i.test(c.key + c.label)) ?? -1;
+  const groundCol = own?.columns.findIndex((c) => /weather|ground/i.test(c.key + c.label)) ?? -1;
   const rules = scenario.groundConditions?.changes ?? [];
   return track.map((t, i) => {
     const f = forecast[i]!;
@@ -199,7 +200,10 @@ export function kitTurns(scenario: Scenario, decl: RulesetDeclaration = declarat
         const when = r.when?.length ? ` (if ${r.when.map((g) => GROUND_NAMES[g].toLowerCase()).join('/')})` : '';
         rolls.push(`Roll d6${when}: ${r.outcomes.map((o) => `${dieRange(o.min, o.max)} ${o.condition}`).join(', ')}`);
       }
-      lines.push({ text: sure ? GROUND_NAMES[sure] : f.possible.map((g) => GROUND_NAMES[g]).join(' or '), strong: true });
+      // A sure ground in the ruleset's own words ("Clear", "Mud (two weeks)") when its table has them.
+      const ownGround = groundCol >= 0 ? own!.rows[i]?.cells[groundCol] : undefined;
+      const named = sure && ownGround ? ownGround.charAt(0).toUpperCase() + ownGround.slice(1) : null;
+      lines.push({ text: named ?? (sure ? GROUND_NAMES[sure] : f.possible.map((g) => GROUND_NAMES[g]).join(' or ')), strong: true });
       for (const r of rolls) lines.push({ text: r });
     }
     if (uses('initiative') && t.initiative) {

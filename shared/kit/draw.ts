@@ -8,7 +8,7 @@ import { darken, hexToRgb, lighten, luminance, type Rgb, type Surface, type Surf
 import { drawRuler } from '../print/furniture.js';
 import { PT_PER_MM } from '../print/units.js';
 import type { KitCounter, KitMarker } from './content.js';
-import { FOOTER_MM, TABLE_LINE_MM, TABLE_PAD_MM, TABLE_TEXT_MM, TABLE_TITLE_MM, TICK_ZONE_MM, wrapText, type KitLayout, type KitPage, type PlacedPiece, type PlacedTable, type SheetPage, type TablePage, type TrackPage, type TrackSection } from './layout.js';
+import { FOOTER_MM, TABLE_LINE_MM, TABLE_PAD_MM, TABLE_TEXT_MM, TABLE_TITLE_MM, TICK_ZONE_MM, type KitLayout, type KitPage, type PlacedPiece, type PlacedTable, type SheetPage, type TablePage, type TrackPage, type TrackSection } from './layout.js';
 
 const GREY: Rgb = [0.42, 0.43, 0.45];
 const RULE: Rgb = [0.55, 0.56, 0.58];
@@ -287,8 +287,8 @@ function drawTable<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>,
   if (t.titleHeight > 0) {
     s.fillStyle(INK).text(fonts.bold, TABLE_TITLE_MM, x0, y + TABLE_TITLE_MM, kitText(`${t.table.title}${t.continued ? ' (continued)' : ''}`));
     y += TABLE_TITLE_MM * 1.5;
-    if (t.table.caption) {
-      for (const line of wrapText(kitText(t.table.caption), TABLE_TEXT_MM, width)) {
+    {
+      for (const line of t.caption.map(kitText)) {
         s.fillStyle(GREY).text(fonts.regular, TABLE_TEXT_MM, x0, y + TABLE_TEXT_MM * 0.4, line);
         y += TABLE_LINE_MM;
       }

@@ -78,6 +78,8 @@ export interface PlacedTable {
   rows: { cells: string[][]; height: number; note?: string }[];
   header: { cells: string[][]; height: number };
   titleHeight: number;
+  /** The caption's lines. */
+  caption: string[];
   notes: string[][];
   continued: boolean;
 }
@@ -340,7 +342,9 @@ function tablePages(kind: 'aids' | 'oob', tables: RulesTable[], o: KitOptions, t
       const cells = lineCells([r.label, ...r.cells], widths, (i) => i === 0);
       return { cells, height: heightOf(cells), ...(r.note ? { note: r.note } : {}) };
     });
-    const titleHeight = TABLE_TITLE_MM * 1.5 + (table.caption ? TABLE_LINE_MM * wrapText(table.caption, TABLE_TEXT_MM, tableW).length : 0);
+    // A caption over a narrow table (a CRT) may run wider than the table.
+    const caption = table.caption ? wrapText(table.caption, TABLE_TEXT_MM, Math.max(tableW, Math.min(usableW, 150))) : [];
+    const titleHeight = TABLE_TITLE_MM * 1.5 + TABLE_LINE_MM * caption.length;
     const notes = table.notes.map((n) => wrapText(n, TABLE_TEXT_MM, Math.max(tableW, usableW * 0.8)));
     const notesH = notes.reduce((h, n) => h + n.length * TABLE_LINE_MM, 0) + (notes.length ? 2 : 0);
     let from = 0;
@@ -354,12 +358,12 @@ function tablePages(kind: 'aids' | 'oob', tables: RulesTable[], o: KitOptions, t
       if (to === from && rows.length > 0) to = from + 1; // a row taller than a page still prints
       const last = to >= rows.length;
       const withNotes = last && y + h + notesH <= bottom;
-      const placed: PlacedTable = { table, at: rect(m, y, tableW, h + (withNotes ? notesH : 0)), widths, rows: rows.slice(from, to), header, titleHeight, notes: withNotes ? notes : [], continued };
+      const placed: PlacedTable = { table, at: rect(m, y, tableW, h + (withNotes ? notesH : 0)), widths, rows: rows.slice(from, to), header, titleHeight, caption, notes: withNotes ? notes : [], continued };
       page!.tables.push(placed);
       y += placed.at.height + 7;
       if (last && !withNotes && notes.length) {
         newPage();
-        page!.tables.push({ table, at: rect(m, y, tableW, notesH), widths, rows: [], header: { cells: [], height: 0 }, titleHeight: 0, notes, continued: true });
+        page!.tables.push({ table, at: rect(m, y, tableW, notesH), widths, rows: [], header: { cells: [], height: 0 }, titleHeight: 0, caption: [], notes, continued: true });
         y += notesH + 7;
       }
       from = to;
