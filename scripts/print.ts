@@ -4,6 +4,7 @@
 //   npm run print -- my.json --mode outline --paper Letter --cell 4in --out mat.pdf
 //   npm run print -- my.json --single-sheet --out shop.pdf
 //   npm run print -- my.json --png --dpi 150 --out mat.png      (needs pdftoppm)
+//   npm run print -- my.json --kit counters,markers,track,aids --counter 5/8in --paper A4 --out kit.pdf
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,10 @@ import { buildPrintModel } from '../shared/print/model.js';
 import { PrintOptionsError, type PrintLayers, type PrintOptionsInput } from '../shared/print/options.js';
 import { parseLength, parsePaper, toMm } from '../shared/print/units.js';
 import { renderLayoutPdf } from '../electron/print/pdf.js';
+import { renderKitLayoutPdf } from '../electron/print/kit-pdf.js';
+import { layoutKit } from '../shared/kit/layout.js';
+import { KIT_PARTS, KitOptionsError, type KitOptionsInput, type KitPart } from '../shared/kit/options.js';
+import type { Scenario } from '../shared/format/scenario.types.js';
 import { pdfToPngs } from '../electron/print/raster.js';
 
 const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png> [options]
@@ -28,7 +33,12 @@ const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png>
   --with units  --without control                              (add to / remove from the mode's layers)
   --whole-cells      step tiles by whole cells so each cell is whole on some page
   --single-sheet     the whole mat on one page sized to the map (for print shops)
-  --png [--dpi 150]  write PNG pages (rendered with pdftoppm) instead of a PDF`;
+  --png [--dpi 150]  write PNG pages (rendered with pdftoppm) instead of a PDF
+Tabletop kit instead of the map:
+  --kit counters,markers,track,aids,oob   the kit's parts (or "all")
+  --counter 1/2in|5/8in|3/4in|1in|15mm|20mm|25mm   counter size (default 5/8in)
+  --bleed 1mm        colour past the cut line of each counter (0 to 3 mm)
+  --marker-count id=N,...   how many of a marker (default: the ruleset's count)`;
 
 const LAYERS: (keyof PrintLayers)[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units'];
 
@@ -88,6 +98,10 @@ async function main(argv: string[]): Promise<number> {
       png: { type: 'boolean' },
       dpi: { type: 'string' },
       out: { type: 'string', short: 'o' },
+      kit: { type: 'string' },
+      counter: { type: 'string' },
+      bleed: { type: 'string' },
+      'marker-count': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -114,6 +128,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const scenario = loaded.scenario;
+  if (values.kit !== undefined) return printKit(scenario, values);
 
   const input: PrintOptionsInput = {};
   if (values.cell !== undefined) {
@@ -187,6 +202,58 @@ async function main(argv: string[]): Promise<number> {
       overlapMm: layout.overlapMm,
       cellMm: layout.cellSizeMm,
       scale: layout.scale.text,
+      bytes: pdf.length,
+      ms: Date.now() - started,
+    }),
+  );
+  return 0;
+}
+
+/** `--kit`: the tabletop kit PDF (shared/kit) instead of the map. */
+async function printKit(scenario: Scenario, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const kit = str('kit')!;
+  const parts = kit.trim() === 'all' ? [...KIT_PARTS] : kit.split(',').map((p) => p.trim()).filter(Boolean);
+  const input: KitOptionsInput = { parts: parts as KitPart[] };
+  if (str('counter') !== undefined) input.counter = str('counter');
+  const paperText = str('paper');
+  if (paperText !== undefined) {
+    const paper = parsePaper(paperText);
+    if (!paper || !('name' in paper)) throw new UsageError(`--paper: "${paperText}" is not A4, A3, A2, Letter, Legal or Tabloid (a kit prints on sheets)`);
+    input.paper = paper.name;
+  }
+  input.marginMm = lengthMm('margin', str('margin'));
+  input.bleedMm = lengthMm('bleed', str('bleed'));
+  if (str('marker-count') !== undefined) {
+    input.markerCounts = {};
+    for (const pair of str('marker-count')!.split(',')) {
+      const m = /^\s*([\w-]+)\s*=\s*(\d+)\s*$/.exec(pair);
+      if (!m) throw new UsageError(`--marker-count: "${pair}" is not id=N`);
+      input.markerCounts[m[1]!] = Number(m[2]);
+    }
+  }
+  for (const key of Object.keys(input) as (keyof KitOptionsInput)[]) if (input[key] === undefined) delete input[key];
+  let layout;
+  try {
+    layout = layoutKit(scenario, input);
+  } catch (e) {
+    if (e instanceof KitOptionsError) throw new UsageError(e.problems.map((p) => `--${p.field === 'parts' ? 'kit' : p.field}: ${p.message}`).join('; '));
+    throw e;
+  }
+  for (const w of layout.warnings) console.error(`warning: ${w}`);
+  const started = Date.now();
+  const pdf = await renderKitLayoutPdf(scenario, layout);
+  await writeAtomically(str('out')!, pdf);
+  const count = (kind: string) => layout.pages.filter((p) => p.kind === kind).length;
+  console.log(
+    JSON.stringify({
+      files: [str('out')],
+      pages: layout.pages.length,
+      parts: Object.fromEntries(layout.options.parts.map((p) => [p, count(p)])),
+      counters: layout.counters.length,
+      markers: layout.markers.reduce((n, m) => n + m.count, 0),
+      counterMm: Number(layout.options.counterMm.toFixed(3)),
+      paper: layout.options.paper,
       bytes: pdf.length,
       ms: Date.now() - started,
     }),

@@ -5,6 +5,7 @@ import { createBundledScenarios, type BundledProblem } from '../services/bundled
 import { openLibrary } from '../library/index.js';
 import { libraryHandlers, type LibraryHandlers } from '../library/handlers.js';
 import { printHandlers, type PrintServiceOptions } from '../print/handlers.js';
+import { kitHandlers } from '../print/kit-handlers.js';
 import { createPackService, type PackServiceOptions, type PackUpload } from '../packs/handlers.js';
 import { DEFAULT_LIMITS } from '../packs/limits.js';
 import type { PackPreview } from '../../shared/host/channels/packs.js';
@@ -70,6 +71,7 @@ export function createHost(options: HostOptions): Host {
     'scenarios.getBundled': ({ id }) => bundled.get(id),
     ...(library.ok ? libraryHandlers(library.library) : unavailableLibrary(library.message)),
     ...printHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+    ...kitHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     ...(packs ? packs.handlers : unavailable('packs.', library.ok ? '' : library.message)),
     ...(games ? gameHandlers(games) : unavailable('games.', library.ok ? 'Saved games are unavailable' : library.message)),
   };

@@ -1,6 +1,7 @@
 // Saved games and print PDFs travel in a pack on request: exported from the library's game
 // store, and on import each saved game is checked against the scenario it came with and kept
 // under the id that scenario was imported as, so test-play can load it there.
+import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTinyScenario } from '../../shared/format/fixtures.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
@@ -82,6 +83,17 @@ describe('pack extras', () => {
 
     const plain = await call(from, 'packs.export', { ids: ['tiny-test'], name: 'Plain', version: '1.0', includeThumbnails: false });
     expect((await inspectPack(Buffer.from(plain.base64, 'base64'))).scenarios[0]!.extras).toEqual([]);
+  });
+
+  it('exports each scenario\'s tabletop kit PDF when asked', async () => {
+    const pack = await call(from, 'packs.export', { ids: ['tiny-test'], name: 'Kit', version: '1.0', includeThumbnails: false, includeKitPdfs: true });
+    const inspection = await inspectPack(Buffer.from(pack.base64, 'base64'));
+    expect(inspection.problems).toEqual([]);
+    const extras = inspection.scenarios[0]!.extras;
+    expect(extras.map((x) => x.file)).toEqual(['extras/tiny-test/Tiny-test-front-tabletop-kit-A4.pdf']);
+    const kit = await PDFDocument.load(extras[0]!.data);
+    expect(kit.getTitle()).toBe('Tiny test front \u2014 tabletop kit');
+    expect(kit.getPageCount()).toBeGreaterThan(2);
   });
 
   it('stores an imported saved game under the id its scenario was imported as, and it loads there', async () => {

@@ -12,6 +12,8 @@ import type { PackJobStatus, PackPreview, PackProblemInfo } from '../../shared/h
 import type { Library } from '../library/index.js';
 import type { GameStore } from '../library/games.js';
 import { renderPdf } from '../print/pdf.js';
+import { renderKitPdf } from '../print/kit-pdf.js';
+import { declarationOf } from '../../shared/rules/index.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { PackError } from './errors.js';
 import { exportPack, type ExportExtra } from './export.js';
@@ -192,7 +194,7 @@ export function createPackService(library: Library, options: PackServiceOptions 
   }
 
   /** The extras asked for with one scenario of an export. */
-  async function extrasFor(scenario: Scenario, want: { games: boolean; pdf: boolean }): Promise<ExportExtra[]> {
+  async function extrasFor(scenario: Scenario, want: { games: boolean; pdf: boolean; kit: boolean }): Promise<ExportExtra[]> {
     const extras: ExportExtra[] = [];
     if (want.games && options.games) {
       for (const g of options.games.list(scenario.id, 'save')) extras.push({ kind: 'savegame', name: `${g.name}.json`, data: Buffer.from(JSON.stringify(options.games.load(g.id).data)) });
@@ -201,6 +203,8 @@ export function createPackService(library: Library, options: PackServiceOptions 
     // Printed on A4 at the scenario's own cell size, and named so.
     const cell = `${scenario.map.cellSize.value} ${scenario.map.cellSize.unit} cells`;
     if (want.pdf) extras.push({ kind: 'print-pdf', name: fileNameFor(scenario.title, 'pdf', ['A4', cell], 'map'), data: await renderPdf(scenario) });
+    // The tabletop kit with its defaults (every part, 5/8 in counters, A4); a scenario whose ruleset is unknown has none.
+    if (want.kit && declarationOf(scenario)) extras.push({ kind: 'print-pdf', name: fileNameFor(scenario.title, 'pdf', ['tabletop kit', 'A4'], 'kit'), data: await renderKitPdf(scenario) });
     return extras;
   }
 
@@ -226,13 +230,13 @@ export function createPackService(library: Library, options: PackServiceOptions 
   }
 
   const handlers: PackHandlers = {
-    async 'packs.export'({ ids, name, version, author, description, includeThumbnails, includeSavedGames, includePrintPdfs }) {
+    async 'packs.export'({ ids, name, version, author, description, includeThumbnails, includeSavedGames, includePrintPdfs, includeKitPdfs }) {
       if (ids.length === 0) throw new HostError({ code: 'bad-request', message: 'Choose at least one scenario for the pack.' });
       const missing = [...new Set(ids)].filter((id) => library.get(id) === null);
       if (missing.length) throw new HostError({ code: 'not-found', message: `The library has no scenario ${missing.map((id) => `"${id}"`).join(', ')}` });
       let data: Buffer;
       try {
-        const want = { games: includeSavedGames === true, pdf: includePrintPdfs === true };
+        const want = { games: includeSavedGames === true, pdf: includePrintPdfs === true, kit: includeKitPdfs === true };
         const scenarios = await Promise.all(
           scenariosFromLibrary(library, [...new Set(ids)]).map(async (s) => {
             const extras = await extrasFor(s.json as Scenario, want);

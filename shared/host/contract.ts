@@ -11,6 +11,7 @@ import { libraryChannels } from './channels/library.js';
 import { printChannels } from './channels/print.js';
 import { packChannels } from './channels/packs.js';
 import { gameChannels } from './channels/games.js';
+import { kitChannels } from './channels/kit.js';
 
 export const channels = {
   ...appChannels,
@@ -19,6 +20,7 @@ export const channels = {
   ...printChannels,
   ...packChannels,
   ...gameChannels,
+  ...kitChannels,
 } as const;
 
 export type Channels = typeof channels;

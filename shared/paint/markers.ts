@@ -101,14 +101,22 @@ export function unitCounter<F extends SurfaceFont>(s: Surface<F>, bold: F, c: Po
   // A drop shadow lifts the counter off the map, as a real one stands on it.
   s.fillStyle([0, 0, 0], 0.3).rect({ x: x + u * 0.06, y: y + u * 0.06, width: u, height: u }).fill();
   s.fillStyle(colour).buttCaps().strokeStyle(INK, u * 0.03).rect({ x, y, width: u, height: u }).fillAndStroke();
-  const bx = x + u * 0.17;
-  const by = y + u * 0.12;
-  const bw = u * 0.66;
-  const bh = u * 0.42;
-  s.fillStyle(WHITE).rect({ x: bx, y: by, width: bw, height: bh }).fillAndStroke();
+  natoSymbol(s, { x: x + u * 0.17, y: y + u * 0.12, width: u * 0.66, height: u * 0.42 }, unit.branch);
+  const size = u * 0.32;
+  s.fillStyle(lightFill ? INK : WHITE).text(bold, size, c.x, y + u * 0.9, `${unit.strength}${unit.elite ? '+' : ''}`, 'centre');
+}
+
+/**
+ * The NATO unit symbol: a white frame with the branch's marks (infantry cross, armour oval,
+ * cavalry slash...), in the current stroke style. Counters on the map and in the tabletop kit
+ * share it.
+ */
+export function natoSymbol(s: Surface, box: { x: number; y: number; width: number; height: number }, branch: string): void {
+  const { x: bx, y: by, width: bw, height: bh } = box;
+  s.fillStyle(WHITE).rect(box).fillAndStroke();
   const mid = { x: bx + bw / 2, y: by + bh / 2 };
   const cross = (): void => void s.segment({ x: bx, y: by }, { x: bx + bw, y: by + bh }).segment({ x: bx + bw, y: by }, { x: bx, y: by + bh }).stroke();
-  switch (unit.branch) {
+  switch (branch) {
     case 'infantry':
       cross();
       break;
@@ -127,8 +135,6 @@ export function unitCounter<F extends SurfaceFont>(s: Surface<F>, bold: F, c: Po
       s.path([{ x: mid.x - bw * 0.14, y: by + bh * 0.92 }, { x: mid.x, y: by + bh * 0.72 }, { x: mid.x + bw * 0.14, y: by + bh * 0.92 }], false).stroke();
       break;
   }
-  const size = u * 0.32;
-  s.fillStyle(lightFill ? INK : WHITE).text(bold, size, c.x, y + u * 0.9, `${unit.strength}${unit.elite ? '+' : ''}`, 'centre');
 }
 
 /** Where the k-th of `count` counters in a cell sits (cell units from the centre), and their width. */

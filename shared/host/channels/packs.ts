@@ -125,7 +125,7 @@ export const packChannels = defineChannels({
         version: v.string({ minLength: 1, maxLength: 50 }),
         includeThumbnails: v.boolean(),
       },
-      { author: v.string({ maxLength: 200 }), description: v.string({ maxLength: 5000 }), includeSavedGames: v.boolean(), includePrintPdfs: v.boolean() },
+      { author: v.string({ maxLength: 200 }), description: v.string({ maxLength: 5000 }), includeSavedGames: v.boolean(), includePrintPdfs: v.boolean(), includeKitPdfs: v.boolean() },
     ),
     response: returns<PackExportResult>(),
   },
