@@ -3,7 +3,6 @@
 // dialog. Without it (the web host) the bytes travel back to the page as base64.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import yazl from 'yazl';
 import { loadScenario } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
@@ -12,7 +11,7 @@ import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
 import { renderLayoutPdf } from './pdf.js';
-import { pdfToPngs } from './raster.js';
+import { printPageJob, printPagesPng, rasterToBytes } from './raster.js';
 
 type PrintChannel = Extract<ChannelName, `print.${string}`>;
 export type PrintHandlers = Pick<Handlers, PrintChannel>;
@@ -99,16 +98,7 @@ function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> 
   });
 }
 
-/** One page of a PDF as a PDF of its own, so pdftoppm renders only that page. */
-async function singlePage(pdf: Uint8Array, index: number): Promise<Uint8Array> {
-  const source = await PDFDocument.load(pdf);
-  const out = await PDFDocument.create();
-  const [page] = await out.copyPages(source, [index]);
-  out.addPage(page!);
-  return out.save();
-}
-
-/** What a PNG export may render at most (about three minutes of pdftoppm on a laptop). */
+/** What a PNG export of print pages may render at most (about a minute on a laptop). */
 export const PNG_BUDGET_MEGAPIXELS = 1000;
 
 /** Megapixels of the given PDF pages at `dpi`. */
@@ -168,16 +158,13 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
       }
       if (pages === 'all') {
         return deliver('zip', `${stem}-${dpi}dpi.zip`, names.length, async () => {
-          const pngs = await pdfToPngs(await renderLayoutPdf(scenario, layout), dpi);
+          const pngs = await printPagesPng(scenario, layout, dpi);
           const width = String(pngs.length - 1).length;
           return zipBytes(pngs.map((data, i) => ({ name: `${stem}-${String(i).padStart(width, '0')}-${names[i]}.png`, data })));
         });
       }
       return deliver('png', `${stem}-${names[pages]}-${dpi}dpi.png`, 1, async () => {
-        const pdf = await singlePage(await renderLayoutPdf(scenario, layout), pages);
-        const [png] = await pdfToPngs(pdf, dpi);
-        if (!png) throw new Error('pdftoppm wrote no image');
-        return png;
+        return rasterToBytes(printPageJob(scenario, layout, pages, dpi));
       });
     },
   };

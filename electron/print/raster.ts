@@ -1,81 +1,267 @@
-// Raster output through poppler's pdftoppm (installed with poppler-utils): PNG export at a
-// chosen resolution, and greyscale rendering for measuring printed geometry in tests.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+// Raster output in process: the print's drawing code (shared/print) on a Skia canvas from
+// @napi-rs/canvas, which ships its binary in an npm package, so no system program is needed on
+// any platform. Used for image export (`npm run export`, the app's Export image dialog) and
+// for PNG pages of a print. An image is drawn in bands of rows and each band is streamed
+// into the PNG (png-stream.ts), so memory stays bounded whatever the image size: a
+// 1024×1024-cell map at 24 px per cell (25,000 × 28,000 px) holds one band of ~32 MB.
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { createCanvas, Path2D } from '@napi-rs/canvas';
+import type { Scenario } from '../../shared/format/scenario.types.js';
+import type { Cell, Rect } from '../../shared/grid/index.js';
+import { canvas2dFonts, Canvas2DSurface, type Canvas2D, type Canvas2DFont } from '../../shared/print/canvas2d-surface.js';
+import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from '../../shared/print/furniture.js';
+import { layoutImage, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
+import { gridFor, type PrintLayout } from '../../shared/print/layout.js';
+import { assemblyMapExtent, drawMap, drawRegistrationMarks, mapStyleFor, type MapStyle } from '../../shared/print/map-draw.js';
+import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
+import type { PrintFonts } from '../../shared/print/surface.js';
+import { PT_PER_MM } from '../../shared/print/units.js';
+import { PngBandWriter, type PngMeta } from './png-stream.js';
 
-const run = promisify(execFile);
+/** Bytes of RGBA one band holds at most. */
+const BAND_BYTES = 32 * 1024 * 1024;
+const PAPER = '#ffffff';
 
-export const PDFTOPPM = process.env.GRIDFRONT_PDFTOPPM ?? 'pdftoppm';
-
-async function withPdf<T>(pdf: Uint8Array, work: (dir: string, file: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'gridfront-print-'));
-  try {
-    const file = join(dir, 'in.pdf');
-    await writeFile(file, pdf);
-    return await work(dir, file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** Where the map goes in the image: map mm (x, y) → pixels origin + (p - area)·pxPerMm. */
+export interface MapPlacement {
+  area: Rect;
+  origin: { x: number; y: number };
+  pxPerMm: number;
+  style: MapStyle;
+  /** Extra drawing in map mm after the map (registration marks), inside the same clip. */
+  extra?: (cv: Canvas2DSurface) => void;
 }
 
-async function pdftoppm(args: string[]): Promise<void> {
-  try {
-    await run(PDFTOPPM, args, { maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException & { stderr?: string };
-    if (err.code === 'ENOENT') throw new Error(`PNG export needs pdftoppm (Debian/Ubuntu: apt install poppler-utils); "${PDFTOPPM}" was not found`);
-    throw new Error(`pdftoppm failed: ${err.stderr?.trim() || err.message}`);
-  }
-}
-
-/** Every page as a PNG at `dpi`, in page order. */
-export async function pdfToPngs(pdf: Uint8Array, dpi: number): Promise<Uint8Array[]> {
-  if (!(dpi >= 10 && dpi <= 2400)) throw new RangeError(`dpi must be from 10 to 2400; got ${dpi}`);
-  return withPdf(pdf, async (dir, file) => {
-    await pdftoppm(['-png', '-r', String(dpi), file, join(dir, 'page')]);
-    const names = (await readdir(dir)).filter((n) => n.startsWith('page') && n.endsWith('.png')).sort();
-    return Promise.all(names.map((n) => readFile(join(dir, n))));
-  });
-}
-
-export interface GreyImage {
+export interface RasterJob {
   width: number;
   height: number;
-  /** One byte per pixel, 0 = black, row by row. */
-  pixels: Uint8Array;
+  model: PrintModel;
+  map: MapPlacement;
+  /** Pixels per unit of `paper`'s drawing (1 for pixels, dpi/72 for points). */
+  paperScale: number;
+  /** Everything outside the map (page furniture, an image frame), drawn over it in each band. */
+  paper?: (cv: Canvas2DSurface, fonts: PrintFonts<Canvas2DFont>) => void;
+  meta: PngMeta;
 }
 
-/** Parses a binary PGM (P5, 8-bit), the format `pdftoppm -gray` writes. */
-export function parsePgm(data: Uint8Array): GreyImage {
-  let pos = 0;
-  const token = (): string => {
-    for (;;) {
-      while (pos < data.length && /\s/.test(String.fromCharCode(data[pos]!))) pos++;
-      if (data[pos] === 0x23) while (pos < data.length && data[pos] !== 0x0a) pos++;
-      else break;
+export interface RasterProgress {
+  rowsDone: number;
+  rows: number;
+}
+
+export interface RasterResult {
+  width: number;
+  height: number;
+  bands: number;
+}
+
+/** A Path2D from SVG path data, scaled by `k` (the surface writes whole numbers of a finer unit). */
+function scaledPath(d: string, k: number): Path2D {
+  const path = new Path2D();
+  path.addPath(new Path2D(d), { a: k, d: k });
+  return path;
+}
+
+/**
+ * Cell indices per band: each cell goes in every band its box (grown by a cell for labels,
+ * counters and strokes that spill over) meets, so a band draws only its own cells.
+ */
+function cellsByBand(model: PrintModel, map: MapPlacement, bandRows: number, bands: number): Int32Array[] {
+  const { grid, size } = model;
+  const { area, origin, pxPerMm } = map;
+  const box = grid.cellBox(size);
+  const halfH = box.height / 2 + size;
+  const halfW = box.width / 2 + size;
+  const counts = new Int32Array(bands);
+  const lo = new Int32Array(grid.cellCount);
+  const hi = new Int32Array(grid.cellCount);
+  const toBand = (yMm: number) => Math.floor((origin.y + (yMm - area.y) * pxPerMm) / bandRows);
+  for (let i = 0; i < grid.cellCount; i++) {
+    const c = grid.cellAt(i);
+    const x = grid.centerX(c.col, c.row, size);
+    const y = grid.centerY(c.col, c.row, size);
+    if (x + halfW < area.x || x - halfW > area.x + area.width || y + halfH < area.y || y - halfH > area.y + area.height) {
+      lo[i] = 1;
+      hi[i] = 0;
+      continue;
     }
-    const start = pos;
-    while (pos < data.length && !/\s/.test(String.fromCharCode(data[pos]!))) pos++;
-    return String.fromCharCode(...data.subarray(start, pos));
-  };
-  if (token() !== 'P5') throw new Error('not a binary PGM (P5) image');
-  const width = Number(token());
-  const height = Number(token());
-  const max = Number(token());
-  if (!(width > 0 && height > 0) || max !== 255) throw new Error(`unsupported PGM header: ${width}×${height}, max ${max}`);
-  pos++; // the single whitespace byte after the header
-  const pixels = data.subarray(pos, pos + width * height);
-  if (pixels.length !== width * height) throw new Error('PGM image is truncated');
-  return { width, height, pixels };
+    lo[i] = Math.max(0, toBand(y - halfH));
+    hi[i] = Math.min(bands - 1, toBand(y + halfH));
+    for (let b = lo[i]!; b <= hi[i]!; b++) counts[b]!++;
+  }
+  const out = Array.from(counts, (n) => new Int32Array(n));
+  const fill = new Int32Array(bands);
+  for (let i = 0; i < grid.cellCount; i++) for (let b = lo[i]!; b <= hi[i]!; b++) out[b]![fill[b]!++] = i;
+  return out;
 }
 
-/** One page (1-based) rendered in greyscale at `dpi`. */
-export async function renderPageGrey(pdf: Uint8Array, page: number, dpi: number): Promise<GreyImage> {
-  return withPdf(pdf, async (dir, file) => {
-    await pdftoppm(['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, join(dir, 'page')]);
-    return parsePgm(await readFile(join(dir, 'page.pgm')));
-  });
+/** Draws a job band by band into `out` as a PNG; `out` is ended when done. */
+export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
+  const { width, height, model, map } = job;
+  const bandRows = Math.max(1, Math.min(height, Math.floor(BAND_BYTES / (width * 4))));
+  const bands = Math.ceil(height / bandRows);
+  const byBand = cellsByBand(model, map, bandRows, bands);
+  const k = map.pxPerMm;
+  const reach = model.size;
+
+  const canvas = createCanvas(width, bandRows);
+  const ctx = canvas.getContext('2d');
+  const context = ctx as unknown as Canvas2D<Path2D>;
+  const fonts = canvas2dFonts(context);
+  const png = new PngBandWriter(out, width, height, job.meta);
+  const done = finished(out);
+  try {
+    for (let b = 0; b < bands; b++) {
+      const top = b * bandRows;
+      const rows = Math.min(bandRows, height - top);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = PAPER;
+      ctx.fillRect(0, 0, width, bandRows);
+      ctx.translate(0, -top);
+
+      // Map mm → image px: x' = origin.x + (x - area.x)·k, clipped to the map's area.
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(map.origin.x, map.origin.y, map.area.width * k, map.area.height * k);
+      ctx.clip();
+      ctx.transform(k, 0, 0, k, map.origin.x - map.area.x * k, map.origin.y - map.area.y * k);
+      const mapSurface = new Canvas2DSurface(context, scaledPath, k, 0.5);
+      const indices = byBand[b]!;
+      const cells: Cell[] = new Array(indices.length);
+      for (let i = 0; i < indices.length; i++) cells[i] = model.grid.cellAt(indices[i]!);
+      // What of the map this band shows, for the edge lines (rivers, roads) to draw.
+      const yTop = map.area.y + (top - map.origin.y) / k;
+      const view: Rect = { x: map.area.x - reach, y: yTop - reach, width: map.area.width + 2 * reach, height: rows / k + 2 * reach };
+      drawMap(mapSurface, model, cells, view, map.style, fonts);
+      map.extra?.(mapSurface);
+      mapSurface.flush();
+      ctx.restore();
+
+      if (job.paper) {
+        ctx.save();
+        ctx.scale(job.paperScale, job.paperScale);
+        const paper = new Canvas2DSurface(context, scaledPath, job.paperScale, 0.5);
+        job.paper(paper, fonts);
+        paper.flush();
+        ctx.restore();
+      }
+      await png.writeBand(canvas.data(), rows);
+      onProgress?.({ rowsDone: top + rows, rows: height });
+    }
+    await png.end();
+  } finally {
+    out.end();
+  }
+  await done;
+  return { width, height, bands };
+}
+
+/** The image export's frame: a neat line round the map, the title above, the scale below. */
+function drawImageFrame(layout: ImageLayout): RasterJob['paper'] {
+  const f = layout.frame;
+  if (!f) return undefined;
+  return (cv, fonts) => {
+    cv.buttCaps().strokeStyle([0.1, 0.1, 0.1], f.lineWidth).rect(f.neatLine).stroke();
+    cv.fillStyle([0.1, 0.1, 0.1]).text(fonts.bold, f.titleSize, f.titleAt.x, f.titleAt.y, layout.title);
+    cv.fillStyle([0.33, 0.33, 0.33]).text(fonts.regular, f.captionSize, f.captionAt.x, f.captionAt.y, f.caption);
+  };
+}
+
+export function imageJob(scenario: Scenario, layout: ImageLayout): RasterJob {
+  const grid = gridFor(scenario, layout.options);
+  return {
+    width: layout.widthPx,
+    height: layout.heightPx,
+    model: buildPrintModel(scenario, grid, layout.cellSizeMm),
+    map: { area: layout.area, origin: layout.origin, pxPerMm: layout.pxPerMm, style: layout.style },
+    paperScale: 1,
+    paper: drawImageFrame(layout),
+    meta: { dpi: layout.dpi, text: { Title: layout.title, Software: 'Gridfront' } },
+  };
+}
+
+/**
+ * One page of a print (0 = the assembly sheet when there is one, as in the PDF) at `dpi`:
+ * the page the PDF writer draws, pixel for pixel where the PDF has vectors.
+ */
+export function printPageJob(scenario: Scenario, layout: PrintLayout, index: number, dpi: number, model?: PrintModel): RasterJob {
+  const s = dpi / 72;
+  model ??= buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
+  const meta: PngMeta = { dpi, text: { Title: scenario.title, Software: 'Gridfront' } };
+  const sheet = layout.assembly;
+  if (sheet && index === 0) {
+    const k = sheet.scale;
+    const extent = assemblyMapExtent(layout);
+    return {
+      width: Math.ceil(sheet.pageSizePt.width * s),
+      height: Math.ceil(sheet.pageSizePt.height * s),
+      model,
+      map: { area: extent, origin: { x: (sheet.mapOriginPt.x + extent.x * k) * s, y: (sheet.mapOriginPt.y + extent.y * k) * s }, pxPerMm: k * s, style: mapStyleFor(scenario, layout, k / PT_PER_MM) },
+      paperScale: s,
+      paper: (cv, fonts) => {
+        drawAssemblyOverlay(cv, fonts, sheet);
+        drawHeader(cv, fonts, sheet.furniture, 'Assembly');
+        drawRuler(cv, fonts, sheet.furniture.rulerAtPt);
+      },
+      meta,
+    };
+  }
+  const page = layout.pages[index - (sheet ? 1 : 0)];
+  if (!page) throw new RangeError(`there is no page ${index + 1}`);
+  const area = page.furniture.mapAreaPt;
+  return {
+    width: Math.ceil(layout.pageSizePt.width * s),
+    height: Math.ceil(layout.pageSizePt.height * s),
+    model,
+    map: { area: page.window, origin: { x: area.x * s, y: area.y * s }, pxPerMm: PT_PER_MM * s, style: mapStyleFor(scenario, layout, 1), extra: (cv) => drawRegistrationMarks(cv, page) },
+    paperScale: s,
+    paper: (cv, fonts) => {
+      drawCropMarks(cv, page.furniture);
+      drawHeader(cv, fonts, page.furniture, tileHeaderLabel(layout, page));
+      drawRuler(cv, fonts, page.furniture.rulerAtPt);
+    },
+    meta,
+  };
+}
+
+/** A job's PNG in memory (the web host hands the bytes to the page; tests read them). */
+export async function rasterToBytes(job: RasterJob): Promise<Buffer> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (c: Buffer) => chunks.push(c));
+  await rasterize(job, sink);
+  return Buffer.concat(chunks);
+}
+
+/** Writes a job's PNG to `path` through a temporary file, so a failure never leaves half a PNG under that name. */
+export async function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    const result = await rasterize(job, createWriteStream(tmp), onProgress);
+    await rename(tmp, path);
+    return result;
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Lays the image out and writes it to `path`. */
+export async function exportImageFile(scenario: Scenario, input: ImageExportInput, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult & { layout: ImageLayout }> {
+  const layout = layoutImage(scenario, input);
+  return { ...(await rasterToFile(imageJob(scenario, layout), path, onProgress)), layout };
+}
+
+/** Every page of a print as PNG at `dpi`, in PDF order. */
+export async function printPagesPng(scenario: Scenario, layout: PrintLayout, dpi: number): Promise<Buffer[]> {
+  const model = buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
+  const count = layout.pages.length + (layout.assembly ? 1 : 0);
+  const out: Buffer[] = [];
+  for (let i = 0; i < count; i++) out.push(await rasterToBytes(printPageJob(scenario, layout, i, dpi, model)));
+  return out;
 }
