@@ -1,5 +1,4 @@
-// Types for pngjs's packer (pngjs/lib/packer.js), the part of pngjs that filters rows and
-// frames chunks; @types/pngjs covers only the whole-image API.
+// Types for pngjs's packer (pngjs/lib/packer.js), the part of pngjs that frames chunks; @types/pngjs covers only the whole-image API.
 declare module 'pngjs/lib/packer.js' {
   interface PackerOptions {
     filterType?: number;
@@ -12,8 +11,6 @@ declare module 'pngjs/lib/packer.js' {
   }
   export default class Packer {
     constructor(options: PackerOptions);
-    /** Filtered scanlines: one filter-type byte, then the row, for each row. */
-    filterData(data: Buffer, width: number, height: number): Buffer;
     packIHDR(width: number, height: number): Buffer;
     packIDAT(data: Buffer): Buffer;
     packIEND(): Buffer;

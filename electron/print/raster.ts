@@ -46,6 +46,8 @@ export interface RasterJob {
   /** Everything outside the map (page furniture, an image frame), drawn over it in each band. */
   paper?: (cv: Canvas2DSurface, fonts: PrintFonts<Canvas2DFont>) => void;
   meta: PngMeta;
+  /** Bytes of RGBA one band may hold (default 32 MB). */
+  bandBytes?: number;
 }
 
 export interface RasterProgress {
@@ -102,7 +104,7 @@ function cellsByBand(model: PrintModel, map: MapPlacement, bandRows: number, ban
 /** Draws a job band by band into `out` as a PNG; `out` is ended when done. */
 export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
   const { width, height, model, map } = job;
-  const bandRows = Math.max(1, Math.min(height, Math.floor(BAND_BYTES / (width * 4))));
+  const bandRows = Math.max(1, Math.min(height, Math.floor((job.bandBytes ?? BAND_BYTES) / (width * 4))));
   const bands = Math.ceil(height / bandRows);
   const byBand = cellsByBand(model, map, bandRows, bands);
   const k = map.pxPerMm;

@@ -78,6 +78,19 @@ export function canvas2dFonts(ctx: Canvas2D): { regular: Canvas2DFont; bold: Can
 const ALIGN: Record<Align, TextAlign> = { left: 'left', centre: 'center', right: 'right' };
 
 
+const cssColours = new Map<number, string>();
+
+/** "#rrggbb" for a colour, remembered: the drawing code asks for the same few colours per cell. */
+function css(c: Rgb): string {
+  const key = Math.round(c[0] * 255) * 65536 + Math.round(c[1] * 255) * 256 + Math.round(c[2] * 255);
+  let text = cssColours.get(key);
+  if (text === undefined) {
+    text = rgbToHex(c);
+    cssColours.set(key, text);
+  }
+  return text;
+}
+
 /** Path data merged into one paint at most (about 2,000 hexes' outlines). */
 const MERGE_CHARS = 64 * 1024;
 
@@ -188,11 +201,11 @@ export class Canvas2DSurface<P = unknown> implements PrintSurface<Canvas2DFont> 
     return this.path(points, true).clipTo();
   }
   strokeStyle(colour: Rgb, width: number, dash: readonly number[] = []): this {
-    this.state = { ...this.state, stroke: rgbToHex(colour), width: Math.max(width, this.minLinePx / this.pxPerUnit), dash: dash.join(',') };
+    this.state = { ...this.state, stroke: css(colour), width: Math.max(width, this.minLinePx / this.pxPerUnit), dash: dash.join(',') };
     return this;
   }
   fillStyle(colour: Rgb): this {
-    const fill = rgbToHex(colour);
+    const fill = css(colour);
     if (fill !== this.state.fill) this.state = { ...this.state, fill };
     return this;
   }
@@ -253,7 +266,7 @@ export class Canvas2DSurface<P = unknown> implements PrintSurface<Canvas2DFont> 
     ctx.font = font.css(size);
     ctx.textAlign = ALIGN[align];
     ctx.textBaseline = 'alphabetic';
-    ctx.strokeStyle = rgbToHex(halo);
+    ctx.strokeStyle = css(halo);
     ctx.lineWidth = size * 0.22;
     ctx.lineJoin = 'round';
     ctx.setLineDash([]);
