@@ -1,17 +1,18 @@
 // Binds the print service to its host channels. Plain Node: where a file goes is asked
 // through `chooseSavePath`, which the Electron main process fills in with its native save
 // dialog. Without it (the web host) the bytes travel back to the page as base64.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import yazl from 'yazl';
 import { loadScenario } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
+import { layoutImage, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
 import { renderLayoutPdf } from './pdf.js';
-import { printPageJob, printPagesPng, rasterToBytes } from './raster.js';
+import { imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile } from './raster.js';
 
 type PrintChannel = Extract<ChannelName, `print.${string}`>;
 export type PrintHandlers = Pick<Handlers, PrintChannel>;
@@ -50,6 +51,35 @@ function optionIssues(problems: PrintOptionProblem[]): HostError {
     message: `Print options: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
     issues: problems.map((p) => ({ pointer: `/options/${p.field.split('.').join('/')}`, message: p.message })),
   });
+}
+
+function loaded(scenarioJson: unknown): Scenario {
+  const loaded = loadScenario(scenarioJson);
+  if (!loaded.ok) {
+    throw new HostError({
+      code: 'invalid-document',
+      message: `The scenario cannot be drawn: ${loaded.issues[0]?.pointer || '/'} ${loaded.issues[0]?.message ?? ''}`.trim(),
+      issues: loaded.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
+    });
+  }
+  return loaded.scenario;
+}
+
+/** The scenario and the image layout for the export options, or a host error naming what is wrong. */
+function prepareImage(scenarioJson: unknown, input: ImageExportInput): { scenario: Scenario; layout: ImageLayout } {
+  const scenario = loaded(scenarioJson);
+  try {
+    return { scenario, layout: layoutImage(scenario, input) };
+  } catch (err) {
+    if (err instanceof PrintOptionsError) {
+      throw new HostError({
+        code: 'bad-request',
+        message: `Image export: ${err.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+        issues: err.problems.map((p) => ({ pointer: `/image/${p.field.split('.').join('/')}`, message: p.message })),
+      });
+    }
+    throw err;
+  }
 }
 
 /** The scenario checked against the schema and the layout for the options, or a host error naming what is wrong. */
@@ -98,6 +128,9 @@ function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> 
   });
 }
 
+/** The largest image the web host sends back to the page (the desktop app streams to disk and has no such limit). */
+export const WEB_IMAGE_MEGAPIXELS = 250;
+
 /** What a PNG export of print pages may render at most (about a minute on a laptop). */
 export const PNG_BUDGET_MEGAPIXELS = 1000;
 
@@ -128,6 +161,29 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
   }
 
   return {
+    'print.image': async ({ scenario: json, image, fileStem }) => {
+      const { scenario, layout } = prepareImage(json, image);
+      const job = imageJob(scenario, layout);
+      const name = `${fileStem ?? fileStemOf(scenario.title)}-${layout.widthPx}x${layout.heightPx}.png`;
+      if (service.chooseSavePath) {
+        const path = await service.chooseSavePath({ defaultName: name, kind: 'png' });
+        if (!path) return { kind: 'cancelled' };
+        // Streamed to the file band by band: however large, the image is never whole in memory.
+        await rasterToFile(job, path);
+        return { kind: 'saved', path, bytes: (await stat(path)).size, pages: 1 };
+      }
+      // Without a save dialog (the web host) the bytes travel to the page in one message.
+      const megapixels = (layout.widthPx * layout.heightPx) / 1e6;
+      if (megapixels > WEB_IMAGE_MEGAPIXELS) {
+        throw new HostError({
+          code: 'bad-request',
+          message: `An image of ${Math.round(megapixels)} megapixels is too large to hand to the browser (at most ${WEB_IMAGE_MEGAPIXELS}); choose a smaller size, or export it with the desktop app or npm run export, which write it to disk band by band.`,
+          issues: [{ pointer: '/image/size', message: `at most ${WEB_IMAGE_MEGAPIXELS} megapixels in the browser` }],
+        });
+      }
+      const data = await rasterToBytes(job);
+      return { kind: 'data', fileName: name, mime: 'image/png', base64: data.toString('base64'), bytes: data.length, pages: 1 };
+    },
     'print.pdf': async ({ scenario: json, options, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
       const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;

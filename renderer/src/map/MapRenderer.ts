@@ -121,6 +121,12 @@ export class MapRenderer {
     return this._view;
   }
 
+  /** The part of the map on screen, in cells (one cell is 1 across flats, from the map's top left). */
+  get visibleCells(): Rect {
+    const r = visibleRect(this._view, this.width, this.height);
+    return { x: r.x / CELL_SIZE, y: r.y / CELL_SIZE, width: r.width / CELL_SIZE, height: r.height / CELL_SIZE };
+  }
+
   /** Screen pixels across one cell at the current zoom. */
   get cellScreenPx(): number {
     return CELL_SIZE * this._view.scale;

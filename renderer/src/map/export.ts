@@ -1,7 +1,6 @@
-// Whole-map image export. PNG: the map drawn off screen by the same chunk painters as the
-// canvas, at a chosen number of pixels per cell. SVG: the map drawn by the print's drawing
-// code on an SVG surface, so it stays sharp and editable and matches the printed map;
-// nothing is read back from a canvas.
+// Whole-map SVG export: the map drawn by the print's drawing code on an SVG surface, so it
+// stays sharp and editable and matches the printed map. (PNG export is the Export image
+// dialog: the host draws the same code on a raster surface, components/ExportImage.)
 import { resolveOptions } from '../../../shared/format/defaults.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { createGrid } from '../../../shared/grid/index.js';
@@ -12,45 +11,7 @@ import { DEFAULT_LINE_COLOUR, DEFAULT_LINE_WIDTH_MM } from '../../../shared/prin
 import { hexToRgb, type PrintFonts } from '../../../shared/print/surface.js';
 import { SvgSurface, type SvgFont } from '../../../shared/print/svg-surface.js';
 import { toMm } from '../../../shared/print/units.js';
-import { bucketEdges, buildChunk, chunkRanges } from './chunks.js';
-import { drawBase, drawFeatures, drawLabels, type MapLayers } from './draw.js';
-import { detailFor } from './lod.js';
-import type { MapModel } from './model.js';
-
-/** Map pixels per cell the geometry is computed at. */
-const SIZE = 100;
-/** Browsers refuse canvases much larger than this on a side. */
-export const MAX_PNG_SIDE = 16384;
-
-/** Largest pixels-per-cell a PNG of this map can have. */
-export function maxPngCellPx(model: MapModel): number {
-  const b = model.grid.bounds(SIZE);
-  return Math.floor((MAX_PNG_SIDE / Math.max(b.width, b.height)) * SIZE);
-}
-
-/** The whole map as a PNG blob at `cellPx` pixels across a cell. */
-export async function exportPng(model: MapModel, cellPx: number, layers?: MapLayers): Promise<Blob> {
-  const scale = Math.min(cellPx, maxPngCellPx(model)) / SIZE;
-  const b = model.grid.bounds(SIZE);
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.ceil(b.width * scale));
-  canvas.height = Math.max(1, Math.ceil(b.height * scale));
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser could not make a drawing surface for the image.');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.setTransform(scale, 0, 0, scale, -b.x * scale, -b.y * scale);
-  const detail = { ...detailFor(SIZE * scale), bitmap: false };
-  const edges = bucketEdges(model);
-  const c = model.grid.center({ col: 0, row: 0 }, SIZE);
-  const corners = model.grid.corners({ col: 0, row: 0 }, SIZE).map((p) => ({ x: p.x - c.x, y: p.y - c.y }));
-  const chunks = chunkRanges(model).map((range) => buildChunk(model, SIZE, range, edges));
-  // Pass by pass over all chunks, so a chunk's fills never cover its neighbour's lines.
-  for (const pass of [drawBase, drawFeatures, drawLabels]) {
-    for (const chunk of chunks) pass({ ctx, model, chunk, size: SIZE, scale, detail, corners, layers });
-  }
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be encoded.'))), 'image/png'));
-}
+import type { MapLayers } from './draw.js';
 
 /** Cells past which an SVG grows too large (tens of megabytes) to open in an editor; a PNG or the print suits such maps. */
 export const MAX_SVG_CELLS = 160_000;

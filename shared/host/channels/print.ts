@@ -4,6 +4,7 @@
 // cannot, so it sends the bytes back and the page offers them as a download.
 import { returns, v, type Check, type Issue } from '../check.js';
 import { defineChannels } from '../channel.js';
+import type { ImageExportInput } from '../../print/image.js';
 import type { PrintOptionsInput } from '../../print/options.js';
 
 /** What a print request produced. */
@@ -58,6 +59,18 @@ export const printChannels = defineChannels({
         ...printRequest,
         dpi: v.number({ integer: true, min: 50, max: 600 }),
         pages: pngPages,
+      },
+      fileStem,
+    ),
+    response: returns<PrintFileResult>(),
+  },
+  'print.image': {
+    doc: 'Renders the map (or a part of it, the designer\'s view) as one PNG image at a width, dpi or pixels per cell, drawn in process and streamed to the file.',
+    request: v.object(
+      {
+        scenario: v.jsonObject(),
+        // Checked field by field by layoutImage, which names each bad option.
+        image: v.jsonObject<ImageExportInput>(),
       },
       fileStem,
     ),
