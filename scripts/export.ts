@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run export -- <scenario.json> --png --out <file.png> (
   --coords CCRR|col,row|A1|none   (default: the scenario's label scheme; left out where too small to read)
   --layers terrain,rivers,roads,control,markers,names,units   (exactly these)
   --with units  --without control                             (add to / remove from the default layers)
+  --underlay scan.png   draw the scenario's underlay picture (map.underlay) from this file over the map
 Prints one line of JSON: the file, its size in pixels, and the time taken.`;
 
 const LAYERS: (keyof PrintLayers)[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units'];
@@ -64,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
       layers: { type: 'string' },
       with: { type: 'string' },
       without: { type: 'string' },
+      underlay: { type: 'string' },
       out: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -114,6 +116,9 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   // Loaded here, after the arguments are known good, so --help and mistakes answer at once.
+  const underlayBytes = values.underlay === undefined ? null : await readFile(values.underlay).catch((e: Error) => {
+    throw new UsageError(`--underlay: cannot read ${values.underlay}: ${e.message}`);
+  });
   const [{ parseJson }, { loadScenario }, { exportImageFile }] = await Promise.all([
     import('../shared/format/json.js'),
     import('../shared/format/migrate.js'),
@@ -127,7 +132,17 @@ async function main(argv: string[]): Promise<number> {
     for (const issue of loaded.issues) console.error(`  ${issue.pointer || '/'}: ${issue.message}`);
     return 1;
   }
-  const result = await exportImageFile(loaded.scenario, input, values.out);
+  if (underlayBytes) {
+    const u = loaded.scenario.map.underlay;
+    if (!u) throw new UsageError(`--underlay: ${file} has no underlay (map.underlay) to draw`);
+    const { refMatches } = await import('../electron/library/images.js');
+    if (!refMatches(u.image, underlayBytes)) throw new UsageError(`--underlay: ${values.underlay} is not the picture the scenario names (${u.name ?? u.image})`);
+    input.underlay = true;
+  } else if (loaded.scenario.map.underlay?.print) {
+    console.error(`warning: the scenario asks for its underlay picture on exports; give it with --underlay FILE to draw it`);
+    input.underlay = false;
+  }
+  const result = await exportImageFile(loaded.scenario, input, values.out, undefined, underlayBytes ?? undefined);
   console.log(
     JSON.stringify({
       file: values.out,

@@ -12,7 +12,7 @@ import { layoutImage, type ImageExportInput, type ImageLayout } from '../../shar
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
 import { renderLayoutPdf } from './pdf.js';
-import { imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile } from './raster.js';
+import { imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile, withUnderlay } from './raster.js';
 
 type PrintChannel = Extract<ChannelName, `print.${string}`>;
 export type PrintHandlers = Pick<Handlers, PrintChannel>;
@@ -25,6 +25,8 @@ export interface PrintServiceOptions {
    * cancel. Left out, the handlers return the bytes instead of writing a file.
    */
   chooseSavePath?: (request: { defaultName: string; kind: SaveKind }) => Promise<string | null>;
+  /** An underlay picture's bytes by its ref (the library's), for images that show the underlay. */
+  getImage?: (ref: string) => Uint8Array | null;
 }
 
 const MIME: Record<SaveKind, 'application/pdf' | 'image/png' | 'application/zip'> = {
@@ -163,7 +165,13 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
   return {
     'print.image': async ({ scenario: json, image, fileStem }) => {
       const { scenario, layout } = prepareImage(json, image);
-      const job = imageJob(scenario, layout);
+      let job = imageJob(scenario, layout);
+      if (layout.underlay) {
+        const ref = scenario.map.underlay!.image;
+        const bytes = service.getImage?.(ref) ?? null;
+        if (!bytes) throw new HostError({ code: 'not-found', message: `The underlay picture (${scenario.map.underlay!.name ?? ref}) is not in the library; import it again, or export without the underlay.` });
+        job = await withUnderlay(job, scenario, bytes);
+      }
       const name = `${fileStem ?? fileStemOf(scenario.title)}-${layout.widthPx}x${layout.heightPx}.png`;
       if (service.chooseSavePath) {
         const path = await service.chooseSavePath({ defaultName: name, kind: 'png' });

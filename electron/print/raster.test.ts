@@ -13,7 +13,9 @@ import { layoutPrint } from '../../shared/print/layout.js';
 import { PrintOptionsError } from '../../shared/print/options.js';
 import { PT_PER_MM } from '../../shared/print/units.js';
 import { PngBandWriter } from './png-stream.js';
-import { imageJob, printPageJob, rasterToBytes } from './raster.js';
+import { createCanvas } from '@napi-rs/canvas';
+import { sha256Hex } from '../library/images.js';
+import { imageJob, printPageJob, rasterToBytes, withUnderlay } from './raster.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const seed = (): Scenario => JSON.parse(readFileSync(join(root, 'scenarios/seed-000-example.json'), 'utf8')) as Scenario;
@@ -137,6 +139,35 @@ describe('raster export', () => {
     // (Skia's coverage depends a little on where a path sits in its band), no more.
     expect(worst).toBeLessThanOrEqual(8);
     expect(differ / whole.data.length).toBeLessThan(0.005);
+  });
+
+  it('the underlay picture is drawn only when asked, where the scenario places it', async () => {
+    const c = createCanvas(50, 50);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#ff0000';
+    ctx.fillRect(0, 0, 50, 50);
+    const red = c.encodeSync('png');
+    const scenario = seed();
+    // 50 px × 0.04 = 2 cells square, its top-left corner at cell units (1, 1), fully opaque.
+    scenario.map.underlay = { image: `${sha256Hex(red)}.png`, width: 50, height: 50, x: 1, y: 1, scale: 0.04, opacity: 1 };
+    const redAt = (png: PNG, cx: number, cy: number) => {
+      const i = (cy * png.width + cx) * 4;
+      return png.data[i]! > 240 && png.data[i + 1]! < 30 && png.data[i + 2]! < 30;
+    };
+    const plain = layoutImage(scenario, { size: { cellPx: 40 } });
+    expect(plain.underlay).toBe(false);
+    const without = decode(await rasterToBytes(imageJob(scenario, plain)));
+    const asked = layoutImage(scenario, { size: { cellPx: 40 }, underlay: true });
+    const withIt = decode(await rasterToBytes(await withUnderlay(imageJob(scenario, asked), scenario, red)));
+    // The middle of the picture: cell units (2, 2) → pixels from the image's own origin.
+    const px = Math.round(asked.origin.x + (2 * asked.cellSizeMm - asked.area.x) * asked.pxPerMm);
+    const py = Math.round(asked.origin.y + (2 * asked.cellSizeMm - asked.area.y) * asked.pxPerMm);
+    expect(redAt(withIt, px, py)).toBe(true);
+    expect(redAt(without, px, py)).toBe(false);
+    // Outside the picture the two images agree.
+    expect(redAt(withIt, Math.round(px + 2.5 * 40), py)).toBe(false);
+    scenario.map.underlay.print = true;
+    expect(layoutImage(scenario, { size: { cellPx: 40 } }).underlay).toBe(true);
   });
 
   it('npm run export writes a PNG of the asked width and says so in JSON', () => {

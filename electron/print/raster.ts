@@ -9,8 +9,8 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { createCanvas, Path2D } from '@napi-rs/canvas';
-import type { Scenario } from '../../shared/format/scenario.types.js';
+import { createCanvas, loadImage, Path2D, type Image } from '@napi-rs/canvas';
+import type { Scenario, Underlay } from '../../shared/format/scenario.types.js';
 import type { Cell, Rect } from '../../shared/grid/index.js';
 import { canvas2dFonts, Canvas2DSurface, type Canvas2D, type Canvas2DFont } from '../../shared/print/canvas2d-surface.js';
 import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from '../../shared/print/furniture.js';
@@ -34,6 +34,8 @@ export interface MapPlacement {
   style: MapStyle;
   /** Extra drawing in map mm after the map (registration marks), inside the same clip. */
   extra?: (cv: Canvas2DSurface) => void;
+  /** The traced picture, drawn over the map at its opacity as the designer sees it (only when asked). */
+  underlay?: { image: Image; placement: Underlay; cellSizeMm: number };
 }
 
 export interface RasterJob {
@@ -139,6 +141,17 @@ export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: 
       const yTop = map.area.y + (top - map.origin.y) / k;
       const view: Rect = { x: map.area.x - reach, y: yTop - reach, width: map.area.width + 2 * reach, height: rows / k + 2 * reach };
       drawMap(mapSurface, model, cells, view, map.style, fonts);
+      mapSurface.flush();
+      if (map.underlay) {
+        const { image, placement: u, cellSizeMm: s } = map.underlay;
+        ctx.save();
+        ctx.globalAlpha = u.opacity ?? 0.5;
+        ctx.translate(u.x * s, u.y * s);
+        ctx.rotate(((u.rotation ?? 0) * Math.PI) / 180);
+        ctx.scale(u.scale * s, u.scale * s);
+        ctx.drawImage(image, 0, 0);
+        ctx.restore();
+      }
       map.extra?.(mapSurface);
       mapSurface.flush();
       ctx.restore();
@@ -230,6 +243,20 @@ export function printPageJob(scenario: Scenario, layout: PrintLayout, index: num
   };
 }
 
+/**
+ * The job with the scenario's underlay picture drawn over the map; `bytes` are the image
+ * map.underlay names (from the library, or a file on the command line), checked against it.
+ */
+export async function withUnderlay(job: RasterJob, scenario: Scenario, bytes: Uint8Array): Promise<RasterJob> {
+  const placement = scenario.map.underlay;
+  if (!placement) throw new Error('the scenario has no underlay');
+  const image = await loadImage(Buffer.from(bytes));
+  if (image.width !== placement.width || image.height !== placement.height) {
+    throw new Error(`the underlay picture is ${image.width} × ${image.height} pixels; the scenario places one of ${placement.width} × ${placement.height}`);
+  }
+  return { ...job, map: { ...job.map, underlay: { image, placement, cellSizeMm: job.model.size } } };
+}
+
 /** A job's PNG in memory (the web host hands the bytes to the page; tests read them). */
 export async function rasterToBytes(job: RasterJob): Promise<Buffer> {
   const sink = new PassThrough();
@@ -253,10 +280,21 @@ export async function rasterToFile(job: RasterJob, path: string, onProgress?: (p
   }
 }
 
-/** Lays the image out and writes it to `path`. */
-export async function exportImageFile(scenario: Scenario, input: ImageExportInput, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult & { layout: ImageLayout }> {
+/** Lays the image out and writes it to `path`; `underlay` is the picture map.underlay names, when the layout draws it. */
+export async function exportImageFile(
+  scenario: Scenario,
+  input: ImageExportInput,
+  path: string,
+  onProgress?: (p: RasterProgress) => void,
+  underlay?: Uint8Array,
+): Promise<RasterResult & { layout: ImageLayout }> {
   const layout = layoutImage(scenario, input);
-  return { ...(await rasterToFile(imageJob(scenario, layout), path, onProgress)), layout };
+  let job = imageJob(scenario, layout);
+  if (layout.underlay) {
+    if (!underlay) throw new Error('the underlay picture was asked for but not given');
+    job = await withUnderlay(job, scenario, underlay);
+  }
+  return { ...(await rasterToFile(job, path, onProgress)), layout };
 }
 
 /** Every page of a print as PNG at `dpi`, in PDF order. */

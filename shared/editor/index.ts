@@ -26,5 +26,6 @@ export {
 } from './commands/features.js';
 export { StateCommand } from './commands/state.js';
 export { setGridOptions, setCellSize, setGroundScale, setUnderlay, type GridOptions } from './commands/settings.js';
+export { calibrate, fitOverMap, imageToMap, mapToImage, type Placement } from './underlay.js';
 export { addTerrainType, updateTerrainType, removeTerrainType, type TerrainTypePatch } from './commands/palette.js';
 export { resizeMap, type ResizeMargins } from './commands/resize.js';

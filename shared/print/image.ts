@@ -36,6 +36,8 @@ export interface ImageExportInput {
   coordinates?: CoordinateStyle;
   /** Print scale for `dpi` (and the mm sizes of lines and text); default the scenario's cell size. */
   cellSize?: Length;
+  /** Draw the traced underlay picture; default what the scenario says (map.underlay.print), never otherwise. */
+  underlay?: boolean;
 }
 
 export interface ImageFrame {
@@ -66,6 +68,8 @@ export interface ImageLayout {
   style: MapStyle;
   frame: ImageFrame | null;
   title: string;
+  /** Whether the underlay picture is drawn (the scenario has one and it was asked for). */
+  underlay: boolean;
 }
 
 /** Largest side and pixel count an image export makes (a PNG's limits are far beyond; these keep a typo from running for an hour). */
@@ -177,5 +181,6 @@ export function layoutImage(scenario: Scenario, input: ImageExportInput): ImageL
     style,
     frame,
     title: scenario.title,
+    underlay: scenario.map.underlay !== undefined && (input.underlay ?? scenario.map.underlay.print ?? false),
   };
 }
