@@ -119,14 +119,15 @@ async function main(argv: string[]): Promise<number> {
   const underlayBytes = values.underlay === undefined ? null : await readFile(values.underlay).catch((e: Error) => {
     throw new UsageError(`--underlay: cannot read ${values.underlay}: ${e.message}`);
   });
-  const [{ parseJson }, { loadScenario }, { exportImageFile }] = await Promise.all([
+  const [{ parseJson }, { scenarioForDrawing }, { exportImageFile }] = await Promise.all([
     import('../shared/format/json.js'),
-    import('../shared/format/migrate.js'),
+    import('../shared/print/image.js'),
     import('../electron/print/raster.js'),
   ]);
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
-  const loaded = loadScenario(parsed.value);
+  // Held to the schema; what cannot be drawn is skipped and named below (the print model is lenient).
+  const loaded = scenarioForDrawing(parsed.value);
   if (!loaded.ok) {
     console.error(`${file} is not a valid scenario:`);
     for (const issue of loaded.issues) console.error(`  ${issue.pointer || '/'}: ${issue.message}`);
@@ -143,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
     input.underlay = false;
   }
   const result = await exportImageFile(loaded.scenario, input, values.out, undefined, underlayBytes ?? undefined);
+  for (const s of result.skipped) console.error(`warning: skipped ${s}`);
   console.log(
     JSON.stringify({
       file: values.out,

@@ -8,7 +8,7 @@ import { loadScenario } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
-import { layoutImage, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
+import { layoutImage, scenarioForDrawing, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
 import { renderLayoutPdf } from './pdf.js';
@@ -55,21 +55,20 @@ function optionIssues(problems: PrintOptionProblem[]): HostError {
   });
 }
 
-function loaded(scenarioJson: unknown): Scenario {
-  const loaded = loadScenario(scenarioJson);
-  if (!loaded.ok) {
+/**
+ * The scenario and the image layout for the export options, or a host error naming what is
+ * wrong. Held to the schema only: a draft whose checks fail can still be looked at.
+ */
+function prepareImage(scenarioJson: unknown, input: ImageExportInput): { scenario: Scenario; layout: ImageLayout } {
+  const read = scenarioForDrawing(scenarioJson);
+  if (!read.ok) {
     throw new HostError({
       code: 'invalid-document',
-      message: `The scenario cannot be drawn: ${loaded.issues[0]?.pointer || '/'} ${loaded.issues[0]?.message ?? ''}`.trim(),
-      issues: loaded.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
+      message: `The scenario cannot be drawn: ${read.issues[0]?.pointer || '/'} ${read.issues[0]?.message ?? ''}`.trim(),
+      issues: read.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
     });
   }
-  return loaded.scenario;
-}
-
-/** The scenario and the image layout for the export options, or a host error naming what is wrong. */
-function prepareImage(scenarioJson: unknown, input: ImageExportInput): { scenario: Scenario; layout: ImageLayout } {
-  const scenario = loaded(scenarioJson);
+  const scenario = read.scenario;
   try {
     return { scenario, layout: layoutImage(scenario, input) };
   } catch (err) {

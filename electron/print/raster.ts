@@ -3,7 +3,7 @@
 // any platform. Used for image export (`npm run export`, the app's Export image dialog) and
 // for PNG pages of a print. An image is drawn in bands of rows and each band is streamed
 // into the PNG (png-stream.ts), so memory stays bounded whatever the image size: a
-// 1024×1024-cell map at 24 px per cell (25,000 × 28,000 px) holds one band of ~32 MB.
+// 1024×1024-cell map at 24 px per cell (25,000 × 28,000 px) holds one band of ~16 MB.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -23,7 +23,7 @@ import { PT_PER_MM } from '../../shared/print/units.js';
 import { PngBandWriter, type PngMeta } from './png-stream.js';
 
 /** Bytes of RGBA one band holds at most. */
-const BAND_BYTES = 32 * 1024 * 1024;
+const BAND_BYTES = 16 * 1024 * 1024;
 const PAPER = '#ffffff';
 
 /** Where the map goes in the image: map mm (x, y) → pixels origin + (p - area)·pxPerMm. */
@@ -48,7 +48,7 @@ export interface RasterJob {
   /** Everything outside the map (page furniture, an image frame), drawn over it in each band. */
   paper?: (cv: Canvas2DSurface, fonts: PrintFonts<Canvas2DFont>) => void;
   meta: PngMeta;
-  /** Bytes of RGBA one band may hold (default 32 MB). */
+  /** Bytes of RGBA one band may hold (default 16 MB). */
   bandBytes?: number;
 }
 
@@ -287,14 +287,14 @@ export async function exportImageFile(
   path: string,
   onProgress?: (p: RasterProgress) => void,
   underlay?: Uint8Array,
-): Promise<RasterResult & { layout: ImageLayout }> {
+): Promise<RasterResult & { layout: ImageLayout; skipped: string[] }> {
   const layout = layoutImage(scenario, input);
   let job = imageJob(scenario, layout);
   if (layout.underlay) {
     if (!underlay) throw new Error('the underlay picture was asked for but not given');
     job = await withUnderlay(job, scenario, underlay);
   }
-  return { ...(await rasterToFile(job, path, onProgress)), layout };
+  return { ...(await rasterToFile(job, path, onProgress)), layout, skipped: job.model.skipped };
 }
 
 /** Every page of a print as PNG at `dpi`, in PDF order. */

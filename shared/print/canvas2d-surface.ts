@@ -218,13 +218,28 @@ export class Canvas2DSurface<P = unknown> implements PrintSurface<Canvas2DFont> 
     return this;
   }
   path(points: readonly Point[], close: boolean): this {
-    let d = '';
-    for (let i = 0; i < points.length; i++) d += `${i === 0 ? 'M' : 'L'}${this.n(points[i]!.x)} ${this.n(points[i]!.y)}`;
-    this.d += close ? `${d}Z` : d;
+    // The first point absolute, the rest as steps from the one before (in the same whole
+    // units, so nothing drifts): short numbers are what Skia's path parser reads fastest.
+    if (points.length === 0) return this;
+    const q = this.q;
+    let px = Math.round(points[0]!.x * q);
+    let py = Math.round(points[0]!.y * q);
+    let d = `M${px} ${py}`;
+    for (let i = 1; i < points.length; i++) {
+      const x = Math.round(points[i]!.x * q);
+      const y = Math.round(points[i]!.y * q);
+      d += `l${x - px} ${y - py}`;
+      px = x;
+      py = y;
+    }
+    this.d += close ? `${d}z` : d;
     return this;
   }
   segment(a: Point, b: Point): this {
-    this.d += `M${this.n(a.x)} ${this.n(a.y)}L${this.n(b.x)} ${this.n(b.y)}`;
+    const q = this.q;
+    const x = Math.round(a.x * q);
+    const y = Math.round(a.y * q);
+    this.d += `M${x} ${y}l${Math.round(b.x * q) - x} ${Math.round(b.y * q) - y}`;
     return this;
   }
   circle(c: Point, r: number): this {

@@ -10,6 +10,9 @@
 // - `dpi`: the map at print scale, at that many pixels per inch;
 // - `cellPx`: that many pixels across a cell (across flats; a square's side).
 import { resolveOptions } from '../format/defaults.js';
+import type { ValidationIssue } from '../format/issues.js';
+import { migrateScenario, MigrationError } from '../format/migrate.js';
+import { scenarioSchemaIssues } from '../format/validate.js';
 import type { Scenario } from '../format/scenario.types.js';
 import type { Rect } from '../grid/index.js';
 import { gridFor, mapPadMm } from './layout.js';
@@ -70,6 +73,26 @@ export interface ImageLayout {
   title: string;
   /** Whether the underlay picture is drawn (the scenario has one and it was asked for). */
   underlay: boolean;
+}
+
+/**
+ * A scenario file read for drawing: migrated to the current format and held to the schema,
+ * which is all the drawing code needs. The semantic checks (stacking, schedules, cells of
+ * units and features on the map...) are left out on purpose, as the print model is lenient:
+ * a draft with problems can still be looked at, and what cannot be drawn is skipped and
+ * reported (PrintModel.skipped). They also cost more than drawing a small image.
+ */
+export function scenarioForDrawing(json: unknown): { ok: true; scenario: Scenario; notes: string[] } | { ok: false; issues: ValidationIssue[] } {
+  let migrated;
+  try {
+    migrated = migrateScenario(json);
+  } catch (err) {
+    if (err instanceof MigrationError) return { ok: false, issues: [{ pointer: err.pointer, message: err.message, severity: 'error' }] };
+    throw err;
+  }
+  const issues = scenarioSchemaIssues(migrated.scenario);
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, scenario: migrated.scenario as Scenario, notes: migrated.notes };
 }
 
 /** Largest side and pixel count an image export makes (a PNG's limits are far beyond; these keep a typo from running for an hour). */
