@@ -24,6 +24,11 @@ import { PngBandWriter, type PngMeta } from './png-stream.js';
 
 /** Bytes of RGBA one band holds at most. */
 const BAND_BYTES = 16 * 1024 * 1024;
+/**
+ * Cells one band draws at most (about): the drawing code holds each cell's outline while it
+ * draws, so a small image of a huge map (1024×1024 cells at 1280 px) is drawn in bands too.
+ */
+const BAND_CELLS = 20_000;
 const PAPER = '#ffffff';
 
 /** Where the map goes in the image: map mm (x, y) → pixels origin + (p - area)·pxPerMm. */
@@ -106,7 +111,9 @@ function cellsByBand(model: PrintModel, map: MapPlacement, bandRows: number, ban
 /** Draws a job band by band into `out` as a PNG; `out` is ended when done. */
 export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
   const { width, height, model, map } = job;
-  const bandRows = Math.max(1, Math.min(height, Math.floor((job.bandBytes ?? BAND_BYTES) / (width * 4))));
+  const byBytes = Math.floor((job.bandBytes ?? BAND_BYTES) / (width * 4));
+  const byCells = Math.floor((height * BAND_CELLS) / model.grid.cellCount);
+  const bandRows = Math.max(1, Math.min(height, byBytes, Math.max(16, byCells)));
   const bands = Math.ceil(height / bandRows);
   const byBand = cellsByBand(model, map, bandRows, bands);
   const k = map.pxPerMm;
