@@ -170,6 +170,27 @@ describe('raster export', () => {
     expect(layoutImage(scenario, { size: { cellPx: 40 } }).underlay).toBe(true);
   });
 
+  it('cells under three pixels are sampled: each cell centre shows its terrain colour', async () => {
+    const scenario = seed();
+    const layout = layoutImage(scenario, { size: { cellPx: 2.5 }, layers: { terrain: true, rivers: false, roads: false, control: false, markers: false, names: false, units: false } });
+    const png = decode(await rasterToBytes(imageJob(scenario, layout)));
+    const grid = createGrid(scenario.map.grid);
+    const s = layout.cellSizeMm;
+    let same = 0;
+    for (let i = 0; i < grid.cellCount; i++) {
+      const cell = grid.cellAt(i);
+      const c = grid.center(cell, s);
+      const x = Math.floor(layout.origin.x + (c.x - layout.area.x) * layout.pxPerMm);
+      const y = Math.floor(layout.origin.y + (c.y - layout.area.y) * layout.pxPerMm);
+      const code = scenario.map.terrain[cell.row]![cell.col]!;
+      const want = scenario.map.terrainTypes.find((t) => t.code === code)!.colour;
+      const at = (y * png.width + x) * 4;
+      const got = `#${[0, 1, 2].map((j) => png.data[at + j]!.toString(16).padStart(2, '0')).join('')}`;
+      if (got === want.toLowerCase()) same++;
+    }
+    expect(same).toBe(grid.cellCount);
+  });
+
   it('npm run export writes a PNG of the asked width and says so in JSON', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gridfront-export-'));
     try {
