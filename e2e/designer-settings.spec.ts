@@ -60,8 +60,8 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await cell.locator('.entries').getByRole('checkbox', { name: germans.name }).check();
   let d = await openDocument(page);
   expect(d.map.cells?.['2,2']).toEqual({ name: 'Orel', supplyBase: germans.id, fortification: true, victory: { perTurn: 3, endGame: 5 }, entry: [germans.id] });
-  expect(d.map.terrain[2]![2]).toBe(original.map.terrainTypes.find((t) => t.name === 'City')!.code);
-  expect(d.map.control[2]![2]).toBe(soviets.code);
+  expect(d.map.terrain![2]![2]).toBe(original.map.terrainTypes.find((t) => t.name === 'City')!.code);
+  expect(d.map.control![2]![2]).toBe(soviets.code);
   await page.mouse.move(10, 450);
   await shot(page, '1-cell-edited');
 
@@ -97,7 +97,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await page.locator(`[data-terrain="${added.id}"]`).click();
   const marsh = { col: 6, row: 5 };
   await clickCell(page, marsh);
-  expect((await openDocument(page)).map.terrain[marsh.row]![marsh.col]).toBe(added.code);
+  expect((await openDocument(page)).map.terrain![marsh.row]![marsh.col]).toBe(added.code);
 
   // Removing a type that cells use asks what they become; Cancel keeps it.
   await page.getByTestId('map-settings-open').click();
@@ -114,7 +114,7 @@ test('the Select tool edits everything on a cell; the palette, grid kind and lab
   await expect(confirm).toHaveCount(0);
   d = await openDocument(page);
   expect(d.map.terrainTypes.map((t) => t.id)).toEqual(original.map.terrainTypes.map((t) => t.id));
-  expect(d.map.terrain[marsh.row]![marsh.col]).toBe(original.map.terrainTypes.find((t) => t.name === 'Swamp')!.code);
+  expect(d.map.terrain![marsh.row]![marsh.col]).toBe(original.map.terrainTypes.find((t) => t.name === 'Swamp')!.code);
   // A type no cell uses goes at once.
   await settings.getByRole('button', { name: 'Add terrain type' }).click();
   await expect(settings.getByRole('row', { name: /Terrain \d+/ })).toHaveCount(1);

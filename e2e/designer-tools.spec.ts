@@ -12,6 +12,7 @@ import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId } from '../shared/grid/types.js';
 import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -21,8 +22,8 @@ const ROWS = 10;
 
 test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-tools-${name}.png`) });const terrainAt = (d: Scenario, c: Cell) => d.map.terrain[c.row]![c.col];
-const count = (d: Scenario, code: string) => d.map.terrain.join('').split(code).length - 1;
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-tools-${name}.png`) });const terrainAt = (d: Scenario, c: Cell) => d.map.terrain![c.row]![c.col];
+const count = (d: Scenario, code: string) => d.map.terrain!.join('').split(code).length - 1;
 
 const clickAt = (page: Page, p: { x: number; y: number }) => page.mouse.click(p.x, p.y);
 
@@ -44,7 +45,7 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   await page.goto('/');
   await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
   const original = await openDocument(page);
-  const grid = createGrid(original.map.grid);
+  const grid = createGrid(gridSpecOf(original));
   const [germans, soviets] = original.sides;
   // Keys go to the map once it has been clicked (Pan does nothing to the document).
   await page.getByTestId('map').click({ position: { x: 5, y: 5 } });
@@ -85,7 +86,7 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   await pick(page, 'e', 'Eraser');
   await clickCell(page, centre);
   d = await openDocument(page);
-  expect(terrainAt(d, centre)).toBe(original.map.terrain[centre.row]![centre.col]);
+  expect(terrainAt(d, centre)).toBe(original.map.terrain![centre.row]![centre.col]);
   expect(count(d, 'w')).toBe(6);
   await shot(page, '1-terrain');
 
@@ -141,9 +142,9 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   front.sort((p, q) => p.y - q.y);
   await dragThrough(page, await Promise.all(front.map((s) => sideBetween(page, s.a, s.b))));
   d = await openDocument(page);
-  const westOfFront = d.map.control.every((row) => [...row.slice(0, 10)].every((c) => c === germans.code));
-  const eastOfFront = d.map.control.every((row) => [...row.slice(10)].every((c) => c === soviets.code));
-  expect(westOfFront && eastOfFront, `control after the front line:\n${d.map.control.join('\n')}`).toBe(true);
+  const westOfFront = d.map.control!.every((row) => [...row.slice(0, 10)].every((c) => c === germans.code));
+  const eastOfFront = d.map.control!.every((row) => [...row.slice(10)].every((c) => c === soviets.code));
+  expect(westOfFront && eastOfFront, `control after the front line:\n${d.map.control!.join('\n')}`).toBe(true);
   await page.mouse.move(10, 400);
   await shot(page, '2-features-front');
   const edited = await openDocument(page);
@@ -164,9 +165,9 @@ test('every other designer tool works with its shortcut and the mouse, and a res
   await shot(page, '3-resize-settings');
   await settings.getByRole('button', { name: 'Done' }).click();
   d = await openDocument(page);
-  expect([d.map.grid.cols, d.map.grid.rows]).toEqual([COLS + 1, ROWS + 1]);
+  expect([gridSpecOf(d).cols, gridSpecOf(d).rows]).toEqual([COLS + 1, ROWS + 1]);
   const moved = (c: Cell) => ({ col: c.col + 1, row: c.row + 1 });
-  const resized = createGrid(d.map.grid);
+  const resized = createGrid(gridSpecOf(d));
   expect(d.map.cells?.[`${fort.col + 1},${fort.row + 1}`]).toEqual({ fortification: true });
   expect(d.map.cells?.[`${entry.col + 1},${entry.row + 1}`]).toEqual({ entry: [soviets.id] });
   expect(terrainAt(d, moved({ col: 3, row: 3 }))).toBe('r');

@@ -9,6 +9,7 @@ import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId } from '../shared/grid/types.js';
 import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -27,7 +28,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await page.goto('/');
   await createBlankScenario(page, TITLE, { cols: COLS, rows: ROWS });
   const original = await openDocument(page);
-  const grid = createGrid(original.map.grid);
+  const grid = createGrid(gridSpecOf(original));
   await shot(page, '0-blank');
 
   // 1. A 10-cell woods stroke down column 3 (it walls off the west edge).
@@ -36,8 +37,8 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   const column: Cell[] = Array.from({ length: ROWS }, (_, row) => ({ col: 3, row }));
   await dragThrough(page, await Promise.all(column.map((c) => cellOnPage(page, c))));
   let d = await openDocument(page);
-  expect(column.every((c) => d.map.terrain[c.row]![c.col] === 'w')).toBe(true);
-  expect(d.map.terrain.join('').split('w').length - 1).toBe(10);
+  expect(column.every((c) => d.map.terrain![c.row]![c.col] === 'w')).toBe(true);
+  expect(d.map.terrain!.join('').split('w').length - 1).toBe(10);
   await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Paint Woods (10 cells) (Ctrl+Z)');
   await shot(page, '1-woods');
 
@@ -46,7 +47,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await page.locator('[data-terrain="lake"]').click();
   await clickCell(page, { col: 1, row: 4 });
   d = await openDocument(page);
-  expect(d.map.terrain.every((row) => row.slice(0, 3) === 'lll' && row[3] === 'w' && !row.slice(4).includes('l'))).toBe(true);
+  expect(d.map.terrain!.every((row) => row.slice(0, 3) === 'lll' && row[3] === 'w' && !row.slice(4).includes('l'))).toBe(true);
   await shot(page, '2-lake');
 
   // 3. A river along 5 sides between columns 8 and 9, dragged from side to side.
@@ -91,7 +92,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   await dragThrough(page, await Promise.all(front.map((c) => cellOnPage(page, c))));
   d = await openDocument(page);
   const red = d.sides[1].code;
-  expect(front.every((c) => d.map.control[c.row]![c.col] === red)).toBe(true);
+  expect(front.every((c) => d.map.control![c.row]![c.col] === red)).toBe(true);
   await shot(page, '5-control');
 
   // 6. A supply base of the first side and a victory cell; 7. the victory cell named in place.

@@ -8,6 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { layoutPrint } from '../shared/print/layout.js';
+import { GOLD } from '../shared/paint/markers.js';
 import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
@@ -111,7 +112,7 @@ test('the page preview shows what the PDF page prints: markers, names, and the u
   // Tile B3 holds Korsun: a victory cell (gold star), a fortification, the rail junction.
   await dialog.getByTestId('print-page-picker').getByRole('button', { name: 'B3', exact: true }).click();
   await expect(dialog.getByTestId('print-page-info')).toContainText('Page B3:');
-  const gold: [number, number, number] = [237, 186, 31]; // the PDF's victory star
+  const gold = GOLD.map((v) => Math.round(v * 255)) as [number, number, number]; // the painter's victory star
   const germanGrey: [number, number, number] = [111, 117, 101]; // the Germans' side colour, unlightened
   await expect.poll(() => pixelsOf(page, gold)).toBeGreaterThan(20);
   const greyBefore = await pixelsOf(page, germanGrey);

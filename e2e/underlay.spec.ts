@@ -10,6 +10,7 @@ import type {} from '../renderer/src/testHook.types.js';
 import { inspectPack } from '../electron/packs/inspect.js';
 import { sha256Hex } from '../electron/library/images.js';
 import { imageToMap } from '../shared/editor/underlay.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, Point } from '../shared/grid/types.js';
 import { cellOnPage, createBlankScenario, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
@@ -73,7 +74,7 @@ test('import a scan, calibrate it on two points, set its opacity, save, reopen a
   await page.screenshot({ path: path.join(OUTPUT, 'underlay-1-imported.png') });
 
   // Two-point calibration: the red landmark belongs in cell 3,2 and the blue one in 8,6.
-  const grid = createGrid(doc.map.grid);
+  const grid = createGrid(gridSpecOf(doc));
   const toPage = await mapToPage(page, grid);
   await panel.getByTestId('underlay-calibrate').click();
   const instruction = page.getByTestId('underlay-instruction');

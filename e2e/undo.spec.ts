@@ -32,7 +32,7 @@ async function stroke(page: Page, cells: Cell[]): Promise<void> {
 }
 
 const terrainRows = async (page: Page): Promise<string[]> =>
-  (JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario).map.terrain;
+  (JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario).map.terrain!;
 
 test('map strokes and panel edits undo newest first with their labels, and redo in order', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);

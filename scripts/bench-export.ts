@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
-import type { Scenario } from '../shared/format/scenario.types.js';
+import type { CellGrid, Scenario } from '../shared/format/scenario.types.js';
 import { generateScenario } from './bench-render.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,11 +117,11 @@ function writeTileset(dir: string, scenario: Scenario): string {
  * base64 zlib-compressed as Tiled writes by default.
  */
 function writeTmx(dir: string, scenario: Scenario): string {
-  const { cols, rows } = scenario.map.grid;
+  const { cols, rows } = scenario.map.grid as CellGrid;
   const types = scenario.map.terrainTypes;
   const gid = new Map(types.map((t, i) => [t.code, i + 1]));
   const data = Buffer.alloc(cols * rows * 4);
-  scenario.map.terrain.forEach((line, r) => {
+  (scenario.map.terrain ?? []).forEach((line, r) => {
     for (let c = 0; c < cols; c++) data.writeUInt32LE(gid.get(line[c]!) ?? 0, (r * cols + c) * 4);
   });
   writeTileset(dir, scenario);
@@ -160,7 +160,7 @@ function main(): void {
       // The full-resolution 1024×1024 export is minutes of work; once is enough.
       const n = size > 400 ? 1 : runs;
       const gridfront = (args: string[], out: string) =>
-        repeat(n, () => timed(process.execPath, ['scripts/cli.mjs', 'export', json, '--png', '--layers', 'terrain', '--coords', 'none', ...args, '--out', out], out));
+        repeat(n, () => timed(process.execPath, ['scripts/cli.mjs', 'export', json, '--png', '--layers', 'terrain,grid', '--coords', 'none', ...args, '--out', out], out));
       const g1280 = gridfront(['--width', '1280'], path.join(dir, 'gridfront-1280.png'));
       const gFull = gridfront(['--cell-px', String(CELL_PX)], path.join(dir, 'gridfront-full.png'));
       const entry: Record<string, unknown> = {

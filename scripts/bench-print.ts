@@ -1,6 +1,7 @@
 // Print benchmark: a 6 ft × 4 ft mat of 4 in flat-top hexes, full colour, tiled on A4.
 // Prints JSON { pages, ms, bytes, ... }; the target is under 2 s.
 import { newScenario } from '../shared/format/new-scenario.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 import { createGrid } from '../shared/grid/index.js';
 import { layoutPrint } from '../shared/print/layout.js';
 import { renderLayoutPdf } from '../electron/print/pdf.js';
@@ -18,7 +19,7 @@ function benchScenario() {
   const codes = s.map.terrainTypes.map((t) => t.code);
   // Deterministic variety so every layer has something to draw.
   s.map.terrain = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => codes[(c * 7 + r * 3) % codes.length]).join(''));
-  const grid = createGrid(s.map.grid);
+  const grid = createGrid(gridSpecOf(s));
   const rivers: string[] = [];
   const roads: string[] = [];
   const rails: string[] = [];

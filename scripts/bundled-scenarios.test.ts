@@ -9,6 +9,7 @@ import { createGrid } from '../shared/grid/index.js';
 import { checkScenario } from '../shared/scenario/checks.js';
 import { BUILDERS } from './author/builders.js';
 import { formatScenarioJson } from './author/json.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
 
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -19,18 +20,18 @@ const parseRef = (ref: string) => {
 };
 const sideOfCode = (s: Scenario, ref: string) => {
   const { col, row } = parseRef(ref);
-  const code = s.map.control[row]?.[col];
+  const code = s.map.control![row]?.[col];
   return s.sides.find((d) => d.code === code)?.id;
 };
 const categoryAt = (s: Scenario, ref: string) => {
   const { col, row } = parseRef(ref);
-  return s.map.terrainTypes.find((t) => t.code === s.map.terrain[row]?.[col])?.category;
+  return s.map.terrainTypes.find((t) => t.code === s.map.terrain![row]?.[col])?.category;
 };
 const strengthOf = (s: Scenario, side: string) =>
   s.orderOfBattle.filter((u) => u.side === side).reduce((sum, u) => sum + u.strength, 0);
 const onEdge = (s: Scenario, ref: string) => {
   const { col, row } = parseRef(ref);
-  return col === 0 || row === 0 || col === s.map.grid.cols - 1 || row === s.map.grid.rows - 1;
+  return col === 0 || row === 0 || col === gridSpecOf(s).cols - 1 || row === gridSpecOf(s).rows - 1;
 };
 const supplyBases = (s: Scenario, side: string) =>
   Object.entries(s.map.cells ?? {}).filter(([, f]) => f.supplyBase === side).map(([ref]) => ref);
@@ -62,18 +63,18 @@ describe('bundled scenarios', () => {
     });
 
     it('has map rows that match the grid and use only declared codes', () => {
-      const { cols, rows } = s.map.grid;
+      const { cols, rows } = gridSpecOf(s);
       const terrainCodes = new Set(s.map.terrainTypes.map((t) => t.code));
       const sideCodes = new Set(s.sides.map((d) => d.code));
       expect(s.map.terrain).toHaveLength(rows);
       expect(s.map.control).toHaveLength(rows);
-      for (const row of s.map.terrain) expect([...row].filter((ch) => !terrainCodes.has(ch)), row).toEqual([]);
-      for (const row of s.map.control) expect([...row].filter((ch) => !sideCodes.has(ch)), row).toEqual([]);
-      for (const row of [...s.map.terrain, ...s.map.control]) expect(row).toHaveLength(cols);
+      for (const row of s.map.terrain!) expect([...row].filter((ch) => !terrainCodes.has(ch)), row).toEqual([]);
+      for (const row of s.map.control!) expect([...row].filter((ch) => !sideCodes.has(ch)), row).toEqual([]);
+      for (const row of [...s.map.terrain!, ...s.map.control!]) expect(row).toHaveLength(cols);
     });
 
     it('uses canonical edge ids that are sides of this grid', () => {
-      const grid = createGrid(s.map.grid);
+      const grid = createGrid(gridSpecOf(s));
       for (const list of [s.map.rivers, s.map.lakeShores, s.map.roads, s.map.rails]) {
         for (const edge of list ?? []) expect(grid.parseEdge(edge), edge).toBe(edge);
       }
@@ -103,11 +104,11 @@ describe('bundled scenarios', () => {
     });
 
     it('starts every unit able to trace supply to a friendly base within the supply line limit', () => {
-      const grid = createGrid(s.map.grid);
+      const grid = createGrid(gridSpecOf(s));
       const limit = s.ruleset.options?.supplyLineLimit ?? Infinity;
       const frozen = s.groundConditions.initial === 'frozen' || s.groundConditions.initial === 'snow';
       const blocked = (ref: string) => {
-        const t = s.map.terrainTypes.find((tt) => tt.code === s.map.terrain[parseRef(ref).row]?.[parseRef(ref).col]);
+        const t = s.map.terrainTypes.find((tt) => tt.code === s.map.terrain![parseRef(ref).row]?.[parseRef(ref).col]);
         return t?.category === 'impassable' && !(t.freezes && frozen);
       };
       const stepsToBase = (side: string, start: string): number => {
@@ -185,8 +186,8 @@ describe('bundled scenarios', () => {
     const s = load('dnieper-bend-1943.json');
 
     it('is at least 24 × 18 cells', () => {
-      expect(s.map.grid.cols).toBeGreaterThanOrEqual(24);
-      expect(s.map.grid.rows).toBeGreaterThanOrEqual(18);
+      expect(gridSpecOf(s).cols).toBeGreaterThanOrEqual(24);
+      expect(gridSpecOf(s).rows).toBeGreaterThanOrEqual(18);
     });
 
     it('schedules ten or more reinforcements over several turns, for both sides', () => {

@@ -1,5 +1,5 @@
-// Command line image export: a scenario file → a PNG of the map, drawn in process by the
-// print's drawing code on a Skia canvas (no system programs), streamed band by band.
+// Command line image export: a scenario file → a PNG of the map, drawn in process by the one
+// map painter on a Skia canvas (no system programs), streamed band by band.
 //
 //   npm run export -- scenarios/seed-000-example.json --png --width 1280 --out map.png
 //   npm run export -- my.json --png --dpi 150 --out map.png
@@ -10,6 +10,7 @@
 // rather than a TypeScript loader's.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { FrameParts } from '../shared/paint/frame.js';
 import type { ImageExportInput, ImageSize } from '../shared/print/image.js';
 import { PrintOptionsError, type CoordinateStyle, type PrintLayers } from '../shared/print/options.js';
 import { parseLength } from '../shared/print/units.js';
@@ -19,27 +20,43 @@ const USAGE = `Usage: npm run export -- <scenario.json> --png --out <file.png> (
   --dpi 150           the map at print scale (the scenario's cell size, or --cell) at N pixels per inch
   --cell-px 24        N pixels across a cell (across flats)
   --cell 10cm         print scale for --dpi and for line and text sizes (default: the scenario's map.cellSize)
-  --frame             title and scale line around the map
+  --frame             the map frame: title cartouche, legend, scale bar, north arrow, border coordinates
+  --frame=title,scale only these parts of it (title, legend, scale, north, border)
   --view X,Y,W,H      only this part of the map, in cells from the top left of the map (default: all of it)
   --coords CCRR|col,row|A1|none   (default: the scenario's label scheme; left out where too small to read)
-  --layers terrain,rivers,roads,control,markers,names,units   (exactly these)
-  --with units  --without control                             (add to / remove from the default layers)
+  --layers terrain,rivers,roads,control,markers,names,units,grid   (exactly these)
+  --with units  --without control,grid                             (add to / remove from the default layers)
+  --small-names enlarge|omit   place names too small to read at this size (under 6 px): drawn at
+                      6 px where they clear more important names (enlarge, the default), or left out
+                      (omit); the JSON says how many were enlarged or left out
   --underlay scan.png   draw the scenario's underlay picture (map.underlay) from this file over the map
 Prints one line of JSON: the file, its size in pixels, and the time taken.`;
 
-const LAYERS: (keyof PrintLayers)[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units'];
+const LAYERS: (keyof PrintLayers | 'grid')[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units', 'grid'];
+const FRAME_PARTS: (keyof FrameParts)[] = ['title', 'legend', 'scale', 'north', 'border'];
 
 class UsageError extends Error {}
 
-function layerList(flag: string, text: string): (keyof PrintLayers)[] {
+function layerList(flag: string, text: string): (keyof PrintLayers | 'grid')[] {
   return text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
     .map((name) => {
       if (!(LAYERS as string[]).includes(name)) throw new UsageError(`--${flag}: "${name}" is not a layer (${LAYERS.join(', ')})`);
-      return name as keyof PrintLayers;
+      return name as keyof PrintLayers | 'grid';
     });
+}
+
+function frameParts(text: string | undefined): ImageExportInput['frame'] {
+  if (text === undefined) return false;
+  if (text === 'all') return true;
+  const parts: Partial<FrameParts> = {};
+  for (const name of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    if (!(FRAME_PARTS as string[]).includes(name)) throw new UsageError(`--frame: "${name}" is not a part of the frame (${FRAME_PARTS.join(', ')})`);
+    parts[name as keyof FrameParts] = true;
+  }
+  return parts;
 }
 
 function positive(flag: string, text: string): number {
@@ -51,7 +68,8 @@ function positive(flag: string, text: string): number {
 async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const { values, positionals } = parseArgs({
-    args: argv,
+    // A bare --frame is the whole frame; --frame=title,scale names parts.
+    args: argv.map((a) => (a === '--frame' ? '--frame=all' : a)),
     allowPositionals: true,
     options: {
       png: { type: 'boolean' },
@@ -59,7 +77,8 @@ async function main(argv: string[]): Promise<number> {
       dpi: { type: 'string' },
       'cell-px': { type: 'string' },
       cell: { type: 'string' },
-      frame: { type: 'boolean' },
+      frame: { type: 'string' },
+      'small-names': { type: 'string' },
       view: { type: 'string' },
       coords: { type: 'string' },
       layers: { type: 'string' },
@@ -88,7 +107,12 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.dpi !== undefined) size = { dpi: positive('dpi', values.dpi) };
   else size = { cellPx: positive('cell-px', values['cell-px']!) };
 
-  const input: ImageExportInput = { size, frame: values.frame ?? false };
+  const input: ImageExportInput = { size, frame: frameParts(values.frame) };
+  const small = values['small-names'];
+  if (small !== undefined) {
+    if (small !== 'enlarge' && small !== 'omit') throw new UsageError(`--small-names: "${small}" is not enlarge or omit`);
+    input.smallNames = small;
+  }
   if (values.cell !== undefined) {
     const len = parseLength(values.cell);
     if (!len) throw new UsageError(`--cell: "${values.cell}" is not a size like 10cm, 4in or 25mm`);
@@ -100,14 +124,16 @@ async function main(argv: string[]): Promise<number> {
     input.view = { x: n[0]!, y: n[1]!, width: n[2]!, height: n[3]! };
   }
   if (values.coords !== undefined) input.coordinates = values.coords as CoordinateStyle;
-  const layers: Partial<PrintLayers> = {};
+  const layers: Partial<PrintLayers & { grid: boolean }> = {};
   if (values.layers !== undefined) {
     const on = layerList('layers', values.layers);
     for (const l of LAYERS) layers[l] = on.includes(l);
   }
   if (values.with !== undefined) for (const l of layerList('with', values.with)) layers[l] = true;
   if (values.without !== undefined) for (const l of layerList('without', values.without)) layers[l] = false;
-  if (Object.keys(layers).length) input.layers = layers;
+  const { grid, ...mapLayers } = layers;
+  if (grid !== undefined) input.grid = grid;
+  if (Object.keys(mapLayers).length) input.layers = mapLayers;
 
   let text: string;
   try {
@@ -153,6 +179,7 @@ async function main(argv: string[]): Promise<number> {
       dpi: Math.round(result.layout.dpi * 100) / 100,
       cellPx: Math.round(result.layout.pxPerMm * result.layout.cellSizeMm * 100) / 100,
       bands: result.bands,
+      names: { enlarged: result.names.enlarged, leftOut: result.names.leftOut },
       ms: Math.round(performance.now() - started),
     }),
   );

@@ -1,5 +1,6 @@
 // The indexed columns and search text a scenario document contributes to its row. The
 // JSON stays the truth; these are derived on every write so they never drift from it.
+import { gridSpecOf } from '../../shared/format/defaults.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 
 export interface RowFields {
@@ -31,6 +32,8 @@ export function tagKey(tag: string): string {
 
 export function rowFields(doc: Scenario): RowFields {
   const tags = doc.tags ?? [];
+  // A network counts its positions as columns of one row, as its geometry does.
+  const { cols, rows } = gridSpecOf(doc);
   return {
     title: doc.title,
     author: doc.author ?? '',
@@ -39,8 +42,8 @@ export function rowFields(doc: Scenario): RowFields {
     tagKeys: [...new Set(tags.map(tagKey).filter((t) => t.length > 0))],
     ruleset: doc.ruleset.id,
     gridKind: doc.map.grid.kind,
-    cols: doc.map.grid.cols,
-    rows: doc.map.grid.rows,
+    cols,
+    rows,
     sides: doc.sides.map((s) => s.name),
   };
 }

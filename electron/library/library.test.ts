@@ -42,7 +42,7 @@ describe('library: create, get, list', () => {
     );
     expect(summary).toMatchObject({ id: 'gen-1', title: 'Blank', gridKind: 'square', cols: 12, rows: 8, sides: ['North', 'South'] });
     const doc = t.lib.get('gen-1')!.document;
-    expect(doc.map.control[0]).toBe('NNNNNNSSSSSS');
+    expect(doc.map.control![0]).toBe('NNNNNNSSSSSS');
     expect(doc.map.groundScaleKm).toBe(20);
   });
 

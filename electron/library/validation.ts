@@ -12,6 +12,7 @@ import { buildContext, runChecks } from '../../shared/format/checks/index.js';
 import { validateScenario, type ValidationIssue } from '../../shared/format/validate.js';
 import { designChecks } from '../../shared/scenario/checks.js';
 import { migrateScenario, MigrationError } from '../../shared/format/migrate.js';
+import { gridSpecOf } from '../../shared/format/defaults.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { LibraryIssue } from './types.js';
 
@@ -36,7 +37,8 @@ const COSTLY_CHECKS = new Set(['victory-cells-reachable']);
 
 /** The design checks' findings that the format validator did not already report. */
 function designWarnings(scenario: Scenario, known: readonly ValidationIssue[]): ValidationIssue[] {
-  const large = scenario.map.grid.cols * scenario.map.grid.rows > REACH_CHECK_MAX_CELLS;
+  const spec = gridSpecOf(scenario);
+  const large = spec.cols * spec.rows > REACH_CHECK_MAX_CELLS;
   let ctx: ReturnType<typeof buildContext>;
   try {
     ctx = buildContext(scenario);

@@ -102,8 +102,8 @@ describe('design checks in the library', () => {
   /** A victory cell on a sea cell: no side can ever walk there. */
   function islandVictory(cols: number, rows: number): Scenario {
     const doc = newScenario({ id: 'isle', title: 'Island', gridKind: 'square', cols, rows });
-    const row = doc.map.terrain[2]!;
-    doc.map.terrain[2] = `${row.slice(0, 2)}~${row.slice(3)}`;
+    const row = doc.map.terrain![2]!;
+    doc.map.terrain![2] = `${row.slice(0, 2)}~${row.slice(3)}`;
     doc.map.cells = { ...doc.map.cells, '2,2': { name: 'Island', victory: { perTurn: 1 } } };
     return doc;
   }

@@ -12,7 +12,7 @@ import { layoutImage, scenarioForDrawing, type ImageExportInput, type ImageLayou
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptionsInput } from '../../shared/print/options.js';
 import { renderLayoutPdf } from './pdf.js';
-import { imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile, withUnderlay } from './raster.js';
+import { decodeUnderlay, imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile, type NamesNote } from './raster.js';
 
 type PrintChannel = Extract<ChannelName, `print.${string}`>;
 export type PrintHandlers = Pick<Handlers, PrintChannel>;
@@ -53,6 +53,15 @@ function optionIssues(problems: PrintOptionProblem[]): HostError {
     message: `Print options: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
     issues: problems.map((p) => ({ pointer: `/options/${p.field.split('.').join('/')}`, message: p.message })),
   });
+}
+
+/** What an image did with place names too small to read, in words for the dialog (nothing when it did nothing). */
+export function namesNotes(n: NamesNote): string[] {
+  const out: string[] = [];
+  const px = `${n.minTextPx} px`;
+  if (n.enlarged) out.push(`${n.enlarged} place name${n.enlarged === 1 ? ' was' : 's were'} drawn at ${px}, larger than their scale, to stay legible.`);
+  if (n.leftOut) out.push(`${n.leftOut} place name${n.leftOut === 1 ? ' was' : 's were'} left out: under ${px} at this size${n.enlarged ? ', or overlapping a more important name once enlarged' : ''}.`);
+  return out;
 }
 
 /**
@@ -161,23 +170,27 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
     return { kind: 'data', fileName: defaultName, mime: MIME[kind], base64: Buffer.from(data).toString('base64'), bytes: data.length, pages };
   }
 
+  /** The bytes of the picture the scenario's underlay names, from the library. */
+  function underlayBytes(scenario: Scenario): Uint8Array {
+    const u = scenario.map.underlay;
+    const bytes = u ? (service.getImage?.(u.image) ?? null) : null;
+    if (!u || !bytes) throw new HostError({ code: 'not-found', message: `The underlay picture (${u?.name ?? u?.image ?? 'none'}) is not in the library; import it again, or export without the underlay.` });
+    return bytes;
+  }
+
   return {
     'print.image': async ({ scenario: json, image, fileStem }) => {
       const { scenario, layout } = prepareImage(json, image);
-      let job = imageJob(scenario, layout);
-      if (layout.underlay) {
-        const ref = scenario.map.underlay!.image;
-        const bytes = service.getImage?.(ref) ?? null;
-        if (!bytes) throw new HostError({ code: 'not-found', message: `The underlay picture (${scenario.map.underlay!.name ?? ref}) is not in the library; import it again, or export without the underlay.` });
-        job = await withUnderlay(job, scenario, bytes);
-      }
+      const picture = layout.underlay ? await decodeUnderlay(scenario, underlayBytes(scenario)) : undefined;
+      const job = imageJob(scenario, layout, picture);
+      const notes = namesNotes(job.names);
       const name = `${fileStem ?? fileStemOf(scenario.title)}-${layout.widthPx}x${layout.heightPx}.png`;
       if (service.chooseSavePath) {
         const path = await service.chooseSavePath({ defaultName: name, kind: 'png' });
         if (!path) return { kind: 'cancelled' };
         // Streamed to the file band by band: however large, the image is never whole in memory.
         await rasterToFile(job, path);
-        return { kind: 'saved', path, bytes: (await stat(path)).size, pages: 1 };
+        return { kind: 'saved', path, bytes: (await stat(path)).size, pages: 1, notes };
       }
       // Without a save dialog (the web host) the bytes travel to the page in one message.
       const megapixels = (layout.widthPx * layout.heightPx) / 1e6;
@@ -189,12 +202,12 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
         });
       }
       const data = await rasterToBytes(job);
-      return { kind: 'data', fileName: name, mime: 'image/png', base64: data.toString('base64'), bytes: data.length, pages: 1 };
+      return { kind: 'data', fileName: name, mime: 'image/png', base64: data.toString('base64'), bytes: data.length, pages: 1, notes };
     },
     'print.pdf': async ({ scenario: json, options, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
       const stem = fileStem ?? `${fileStemOf(scenario.title)}-print`;
-      return deliver('pdf', `${stem}.pdf`, pageNames(layout).length, () => renderLayoutPdf(scenario, layout));
+      return deliver('pdf', `${stem}.pdf`, pageNames(layout).length, () => renderLayoutPdf(scenario, layout, undefined, layout.options.underlay ? { bytes: underlayBytes(scenario) } : undefined));
     },
     'print.png': async ({ scenario: json, options, dpi, pages, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
@@ -221,13 +234,14 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
       }
       if (pages === 'all') {
         return deliver('zip', `${stem}-${dpi}dpi.zip`, names.length, async () => {
-          const pngs = await printPagesPng(scenario, layout, dpi);
+          const pngs = await printPagesPng(scenario, layout, dpi, layout.options.underlay ? underlayBytes(scenario) : undefined);
           const width = String(pngs.length - 1).length;
           return zipBytes(pngs.map((data, i) => ({ name: `${stem}-${String(i).padStart(width, '0')}-${names[i]}.png`, data })));
         });
       }
       return deliver('png', `${stem}-${names[pages]}-${dpi}dpi.png`, 1, async () => {
-        return rasterToBytes(printPageJob(scenario, layout, pages, dpi));
+        const picture = layout.options.underlay ? await decodeUnderlay(scenario, underlayBytes(scenario)) : undefined;
+        return rasterToBytes(printPageJob(scenario, layout, pages, dpi, undefined, picture));
       });
     },
   };

@@ -11,6 +11,7 @@ import { createGrid, type Cell } from '../../shared/grid/index.js';
 import { renderLayoutPdf, renderPdf, type PrintProgress } from './pdf.js';
 import { printPagesPng } from './raster.js';
 import { renderPageGrey, type GreyImage } from './testing/pdf-pixels.js';
+import { gridSpecOf } from '../../shared/format/defaults.js';
 
 const seedPath = fileURLToPath(new URL('../../scenarios/seed-000-example.json', import.meta.url));
 const seed = (): Scenario => JSON.parse(readFileSync(seedPath, 'utf8')) as Scenario;
@@ -38,7 +39,7 @@ function darkRun(img: GreyImage, x: number, from: number, dir: 1 | -1): [number,
 
 /** A whole cell whose vertical line from the centre to both flats stays clear of registration marks. */
 function measurableCell(layout: PrintLayout, page: PrintPage): Cell | undefined {
-  const grid = createGrid(seed().map.grid);
+  const grid = createGrid(gridSpecOf(seed()));
   const s = layout.cellSizeMm;
   return page.wholeCells.find((cell) => {
     const c = grid.center(cell, s);
@@ -54,7 +55,7 @@ async function measureAcrossFlats(options: PrintOptionsInput): Promise<{ mm: num
   const page = layout.pages.find((p) => measurableCell(layout, p));
   expect(page, 'some tile holds a whole hex clear of marks').toBeDefined();
   const cell = measurableCell(layout, page!)!;
-  const centre = createGrid(scenario.map.grid).center(cell, layout.cellSizeMm);
+  const centre = createGrid(gridSpecOf(scenario)).center(cell, layout.cellSizeMm);
   const area = page!.furniture.mapAreaPt;
   const toPx = (pt: number): number => (pt / 72) * DPI;
   const px = Math.round(toPx(area.x + (centre.x - page!.window.x) * PT_PER_MM));
@@ -154,13 +155,13 @@ describe('print PDF', () => {
 
   it('a map with an unknown terrain code, a bad edge id and a unit off the map still prints, and says what it skipped', async () => {
     const scenario = seed();
-    scenario.map.terrain[0] = `#${scenario.map.terrain[0]!.slice(1)}`;
+    scenario.map.terrain![0] = `#${scenario.map.terrain![0]!.slice(1)}`;
     scenario.map.rivers = [...(scenario.map.rivers ?? []), '99,99,Q'];
     scenario.orderOfBattle[0]!.cell = '40,40';
     scenario.title = 'Корсунь pocket';
     const bytes = await renderPdf(scenario, { mode: 'full', layers: { units: true } });
     expect((await pageSizes(bytes)).length).toBeGreaterThan(1);
-    const model = buildPrintModel(scenario, createGrid(scenario.map.grid), 100);
+    const model = buildPrintModel(scenario, createGrid(gridSpecOf(scenario)), 100);
     expect([...model.skipped].sort()).toEqual([
       `/map/rivers/${scenario.map.rivers.length - 1}: "99,99,Q" is not a side of this grid`,
       '/orderOfBattle/0/cell: "40,40" is not a cell of this map',

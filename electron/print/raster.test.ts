@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/format/scenario.types.js';
+import type { CellGrid, Scenario } from '../../shared/format/scenario.types.js';
 import { createGrid } from '../../shared/grid/index.js';
 import { layoutImage } from '../../shared/print/image.js';
 import { layoutPrint } from '../../shared/print/layout.js';
@@ -15,7 +15,8 @@ import { PT_PER_MM } from '../../shared/print/units.js';
 import { PngBandWriter } from './png-stream.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { sha256Hex } from '../library/images.js';
-import { imageJob, printPageJob, rasterToBytes, withUnderlay } from './raster.js';
+import { decodeUnderlay, imageJob, printPageJob, rasterToBytes } from './raster.js';
+import { gridSpecOf } from '../../shared/format/defaults.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const seed = (): Scenario => JSON.parse(readFileSync(join(root, 'scenarios/seed-000-example.json'), 'utf8')) as Scenario;
@@ -62,7 +63,8 @@ describe('image layout', () => {
     expect(l.heightPx).toBe(Math.ceil(l.area.height * l.pxPerMm));
     const framed = layoutImage(seed(), { size: { widthPx: 1280 }, frame: true });
     expect(framed.widthPx).toBe(1280);
-    expect(framed.origin.x).toBeGreaterThan(0);
+    // The frame takes room left of the map and below it (its panel).
+    expect(framed.area.x - framed.picture.x).toBeGreaterThan(0);
     expect(framed.heightPx).toBeGreaterThan(l.heightPx);
   });
 
@@ -93,7 +95,7 @@ describe('image layout', () => {
       }
     }
     const huge = seed();
-    huge.map.grid = { ...huge.map.grid, cols: 2000, rows: 2000 };
+    huge.map.grid = { ...(huge.map.grid as CellGrid), cols: 2000, rows: 2000 };
     expect(() => layoutImage(huge, { size: { cellPx: 200 } })).toThrow(/at most 100000 px a side/);
   });
 });
@@ -103,9 +105,9 @@ describe('raster export', () => {
     const scenario = seed();
     const layout = layoutPrint(scenario, { mode: 'grid', paper: 'A4', cellSize: { value: 10, unit: 'cm' } });
     const page = layout.pages.find((p) => p.wholeCells.length > 0)!;
-    const cell = page.wholeCells.find((c) => page.registrationMarks.every((m) => Math.abs(m.at.x - createGrid(scenario.map.grid).center(c, 100).x) > 6))!;
+    const cell = page.wholeCells.find((c) => page.registrationMarks.every((m) => Math.abs(m.at.x - createGrid(gridSpecOf(scenario)).center(c, 100).x) > 6))!;
     const png = decode(await rasterToBytes(printPageJob(scenario, layout, page.index + 1, 600)));
-    const centre = createGrid(scenario.map.grid).center(cell, layout.cellSizeMm);
+    const centre = createGrid(gridSpecOf(scenario)).center(cell, layout.cellSizeMm);
     const toPx = (pt: number): number => (pt / 72) * 600;
     const area = page.furniture.mapAreaPt;
     const x = Math.round(toPx(area.x + (centre.x - page.window.x) * PT_PER_MM));
@@ -158,10 +160,10 @@ describe('raster export', () => {
     expect(plain.underlay).toBe(false);
     const without = decode(await rasterToBytes(imageJob(scenario, plain)));
     const asked = layoutImage(scenario, { size: { cellPx: 40 }, underlay: true });
-    const withIt = decode(await rasterToBytes(await withUnderlay(imageJob(scenario, asked), scenario, red)));
+    const withIt = decode(await rasterToBytes(imageJob(scenario, asked, await decodeUnderlay(scenario, red))));
     // The middle of the picture: cell units (2, 2) → pixels from the image's own origin.
-    const px = Math.round(asked.origin.x + (2 * asked.cellSizeMm - asked.area.x) * asked.pxPerMm);
-    const py = Math.round(asked.origin.y + (2 * asked.cellSizeMm - asked.area.y) * asked.pxPerMm);
+    const px = Math.round((2 * asked.cellSizeMm - asked.picture.x) * asked.pxPerMm);
+    const py = Math.round((2 * asked.cellSizeMm - asked.picture.y) * asked.pxPerMm);
     expect(redAt(withIt, px, py)).toBe(true);
     expect(redAt(without, px, py)).toBe(false);
     // Outside the picture the two images agree.
@@ -174,15 +176,15 @@ describe('raster export', () => {
     const scenario = seed();
     const layout = layoutImage(scenario, { size: { cellPx: 2.5 }, layers: { terrain: true, rivers: false, roads: false, control: false, markers: false, names: false, units: false } });
     const png = decode(await rasterToBytes(imageJob(scenario, layout)));
-    const grid = createGrid(scenario.map.grid);
+    const grid = createGrid(gridSpecOf(scenario));
     const s = layout.cellSizeMm;
     let same = 0;
     for (let i = 0; i < grid.cellCount; i++) {
       const cell = grid.cellAt(i);
       const c = grid.center(cell, s);
-      const x = Math.floor(layout.origin.x + (c.x - layout.area.x) * layout.pxPerMm);
-      const y = Math.floor(layout.origin.y + (c.y - layout.area.y) * layout.pxPerMm);
-      const code = scenario.map.terrain[cell.row]![cell.col]!;
+      const x = Math.floor((c.x - layout.picture.x) * layout.pxPerMm);
+      const y = Math.floor((c.y - layout.picture.y) * layout.pxPerMm);
+      const code = scenario.map.terrain![cell.row]![cell.col]!;
       const want = scenario.map.terrainTypes.find((t) => t.code === code)!.colour;
       const at = (y * png.width + x) * 4;
       const got = `#${[0, 1, 2].map((j) => png.data[at + j]!.toString(16).padStart(2, '0')).join('')}`;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTinyScenario } from '../../shared/format/fixtures.js';
 import { HostError } from '../../shared/host/contract.js';
 import { createBundledScenarios, type BundledProblem } from './bundled.js';
+import { gridSpecOf } from '../../shared/format/defaults.js';
 
 describe('bundled scenarios', () => {
   let dir: string;
@@ -27,7 +28,7 @@ describe('bundled scenarios', () => {
       title: 'Tiny',
       fileName: 'tiny.json',
       tags: ['test'],
-      grid: { kind: scenario.map.grid.kind, cols: scenario.map.grid.cols, rows: scenario.map.grid.rows },
+      grid: { kind: scenario.map.grid.kind, cols: gridSpecOf(scenario).cols, rows: gridSpecOf(scenario).rows },
       sides: scenario.sides.map((s) => ({ name: s.name, colour: s.colour })),
       turns: scenario.calendar.turns,
     });

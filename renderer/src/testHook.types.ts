@@ -15,7 +15,7 @@ export interface GridfrontTestHook {
     /** Map tiles of the current view still being made (0 once the view is sharp). */
     readonly pendingTiles: number;
     /** Repaints the current tiles afresh and counts pixels off by > 16 (slight) and > 48 (large). */
-    checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number } | null;
+    checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number; worst: { x: number; y: number; fresh: number[]; tile: number[] } | null; slightArea: { x: number; y: number; width: number; height: number } | null } | null;
   };
   /** Open a scenario document that is already in memory (skips the host). */
   openScenario(scenario: Scenario): void;

@@ -1,7 +1,7 @@
 // Authoring view of the shared grid geometry: cells as [col, row] tuples, which keeps the
 // scenario descriptions in scripts/author/scenarios/ short.
 import { createGrid, type Direction, type GridGeometry } from '../../shared/grid/index.js';
-import type { Grid } from '../../shared/format/scenario.types.js';
+import type { CellGrid } from '../../shared/format/scenario.types.js';
 
 export type CellPos = readonly [col: number, row: number];
 
@@ -23,7 +23,7 @@ export interface AuthorGrid {
 const cell = ([col, row]: CellPos) => ({ col, row });
 const pos = (c: { col: number; row: number }): CellPos => [c.col, c.row];
 
-export function authorGrid(spec: Grid): AuthorGrid {
+export function authorGrid(spec: CellGrid): AuthorGrid {
   const g = createGrid(spec);
   return {
     geometry: g,

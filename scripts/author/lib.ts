@@ -3,7 +3,7 @@
 import type {
   Branch,
   CellFeatures,
-  Grid,
+  CellGrid,
   PhysicalSize,
   PlacedUnit,
   Reinforcement,
@@ -85,7 +85,7 @@ export class MapBuilder {
   impassable = new Set(['~', '=']);
 
   constructor(
-    readonly spec: Grid,
+    readonly spec: CellGrid,
     readonly terrain: string[],
     readonly control: string[],
   ) {

@@ -8,7 +8,10 @@ import type { Scenario } from '../../shared/format/scenario.types.js';
 const [file, out = file?.replace(/\.json$/, '.svg')] = process.argv.slice(2);
 if (!file || !out) throw new Error('usage: preview.ts scenario.json [out.svg]');
 const s = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
-const g = createGrid(s.map.grid);
+const grid = s.map.grid;
+if (grid.kind === 'network') throw new Error(`${file}: preview.ts draws grid maps; this is a network map (positions and links)`);
+const [terrainRows, controlRows] = [s.map.terrain ?? [], s.map.control ?? []];
+const g = createGrid(grid);
 const size = 60;
 const b = g.bounds(size);
 const colourOf = new Map(s.map.terrainTypes.map((t) => [t.code, t.colour]));
@@ -23,11 +26,11 @@ const across = (e: string, stroke: string, width: number, dash = '') => {
   const [a, c] = g.edgeCells(e).map((x) => g.center(x, size));
   parts.push(`<line x1="${a!.x}" y1="${a!.y}" x2="${c!.x}" y2="${c!.y}" stroke="${stroke}" stroke-width="${width}" ${dash ? `stroke-dasharray="${dash}"` : ''}/>`);
 };
-for (let r = 0; r < s.map.grid.rows; r++) {
-  for (let c = 0; c < s.map.grid.cols; c++) {
+for (let r = 0; r < grid.rows; r++) {
+  for (let c = 0; c < grid.cols; c++) {
     const cell = { col: c, row: r };
-    const side = sideByCode.get(s.map.control[r]![c]!);
-    parts.push(`<polygon points="${pts(g.corners(cell, size))}" fill="${colourOf.get(s.map.terrain[r]![c]!)}" stroke="#888" stroke-width="0.7"/>`);
+    const side = sideByCode.get(controlRows[r]![c]!);
+    parts.push(`<polygon points="${pts(g.corners(cell, size))}" fill="${colourOf.get(terrainRows[r]![c]!)}" stroke="#888" stroke-width="0.7"/>`);
     const ctr = g.center(cell, size);
     if (side) parts.push(`<circle cx="${ctr.x}" cy="${ctr.y}" r="${size * 0.42}" fill="${side.colour}" fill-opacity="0.18"/>`);
     parts.push(`<text x="${ctr.x}" y="${ctr.y - size * 0.3}" font-size="8" text-anchor="middle" fill="#555">${c},${r}</text>`);

@@ -142,6 +142,33 @@ describe('the heuristic bot', () => {
     expect(heuristicBot({ seed: 1 }).choose(s, legal)).toEqual({ type: 'stand', side: 'ger' });
   });
 
+  it('after standing, pulls out a unit that can no longer defend and keeps the others in the contested cell', () => {
+    // Seed 000: "some defending units retreat and others remain in place": losses not reduced.
+    // The Soviets have no supply base: s-b, desperate, would lose 2 among the enemy next turn.
+    const setup: TestSetup = {
+      terrain: ['.....'],
+      cells: { '0,0': { supplyBase: 'ger' } },
+      units: [
+        { id: 'g', cell: '1,0', strength: 6 },
+        { id: 's-a', cell: '2,0', strength: 3 },
+        { id: 's-b', cell: '2,0', strength: 2 },
+        { id: 's-c', cell: '2,0', strength: 2 },
+      ],
+    };
+    // attack [6,6,6,1,1,1]: 3 hits, one on each; defensive fire by s-a and s-c only [1 ×5]; time die
+    let s = start(setup, [6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    s = withUnit(s, 's-b', { supply: 'desperate', act: 'expended' });
+    s = play(s, { type: 'activate', side: 'ger', cell: '1,0' }, { type: 'move', side: 'ger', unit: 'g', path: ['2,0'] }).state;
+    s = play(s, { type: 'attack', side: 'ger', cell: '2,0' }, { type: 'stand', side: 'sov' }, { type: 'chooseLoss', side: 'sov', unit: 's-c' }).state;
+    expect(s.combat?.stage).toBe('partialRetreat');
+    expect(['s-a', 's-b', 's-c'].map((id) => unit(s, id).strength)).toEqual([2, 1, 1]);
+    const bot = heuristicBot({ seed: 1 });
+    const first = bot.choose(s, operational.legalActions(s));
+    expect(first).toEqual({ type: 'retreat', side: 'sov', cells: ['3,0'], unit: 's-b' });
+    s = play(s, first).state;
+    expect(bot.choose(s, operational.legalActions(s))).toEqual({ type: 'stand', side: 'sov' });
+  });
+
   it('rolls fuel shortage for the strongest enemy tank that is still in supply', () => {
     const s0 = operational.newGame(
       makeScenario({

@@ -6,7 +6,7 @@ import type { Action, GameState, UnitState } from '../rules/types.js';
 import { hashString, mix32, type Player } from './player.js';
 import { countsOf, planGroup, type MoveOption, type Plan } from './plan.js';
 import { lossTable } from './odds.js';
-import { branchOf, maxOf, sideOf, situation, type Situation } from './situation.js';
+import { branchOf, maxOf, sideOf, situation, traces, type Situation } from './situation.js';
 import { Prices, W } from './values.js';
 import { boardOf } from './rules-access.js';
 
@@ -70,7 +70,8 @@ function decide(s: GameState, legal: readonly Action[], seed: number, memo: { pl
   const side = first.side;
   const has = (t: Action['type']): boolean => legal.some((a) => a.type === t);
   let choice: Action | undefined;
-  if (has('retreat') || has('stand')) choice = retreatOrStand(situation(s, side), legal, seed);
+  if (s.combat?.stage === 'partialRetreat') choice = partialRetreat(situation(s, side), legal, seed);
+  else if (has('retreat') || has('stand')) choice = retreatOrStand(situation(s, side), legal, seed);
   else if (has('chooseLoss')) choice = chooseLoss(s, ofType(legal, 'chooseLoss'), seed);
   else if (has('breakthrough') || has('endBreakthrough')) choice = breakthrough(situation(s, side), legal, seed);
   else if (has('fuelPick') || has('endFuel')) choice = fuel(s, legal, seed);
@@ -180,6 +181,38 @@ function retreatOrStand(sit: Situation, legal: readonly Action[], seed: number):
   }
   const standAction = legal.find((a) => a.type === 'stand');
   if (standAction) scored.push({ action: standAction, score: stand + 1e-6 });
+  return best(sit.s, seed, scored).action;
+}
+
+/**
+ * Partial retreat, after the losses were taken in full: the units that stay keep the cell
+ * contested. A unit leaves when what it escapes (its share of the next attack on the battle
+ * cell, or the supply-phase loss of a cut-off unit among the enemy) outweighs the danger where
+ * it goes, a lost supply line and the activation it gives up; otherwise everyone stays.
+ */
+function partialRetreat(sit: Situation, legal: readonly Action[], seed: number): Action {
+  const { b } = sit;
+  const c = sit.s.combat!;
+  const stay = legal.find((a) => a.type === 'stand')!;
+  const i = b.index.get(c.cell)!;
+  if (sit.cnt[sit.foe][i] === 0) return stay;
+  const p = new Prices(sit);
+  const here = sit.str[sit.me][i]!;
+  const scored: { action: Action; score: number }[] = [{ action: stay, score: 0 }];
+  for (const a of ofType(legal, 'retreat')) {
+    const u = sit.s.units.find((x) => x.id === a.unit);
+    const j = b.index.get(a.cells[0]!);
+    if (!u || j === undefined) continue;
+    let score = p.exposure(i, here, false) - p.exposure(i, here - u.strength, false);
+    score -= p.exposure(j, sit.str[sit.me][j]! + u.strength, false);
+    // Cut off among the enemy, an isolated or desperate unit loses 2 in the next supply phase.
+    if ((u.supply === 'isolated' || u.supply === 'desperate') && !traces(sit, u, i, sit.supply[sit.me])) {
+      score += Math.min(2, u.strength) + (u.strength <= 2 ? W.killed * maxOf(b, u) : 0);
+    }
+    if (!p.suppliedAt(u, j)) score -= W.unsupplied * u.strength;
+    if (u.act === 'ready' && !u.activated) score -= 0.3;
+    scored.push({ action: a, score });
+  }
   return best(sit.s, seed, scored).action;
 }
 

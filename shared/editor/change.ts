@@ -1,5 +1,5 @@
 // Turning a document change into the cells a view must redraw.
-import { parseCellId, type Cell, type GridGeometry } from '../grid/index.js';
+import type { Cell, GridGeometry } from '../grid/index.js';
 import type { DocChange } from './types.js';
 
 /**
@@ -18,7 +18,7 @@ export function dirtyCells(change: DocChange, grid: GridGeometry): Cell[] | unde
     for (const c of grid.edgeCells(canonical)) if (grid.inMap(c)) seen.add(grid.index(c));
   }
   for (const id of change.features) {
-    const c = parseCellId(id);
+    const c = grid.parseRef(id);
     if (c && grid.inMap(c)) seen.add(grid.index(c));
   }
   return [...seen].map((i) => grid.cellAt(i));

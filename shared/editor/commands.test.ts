@@ -36,7 +36,7 @@ describe('terrain painting', () => {
     const r = expectExactInverse(doc, cmd);
     for (const i of cells) expect(doc.terrainTypes[doc.terrain[i]!]!.id).toBe('woods');
     // Cells that were already woods are not part of the edit.
-    const changed = cells.filter((i) => makeTinyScenario().map.terrain[Math.floor(i / 6)]![i % 6] !== 'f');
+    const changed = cells.filter((i) => makeTinyScenario().map.terrain![Math.floor(i / 6)]![i % 6] !== 'f');
     expect(r.applied.cells).toEqual(new Set(changed));
     expect(cmd!.label).toBe(`Paint Woods (${changed.length} cells)`);
   });
@@ -281,7 +281,7 @@ describe('terrain palette', () => {
 
   it('removing a type gives its cells the replacement and keeps every other cell’s type', () => {
     const doc = tiny();
-    const before = makeTinyScenario().map.terrain;
+    const before = makeTinyScenario().map.terrain!;
     expectExactInverse(doc, removeTerrainType(doc, 'woods', 'lake'));
     const rows = doc.toScenario().map.terrain;
     expect(rows).toEqual(before.map((r) => r.replaceAll('f', '~')));

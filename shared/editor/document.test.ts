@@ -66,7 +66,7 @@ describe('MapDocument round trip', () => {
     doc.execute(paintTerrain(doc, [doc.grid.index({ col: 5, row: 4 })], 'mountain')!);
     doc.execute(setCellName(doc, { col: 1, row: 4 }, 'Yelnya')!);
     const s = doc.toScenario();
-    expect(s.map.terrain[4]).toBe('.....^');
+    expect(s.map.terrain![4]).toBe('.....^');
     expect(Object.keys(s.map.cells!).at(-1)).toBe('1,4');
   });
 });
@@ -74,13 +74,13 @@ describe('MapDocument round trip', () => {
 describe('MapDocument refuses maps it cannot hold, naming the place', () => {
   it('a row of the wrong length', () => {
     const s = makeTinyScenario();
-    s.map.terrain[2] = '..~..';
+    s.map.terrain![2] = '..~..';
     expect(() => MapDocument.fromScenario(s)).toThrow(/map.terrain: row 2 has 5 cells, expected 6/);
   });
 
   it('a code not in the palette', () => {
     const s = makeTinyScenario();
-    s.map.control[1] = 'GGGXSS';
+    s.map.control![1] = 'GGGXSS';
     expect(() => MapDocument.fromScenario(s)).toThrow(/map.control: unknown code "X" at 3,1/);
   });
 

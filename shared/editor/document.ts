@@ -4,10 +4,15 @@
 // of canonical edge ids; cell features are a sparse map keyed "col,row". Everything else in
 // the scenario is kept as it was loaded and written back untouched.
 //
+// A network map (positions joined by links) is held the same way: position i is cell i of
+// the terrain and control arrays, cell features are keyed by position id, and there are no
+// edge features. Its positions and links live in `gridSettings`; the terrain and control
+// written there are those loaded, and `toScenario` writes the arrays back into them.
+//
 // Only commands (commands/*.ts) change a document, through `execute`/`revert`, which tell
 // subscribers exactly what changed (DocChange) so a view redraws only dirty chunks.
-import { createGrid, parseCellId, type Cell, type CellId, type EdgeId, type GridGeometry } from '../grid/index.js';
-import { decodeRows } from '../format/board.js';
+import { createGrid, type Cell, type CellId, type EdgeId, type GridGeometry } from '../grid/index.js';
+import { decodePositions, decodeRows, encodePositions } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
 import type { CellFeatures, GameMap, Grid, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
 import { OrderedMap, OrderedSet } from './ordered.js';
@@ -51,7 +56,7 @@ export class MapDocument {
   terrain: Uint8Array;
   /** Index into sides per cell. */
   control: Uint8Array;
-  /** Cell features by "col,row". Feature objects are replaced, never mutated. */
+  /** Cell features by CellRef ("col,row"; a network's position id). Feature objects are replaced, never mutated. */
   cells: OrderedMap<CellId, CellFeatures>;
   edges: EdgeStores;
   orderOfBattle: readonly PlacedUnit[];
@@ -65,7 +70,7 @@ export class MapDocument {
     this.base = base;
     this.sideList = base.sides;
     this.gridSettings = state.grid;
-    this.grid = createGrid(gridSpecOf(state.grid));
+    this.grid = createGrid(gridSpecOf({ grid: state.grid, cellSize: state.cellSize }));
     this.cellSize = state.cellSize;
     this.groundScaleKm = state.groundScaleKm;
     this.terrainTypes = state.terrainTypes;
@@ -89,19 +94,27 @@ export class MapDocument {
     const lean = Object.fromEntries(Object.entries(scenario.map).map(([k, v]) => [k, k === 'terrain' || k === 'control' ? [] : v]));
     const base = clone({ ...scenario, map: lean }) as Scenario;
     const map = base.map;
-    const grid = createGrid(gridSpecOf(map.grid));
+    const grid = createGrid(gridSpecOf(map));
     const { cols, rows } = grid.spec;
-    const terrain = decodeRows(terrainRows, map.terrainTypes.map((t) => t.code), cols, rows, 'map.terrain');
-    const control = decodeRows(controlRows, base.sides.map((s) => s.code), cols, rows, 'map.control');
+    const { terrain, control } =
+      map.grid.kind === 'network'
+        ? decodePositions(map.grid, map.terrainTypes, base.sides)
+        : {
+            terrain: decodeRows(terrainRows ?? [], map.terrainTypes.map((t) => t.code), cols, rows, 'map.terrain'),
+            control: decodeRows(controlRows ?? [], base.sides.map((s) => s.code), cols, rows, 'map.control'),
+          };
     const cells = new OrderedMap<CellId, CellFeatures>();
     for (const [key, features] of Object.entries(map.cells ?? {})) {
-      const cell = parseCellId(key);
-      if (!cell || !grid.inMap(cell)) throw new RangeError(`map.cells: "${key}" is not a cell of this ${cols}×${rows} map`);
+      const cell = grid.parseRef(key);
+      if (!cell || !grid.inMap(cell)) {
+        throw new RangeError(`map.cells: "${key}" is not ${grid.network ? 'a position of this network' : `a cell of this ${cols}×${rows} map`}`);
+      }
       cells.set(key, features);
     }
     const edges = {} as EdgeStores;
     for (const feature of EDGE_FEATURES) {
       const set = new OrderedSet<EdgeId>();
+      if (grid.network && map[feature]) throw new RangeError(`map.${feature}: a network map has no cell sides`);
       (map[feature] ?? []).forEach((e, i) => {
         const canonical = grid.parseEdge(e);
         if (!canonical) throw new RangeError(`map.${feature}[${i}]: "${e}" is not a side of this grid`);
@@ -132,14 +145,19 @@ export class MapDocument {
   toScenario(): Scenario {
     const baseMap = this.base.map;
     const cols = this.grid.spec.cols;
+    const settings = this.gridSettings;
+    const network = settings.kind === 'network';
     const parts: Record<string, unknown> = {
-      grid: this.gridSettings,
+      grid: network ? { ...settings, positions: encodePositions(settings, this.terrain, this.control, this.terrainTypes, this.sides) } : settings,
       cellSize: this.cellSize,
       groundScaleKm: this.groundScaleKm,
       terrainTypes: this.terrainTypes,
-      terrain: encodeLayer(this.terrain, this.terrainTypes.map((t) => t.code), cols),
-      control: encodeLayer(this.control, this.sides.map((s) => s.code), cols),
     };
+    // A network keeps terrain and control in its positions, not in rows.
+    if (!network) {
+      parts['terrain'] = encodeLayer(this.terrain, this.terrainTypes.map((t) => t.code), cols);
+      parts['control'] = encodeLayer(this.control, this.sides.map((s) => s.code), cols);
+    }
     if (this.underlay) parts['underlay'] = this.underlay;
     // Optional lists are written when they hold something or were in the loaded file.
     if (this.cells.size > 0 || baseMap.cells) parts['cells'] = Object.fromEntries(this.cells.ordered());
@@ -164,6 +182,7 @@ export class MapDocument {
     }
     if (this.reinforcements && !('reinforcements' in out)) out['reinforcements'] = this.reinforcements;
     // Rows are fresh strings; everything else is copied so callers cannot reach our state.
+    if (network) return clone(out) as unknown as Scenario;
     const { terrain, control } = map as { terrain: string[]; control: string[] };
     map['terrain'] = [];
     map['control'] = [];
@@ -203,7 +222,7 @@ export class MapDocument {
   }
 
   featuresAt(cell: Cell): CellFeatures | undefined {
-    return this.cells.get(`${cell.col},${cell.row}`);
+    return this.cells.get(this.grid.ref(cell));
   }
 
   /** Map settings, for dialogs (the objects must not be mutated). */
@@ -269,11 +288,12 @@ export class MapDocument {
 
   /** Puts parts in place wholesale (whole-map commands: resize, palette removal, grid kind). */
   write(parts: Partial<DocState>): void {
-    if (parts.grid !== undefined) {
-      this.gridSettings = parts.grid;
-      this.grid = createGrid(gridSpecOf(parts.grid));
-    }
     if (parts.cellSize !== undefined) this.cellSize = parts.cellSize;
+    if (parts.grid !== undefined) this.gridSettings = parts.grid;
+    // A network's geometry depends on the cell size too (its positions' default size and scale).
+    if (parts.grid !== undefined || (parts.cellSize !== undefined && this.gridSettings.kind === 'network')) {
+      this.grid = createGrid(gridSpecOf({ grid: this.gridSettings, cellSize: this.cellSize }));
+    }
     if (parts.groundScaleKm !== undefined) this.groundScaleKm = parts.groundScaleKm;
     if (parts.terrainTypes !== undefined) this.terrainTypes = parts.terrainTypes;
     if (parts.terrain !== undefined) this.terrain = parts.terrain;

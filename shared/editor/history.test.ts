@@ -22,7 +22,7 @@ describe('history', () => {
     for (let col = 0; col < 6; col++) history.run(paintTerrain(doc, cellsInBrush(doc.grid, { col, row: 3 }, 1), 'woods'));
     history.endGesture();
     const woods = doc.terrainTypes.findIndex((t) => t.id === 'woods');
-    const changed = makeTinyScenario().map.terrain.join('').split('').filter((ch, i) => ch !== 'f' && doc.terrain[i] === woods).length;
+    const changed = makeTinyScenario().map.terrain!.join('').split('').filter((ch, i) => ch !== 'f' && doc.terrain[i] === woods).length;
     expect(changed).toBeGreaterThan(10);
     expect(history.undoLabel).toBe(`Paint Woods (${changed} cells)`);
     const painted = snapshot(doc);

@@ -2,7 +2,7 @@
 // is under the pointer, which cells a brush, rectangle or fill covers. All return cell
 // indices (`grid.index` order), which is what the layer commands take.
 import type { Cell, EdgeId, GridGeometry, Point } from '../grid/index.js';
-import { neighbourIndices, neighbourTable } from './neighbours.js';
+import { neighbourCapacity, neighbourIndices, neighbourTable } from './neighbours.js';
 
 /**
  * The side under the pointer when it lies within `tolerance` pixels of it (the side must
@@ -37,6 +37,16 @@ export function edgesAlongPointer(grid: GridGeometry, from: Point, to: Point, si
  */
 export function cellsInBrush(grid: GridGeometry, cell: Cell, radius: number): number[] {
   const r = Math.max(0, Math.floor(radius));
+  if (grid.network) {
+    // On a network "within r steps" is within r links.
+    if (!grid.inMap(cell)) return [];
+    const dist = grid.network.distancesFrom([grid.index(cell)]);
+    const near: number[] = [];
+    dist.forEach((d, i) => {
+      if (d !== -1 && d <= r) near.push(i);
+    });
+    return near;
+  }
   const out: number[] = [];
   // A ring of radius r never leaves the box r+1 around the centre in offset coordinates.
   const { cols, rows } = grid.spec;
@@ -52,8 +62,19 @@ export function cellsInBrush(grid: GridGeometry, cell: Cell, radius: number): nu
   return out;
 }
 
-/** Cells of the offset-coordinate rectangle spanned by two corner cells (inclusive), clipped to the map. */
+/**
+ * Cells of the offset-coordinate rectangle spanned by two corner cells (inclusive), clipped to
+ * the map. On a network: the positions whose centres lie in the box the two centres span.
+ */
 export function cellsInRect(grid: GridGeometry, a: Cell, b: Cell): number[] {
+  if (grid.network) {
+    if (!grid.inMap(a) || !grid.inMap(b)) return [];
+    const pa = grid.network.positions[grid.index(a)]!;
+    const pb = grid.network.positions[grid.index(b)]!;
+    const [x0, x1] = [Math.min(pa.x, pb.x), Math.max(pa.x, pb.x)];
+    const [y0, y1] = [Math.min(pa.y, pb.y), Math.max(pa.y, pb.y)];
+    return grid.network.positions.flatMap((p, i) => (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1 ? [i] : []));
+  }
   const { cols, rows } = grid.spec;
   const c0 = Math.max(0, Math.min(a.col, b.col));
   const c1 = Math.min(cols - 1, Math.max(a.col, b.col));
@@ -98,7 +119,7 @@ export function floodRegion(grid: GridGeometry, values: Uint8Array, start: Cell,
   seen[first] = 1;
   const out: number[] = [first];
   const table = neighbourTable(grid);
-  const near = new Int32Array(8);
+  const near = new Int32Array(neighbourCapacity(grid));
   for (let head = 0; head < out.length; head++) {
     const i = out[head]!;
     const n = neighbourIndices(grid, table, i, near);

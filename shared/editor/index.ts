@@ -16,7 +16,7 @@ export { History, CompositeCommand, type HistoryListener, type HistoryEvent } fr
 export { Timeline, HistoryTrack, type UndoTrack, type TimelineMove } from './timeline.js';
 export * from './hit.js';
 export { dirtyCells } from './change.js';
-export { neighbourTable, neighbourIndices, type NeighbourTable } from './neighbours.js';
+export { neighbourCapacity, neighbourTable, neighbourIndices, type NeighbourTable } from './neighbours.js';
 export { CellsCommand, setLayerCells, paintTerrain, eraseTerrain, setControl, rewriteLayer } from './commands/cells.js';
 export { fillControl, fillToFrontLine, frontLineSeeds, type FrontLineOptions } from './commands/control.js';
 export { EdgesCommand, editEdges, connectPath, type EdgeMode } from './commands/edges.js';

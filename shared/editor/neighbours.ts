@@ -1,7 +1,8 @@
 // Neighbour lookup by cell index for whole-map walks (flood fill, front-line fill) on maps
 // of up to a million cells, where allocating a Cell per neighbour would dominate. On every
 // grid kind the offsets to a cell's neighbours depend only on whether its column and row are
-// odd or even, so four small tables, read off the grid itself, describe them all.
+// odd or even, so four small tables, read off the grid itself, describe them all. A network
+// map's neighbours are its links, read from its link graph instead.
 import type { GridGeometry } from '../grid/index.js';
 
 export interface NeighbourTable {
@@ -29,11 +30,25 @@ export function neighbourTable(grid: GridGeometry): NeighbourTable {
   return t;
 }
 
+/** How long the `out` buffer of neighbourIndices must be: 8 on a grid, a network's most links at one position. */
+export function neighbourCapacity(grid: GridGeometry): number {
+  const net = grid.network;
+  if (!net) return 8;
+  let most = 0;
+  for (let i = 0; i < net.positions.length; i++) most = Math.max(most, net.linksOf(i).length);
+  return most;
+}
+
 /**
  * Writes the in-map neighbour indices of cell `index` into `out` and returns how many there
- * are (at most 8), in `grid.directions` order, like `grid.neighbours`.
+ * are (at most neighbourCapacity), in `grid.directions` order, like `grid.neighbours`.
  */
 export function neighbourIndices(grid: GridGeometry, table: NeighbourTable, index: number, out: Int32Array): number {
+  if (grid.network) {
+    const near = grid.network.neighbours(index);
+    out.set(near);
+    return near.length;
+  }
   const { cols, rows } = grid.spec;
   const row = (index / cols) | 0;
   const col = index - row * cols;

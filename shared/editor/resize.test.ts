@@ -7,6 +7,7 @@ import { editEdges } from './commands/edges.js';
 import { setCellName } from './commands/features.js';
 import { resizeMap } from './commands/resize.js';
 import { blankScenario, checkInverse, GRID_CASES, snapshot } from './testing.js';
+import { gridSpecOf } from '../format/defaults.js';
 
 const tiny = () => MapDocument.fromScenario(makeTinyScenario());
 const shiftRef = (ref: string, dc: number, dr: number) => {
@@ -47,10 +48,10 @@ describe('resize keeps content in place', () => {
     expect(r.afterRevert).toBe(r.before);
     expect(r.afterReapply).toBe(r.afterApply);
     const s = doc.toScenario();
-    expect(s.map.grid.cols).toBe(8);
-    expect(s.map.grid.rows).toBe(6);
-    expect(s.map.terrain[0]).toBe('........');
-    expect(s.map.terrain.slice(1).map((row) => row.slice(2))).toEqual(original.map.terrain);
+    expect(gridSpecOf(s).cols).toBe(8);
+    expect(gridSpecOf(s).rows).toBe(6);
+    expect(s.map.terrain![0]).toBe('........');
+    expect(s.map.terrain!.slice(1).map((row) => row.slice(2))).toEqual(original.map.terrain);
     expect(Object.keys(s.map.cells!)).toEqual(Object.keys(original.map.cells!).map((k) => shiftRef(k, 2, 1)));
     const shiftEdge = (e: string) => {
       const [c, rr, d] = e.split(',');
@@ -65,8 +66,8 @@ describe('resize keeps content in place', () => {
     const doc = tiny();
     doc.execute(resizeMap(doc, { left: 1, right: 2 })!);
     const s = doc.toScenario();
-    expect(s.map.terrain[0]).toBe('...f......'.slice(0, 9));
-    expect(s.map.control.every((row) => row === 'GGGGSSSSS')).toBe(true);
+    expect(s.map.terrain![0]).toBe('...f......'.slice(0, 9));
+    expect(s.map.control!.every((row) => row === 'GGGGSSSSS')).toBe(true);
   });
 
   it('removing rows drops the units, features and sides on them; undo restores them all', () => {
@@ -75,7 +76,7 @@ describe('resize keeps content in place', () => {
     const before = snapshot(doc);
     history.run(resizeMap(doc, { top: -3 }));
     const s = doc.toScenario();
-    expect(s.map.grid.rows).toBe(2);
+    expect(gridSpecOf(s).rows).toBe(2);
     // Units on rows 0-2 are gone; the cavalry at (5,3) is now at (5,0).
     expect(s.orderOfBattle.map((u) => [u.id, u.cell])).toEqual([['s-cav-1', '5,0']]);
     expect(s.reinforcements!.map((r) => r.entryCell)).toEqual(['5,1']);
@@ -92,11 +93,11 @@ describe('resize keeps content in place', () => {
   it('an odd number of columns added on the left of a flat-top odd-q map flips it to even-q; an even number keeps it', () => {
     const doc = tiny();
     doc.execute(resizeMap(doc, { left: 1 })!);
-    expect(doc.gridSettings.offset).toBe('even');
+    expect(gridSpecOf(doc.map).offset).toBe('even');
     doc.execute(resizeMap(doc, { left: 2, right: 1 })!);
-    expect(doc.gridSettings.offset).toBe('even');
+    expect(gridSpecOf(doc.map).offset).toBe('even');
     doc.execute(resizeMap(doc, { left: -1 })!);
-    expect(doc.gridSettings.offset).toBe('odd');
+    expect(gridSpecOf(doc.map).offset).toBe('odd');
   });
 
   it('a map cannot shrink below one cell or grow past 4096 a side', () => {

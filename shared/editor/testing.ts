@@ -2,11 +2,11 @@
 // grid kind and a check that a command is an exact, repeatable inverse pair. No test
 // framework imports, so the helpers stay as pure as the rest of shared/.
 import { newScenario } from '../format/new-scenario.js';
-import type { Grid, Scenario } from '../format/scenario.types.js';
+import type { CellGrid, Scenario } from '../format/scenario.types.js';
 import { MapDocument } from './document.js';
 import type { Command, DocChange } from './types.js';
 
-export type GridCase = { name: string; grid: Partial<Grid> & Pick<Grid, 'kind'> };
+export type GridCase = { name: string; grid: Partial<CellGrid> & Pick<CellGrid, 'kind'> };
 
 /** One case per grid family and layout option the format allows. */
 export const GRID_CASES: readonly GridCase[] = [

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, NO_CODE, controlAt, decodeRows, encodeRows, terrainAt } from './board.js';
-import { makeTinyScenario } from './fixtures.js';
+import { Board, NO_CODE, controlAt, decodePositions, decodeRows, encodePositions, encodeRows, terrainAt } from './board.js';
+import { makeNetworkScenario, makeTinyScenario } from './fixtures.js';
+import type { NetworkGrid } from './scenario.types.js';
 
 describe('row strings', () => {
   it('terrainAt and controlAt read one character of the row strings', () => {
@@ -84,7 +85,41 @@ describe('Board', () => {
 
   it('refuses a scenario whose rows do not fit, rather than guess', () => {
     const s = makeTinyScenario();
-    s.map.terrain[1] = '.ff.u';
+    s.map.terrain![1] = '.ff.u';
     expect(() => Board.fromScenario(s)).toThrow(/map\.terrain: row 1/);
+  });
+
+  describe('on a network map', () => {
+    it('decodes each position\'s terrain and control into the same per-cell arrays', () => {
+      const s = makeNetworkScenario();
+      const board = Board.fromScenario(s);
+      const moscow = board.grid.parseRef('moscow')!;
+      expect(board.terrain.length).toBe(14);
+      expect(board.terrainAt(moscow)?.id).toBe('city');
+      expect(board.controlAt(board.grid.parseRef('brest')!)?.id).toBe('ger');
+      expect(terrainAt(s.map, board.grid.parseRef('rzhev')!)?.name).toBe('Forest');
+      expect(controlAt(s, moscow)?.name).toBe('Soviets');
+      expect(terrainAt(s.map, { col: 14, row: 0 })).toBeUndefined();
+      expect(board.edges.roads.size).toBe(0);
+    });
+
+    it('writes edits back into the positions, not into rows', () => {
+      const s = makeNetworkScenario();
+      if (s.map.grid.kind !== 'network') throw new Error('not a network');
+      const board = Board.fromScenario(s);
+      board.control[board.grid.index(board.grid.parseRef('smolensk')!)] = 0;
+      const positions = encodePositions(s.map.grid, board.terrain, board.control, s.map.terrainTypes, s.sides);
+      expect(positions.find((p) => p.id === 'smolensk')?.control).toBe('ger');
+      expect(positions.filter((p, i) => JSON.stringify(p) !== JSON.stringify(s.map.grid.kind === 'network' && s.map.grid.positions[i]))).toHaveLength(1);
+      expect(() => board.controlRows()).toThrow(/network map has no control rows/);
+    });
+
+    it('refuses a position with an unknown terrain type, naming it', () => {
+      const s = makeNetworkScenario();
+      if (s.map.grid.kind !== 'network') throw new Error('not a network');
+      s.map.grid.positions[2]!.terrain = 'marsh';
+      expect(() => Board.fromScenario(s)).toThrow('map.grid.positions[2] ("vilnius"): unknown terrain type "marsh"');
+      expect(() => decodePositions(s.map.grid as NetworkGrid, s.map.terrainTypes, s.sides)).toThrow(RangeError);
+    });
   });
 });

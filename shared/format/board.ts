@@ -10,22 +10,41 @@
 // In memory, code that reads every cell (renderer, rules, print) wants indices, not strings:
 // a Board holds one byte per cell for terrain (index into terrainTypes) and control (index
 // into sides), in `grid.index(cell)` order (row * cols + col), plus edge feature sets.
+//
+// A network map has no row strings: each position carries its terrain type id and its
+// controlling side id, and the Board decodes those into the same two arrays (position i is
+// cell i), so everything that reads a Board works on both kinds. A network has no edge
+// features (roads and rails are its link types), so its edge sets are empty.
 import { createGrid, type Cell, type EdgeId, type GridGeometry } from '../grid/index.js';
 import { gridSpecOf } from './defaults.js';
-import type { GameMap, Scenario, Side, TerrainType } from './scenario.types.js';
+import type { GameMap, NetworkGrid, Position, Scenario, Side, TerrainType } from './scenario.types.js';
 
 /** Index stored for a cell whose code is not in the palette. Never produced from a valid scenario. */
 export const NO_CODE = 255;
 
-/** The terrain type of a cell, read straight from the row strings; undefined off the map or for an unknown code. */
+/** The position a network cell stands for; undefined off the network. */
+function positionAt(grid: NetworkGrid, cell: Cell): Position | undefined {
+  return cell.row === 0 ? grid.positions[cell.col] : undefined;
+}
+
+/** The terrain type of a cell, read straight from the file; undefined off the map or for an unknown code. */
 export function terrainAt(map: GameMap, cell: Cell): TerrainType | undefined {
-  const code = codeAt(map.terrain, map.grid.cols, cell);
+  if (map.grid.kind === 'network') {
+    const id = positionAt(map.grid, cell)?.terrain;
+    return id === undefined ? undefined : map.terrainTypes.find((t) => t.id === id);
+  }
+  const code = codeAt(map.terrain ?? [], map.grid.cols, cell);
   return code === undefined ? undefined : map.terrainTypes.find((t) => t.code === code);
 }
 
-/** The side controlling a cell, read straight from the row strings; undefined off the map or for an unknown code. */
+/** The side controlling a cell, read straight from the file; undefined off the map or for an unknown code. */
 export function controlAt(scenario: Pick<Scenario, 'map' | 'sides'>, cell: Cell): Side | undefined {
-  const code = codeAt(scenario.map.control, scenario.map.grid.cols, cell);
+  const { grid } = scenario.map;
+  if (grid.kind === 'network') {
+    const id = positionAt(grid, cell)?.control;
+    return id === undefined ? undefined : scenario.sides.find((s) => s.id === id);
+  }
+  const code = codeAt(scenario.map.control ?? [], grid.cols, cell);
   return code === undefined ? undefined : scenario.sides.find((s) => s.code === code);
 }
 
@@ -33,6 +52,39 @@ function codeAt(rows: readonly string[], cols: number, cell: Cell): string | und
   if (cell.col < 0 || cell.col >= cols) return undefined;
   const ch = rows[cell.row]?.charAt(cell.col);
   return ch || undefined;
+}
+
+/**
+ * Decodes a network's per-position terrain and control into palette indices (position
+ * order). Throws a RangeError naming the position when a terrain type or side is unknown.
+ */
+export function decodePositions(grid: NetworkGrid, terrainTypes: readonly TerrainType[], sides: readonly Side[]): { terrain: Uint8Array; control: Uint8Array } {
+  const terrainIndex = new Map(terrainTypes.map((t, i) => [t.id, i]));
+  const sideIndex = new Map(sides.map((s, i) => [s.id, i]));
+  const terrain = new Uint8Array(grid.positions.length);
+  const control = new Uint8Array(grid.positions.length);
+  grid.positions.forEach((p, i) => {
+    const t = terrainIndex.get(p.terrain);
+    if (t === undefined) throw new RangeError(`map.grid.positions[${i}] ("${p.id}"): unknown terrain type "${p.terrain}"`);
+    const c = sideIndex.get(p.control);
+    if (c === undefined) throw new RangeError(`map.grid.positions[${i}] ("${p.id}"): unknown side "${p.control}"`);
+    terrain[i] = t;
+    control[i] = c;
+  });
+  return { terrain, control };
+}
+
+/** A network's positions with terrain and control written back from palette indices; the inverse of decodePositions. */
+export function encodePositions(grid: NetworkGrid, terrain: ArrayLike<number>, control: ArrayLike<number>, terrainTypes: readonly TerrainType[], sides: readonly Side[]): Position[] {
+  if (terrain.length !== grid.positions.length || control.length !== grid.positions.length) {
+    throw new RangeError(`encodePositions: ${grid.positions.length} positions, but ${terrain.length} terrain and ${control.length} control entries`);
+  }
+  return grid.positions.map((p, i) => {
+    const t = terrainTypes[terrain[i]!];
+    const c = sides[control[i]!];
+    if (!t || !c) throw new RangeError(`encodePositions: position "${p.id}" has terrain index ${terrain[i]} / side index ${control[i]}, not in the palettes`);
+    return { ...p, terrain: t.id, control: c.id };
+  });
 }
 
 /**
@@ -92,12 +144,17 @@ export class Board {
     readonly edges: EdgeFeatures,
   ) {}
 
-  /** Throws a RangeError if the rows do not fit the grid and palettes (validate first). */
+  /** Throws a RangeError if the rows (a network's positions) do not fit the grid and palettes (validate first). */
   static fromScenario(scenario: Pick<Scenario, 'map' | 'sides'>, grid: GridGeometry = createGrid(gridSpecOf(scenario))): Board {
     const { map } = scenario;
+    if (map.grid.kind === 'network') {
+      const { terrain, control } = decodePositions(map.grid, map.terrainTypes, scenario.sides);
+      const none = new Set<EdgeId>();
+      return new Board(grid, map.terrainTypes, scenario.sides, terrain, control, { rivers: none, lakeShores: none, roads: none, rails: none });
+    }
     const { cols, rows } = grid.spec;
-    const terrain = decodeRows(map.terrain, map.terrainTypes.map((t) => t.code), cols, rows, 'map.terrain');
-    const control = decodeRows(map.control, scenario.sides.map((s) => s.code), cols, rows, 'map.control');
+    const terrain = decodeRows(map.terrain ?? [], map.terrainTypes.map((t) => t.code), cols, rows, 'map.terrain');
+    const control = decodeRows(map.control ?? [], scenario.sides.map((s) => s.code), cols, rows, 'map.control');
     const edgeSet = (list: readonly string[] | undefined, what: string): Set<EdgeId> =>
       new Set(
         (list ?? []).map((e) => {
@@ -131,13 +188,19 @@ export class Board {
     return this.sides[this.controlIndexAt(cell)];
   }
 
-  /** Row strings of the current terrain, for writing back to map.terrain. */
+  /** Row strings of the current terrain, for writing back to map.terrain (grid maps; see encodePositions for a network). */
   terrainRows(): string[] {
+    this.refuseNetwork('terrain');
     return encodeRows(this.terrain, this.terrainTypes.map((t) => t.code), this.grid.spec.cols);
   }
 
-  /** Row strings of the current control, for writing back to map.control. */
+  /** Row strings of the current control, for writing back to map.control (grid maps; see encodePositions for a network). */
   controlRows(): string[] {
+    this.refuseNetwork('control');
     return encodeRows(this.control, this.sides.map((s) => s.code), this.grid.spec.cols);
+  }
+
+  private refuseNetwork(layer: string): void {
+    if (this.grid.network) throw new RangeError(`a network map has no ${layer} rows: each position carries its own ${layer}`);
   }
 }

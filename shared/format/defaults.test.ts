@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import schema from '../../schemas/scenario.schema.json' with { type: 'json' };
 import { DEFAULT_OPTIONS, NO_FLAGS, defaultFlagsForSideName, gridSpecOf, resolveOptions, resolveSideFlags } from './defaults.js';
-import { makeTinyScenario } from './fixtures.js';
+import { makeNetworkScenario, makeTinyScenario } from './fixtures.js';
+import type { CellGrid } from './scenario.types.js';
 
 type Props = Record<string, { default?: unknown }>;
 const schemaDefaults = (def: string) =>
@@ -19,7 +20,7 @@ describe('format defaults', () => {
   });
 
   it('grid defaults are the schema defaults', () => {
-    const d = schemaDefaults('Grid');
+    const d = schemaDefaults('CellGrid');
     const spec = gridSpecOf({ kind: 'hex', cols: 3, rows: 2 });
     expect({ orientation: spec.orientation, offset: spec.offset, adjacency: spec.adjacency, labels: spec.labels }).toEqual({
       orientation: d.orientation,
@@ -37,12 +38,24 @@ describe('format defaults', () => {
     expect(resolveOptions(s)).toEqual(DEFAULT_OPTIONS);
   });
 
-  it('omitted side flags are false, whatever the side is called', () => {
+  it('an omitted side flag follows the text for a side named Germans or Soviets; a flag the file sets wins', () => {
+    // RULES-NOTES, Naming: the per-side flags default "to the text's assignment when the sides
+    // are Germans/Soviets", in files as in the New dialog.
     const s = makeTinyScenario();
     delete s.sides[0].flags;
-    expect(s.sides[0].name).toBe('Germans');
+    delete s.sides[1].flags;
+    expect(s.sides.map((x) => x.name)).toEqual(['Germans', 'Soviets']);
+    expect(resolveSideFlags(s.sides[0])).toEqual({ ...NO_FLAGS, mudSlows: true, losesDifficultInSnow: true });
+    expect(resolveSideFlags(s.sides[1])).toEqual({ ...NO_FLAGS, railMovement: true, breakthroughInSnow: true });
+    s.sides[0].flags = { mudSlows: false, rebuilds: true };
+    expect(resolveSideFlags(s.sides[0])).toEqual({ ...NO_FLAGS, losesDifficultInSnow: true, rebuilds: true });
+  });
+
+  it('omitted side flags are off for sides with other names', () => {
+    const s = makeTinyScenario();
+    s.sides[0] = { ...s.sides[0], name: 'Blue' };
+    delete s.sides[0].flags;
     expect(resolveSideFlags(s.sides[0])).toEqual(NO_FLAGS);
-    expect(resolveSideFlags(s.sides[1])).toMatchObject({ railMovement: true, breakthroughInSnow: true, mudSlows: false });
   });
 
   it('German-like names get mud slowing and losing difficult terrain in snow', () => {
@@ -65,7 +78,23 @@ describe('format defaults', () => {
   it('gridSpecOf reads a scenario, a map or a grid alike', () => {
     const s = makeTinyScenario();
     expect(gridSpecOf(s)).toEqual(gridSpecOf(s.map));
-    expect(gridSpecOf(s.map)).toEqual(gridSpecOf(s.map.grid));
+    expect(gridSpecOf(s.map)).toEqual(gridSpecOf(s.map.grid as CellGrid));
     expect(gridSpecOf(s)).toMatchObject({ kind: 'hex', cols: 6, rows: 5, orientation: 'flat', offset: 'odd' });
+  });
+
+  it('gridSpecOf gives a network its positions and links, sized and scaled by the map cell size', () => {
+    const s = makeNetworkScenario();
+    const spec = gridSpecOf(s);
+    expect(spec.kind).toBe('network');
+    expect(spec.cols).toBe(s.map.grid.kind === 'network' ? s.map.grid.positions.length : -1);
+    expect(spec.rows).toBe(1);
+    if (spec.kind !== 'network') throw new Error('not a network');
+    expect(spec.network.unit).toBe(20);
+    expect(spec.network.positions[0]).toMatchObject({ id: 'suwalki', label: 'SU', shape: 'box', width: 20, height: 20 });
+    expect(spec.network.links[0]).toMatchObject({ id: 'brest-minsk', type: 'road', waypoints: [] });
+    // The cell size in any unit is read in millimetres.
+    const inCm = gridSpecOf({ grid: s.map.grid, cellSize: { value: 2.5, unit: 'cm' } });
+    expect(inCm.kind === 'network' && inCm.network.unit).toBe(25);
+    expect(inCm.kind === 'network' && inCm.network.positions[0]!.width).toBe(25);
   });
 });

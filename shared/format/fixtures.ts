@@ -3,6 +3,7 @@
 // victory cells, entry cells, four units and a schedule of every kind. Each call returns a
 // fresh deep copy, so a test may break it freely.
 import type { Scenario } from './scenario.types.js';
+import networkFront from './fixtures/network-front.json' with { type: 'json' };
 
 const tiny: Scenario = {
   formatVersion: 1,
@@ -87,4 +88,14 @@ const tiny: Scenario = {
 /** A fresh, valid, fully featured 6×5 hex scenario. */
 export function makeTinyScenario(): Scenario {
   return JSON.parse(JSON.stringify(tiny)) as Scenario;
+}
+
+/**
+ * A fresh, valid network scenario (fixtures/network-front.json): fourteen positions from the
+ * border to Moscow, 21 links (roads, railways, ordinary; two bent), victory cities,
+ * fortresses, supply bases, a map-edge entry, army-group sectors as position properties,
+ * units on positions and reinforcements entering at them.
+ */
+export function makeNetworkScenario(): Scenario {
+  return JSON.parse(JSON.stringify(networkFront)) as Scenario;
 }

@@ -25,6 +25,17 @@ describe('newScenario', () => {
     );
   });
 
+  it('builds a blank network map (an extent in mm, no positions or links yet) that the validator accepts', () => {
+    const doc = newScenario({ id: 'net-1', title: 'Point to point', gridKind: 'network', cols: 0, rows: 0, extentMm: { width: 594, height: 420 } });
+    expect(doc.map.grid).toEqual({ kind: 'network', width: 594, height: 420, positions: [], links: [] });
+    expect(doc.map.terrain).toBeUndefined();
+    expect(doc.map.control).toBeUndefined();
+    expect(doc.map.cellSize).toEqual({ value: 2, unit: 'cm' });
+    const result = validateScenario(doc);
+    expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(newScenario({ id: 'net-2', title: 'A3', gridKind: 'network', cols: 0, rows: 0 }).map.grid).toMatchObject({ width: 420, height: 297 });
+  });
+
   it('gives the west half to the first side and the east half to the second', () => {
     const doc = newScenario({ id: 'x', title: 'Split', gridKind: 'square', cols: 5, rows: 2, sides: [{ name: 'Axis' }, { name: 'Allies' }] });
     expect(doc.sides.map((s) => [s.id, s.code])).toEqual([

@@ -1,6 +1,6 @@
 // Builds a blank, schema-valid scenario from the fields of the New Scenario dialog.
 // Pure (no Node, no DOM): the renderer uses it to preview, the library to create.
-import type { Scenario } from './scenario.types.js';
+import type { CellGrid, GameMap, Scenario } from './scenario.types.js';
 
 type TerrainType = Scenario['map']['terrainTypes'][number];
 type Side = Scenario['sides'][number];
@@ -20,8 +20,11 @@ export interface NewScenarioFields {
   gridKind: GridKind;
   /** Hex only. */
   orientation?: 'flat' | 'pointy';
+  /** Grids: columns and rows of cells. Ignored for a network. */
   cols: number;
   rows: number;
+  /** Network only: the map's extent in millimetres (A3 landscape when omitted). */
+  extentMm?: { width: number; height: number };
   cellSize?: CellSize;
   groundScaleKm?: number;
   sides?: [NewSideFields, NewSideFields];
@@ -47,6 +50,10 @@ export const DEFAULT_SIDES: readonly [NewSideFields, NewSideFields] = [
 ];
 
 export const DEFAULT_CELL_SIZE: CellSize = { value: 10, unit: 'cm' };
+/** A network's default position size: a 2 cm box holds a name and a few counters' worth of label. */
+export const DEFAULT_NETWORK_CELL_SIZE: CellSize = { value: 2, unit: 'cm' };
+/** A network map's default extent: A3 landscape. */
+export const DEFAULT_NETWORK_EXTENT_MM = { width: 420, height: 297 } as const;
 export const DEFAULT_GROUND_SCALE_KM = 40;
 export const DEFAULT_START_DATE = '1941-10-01';
 export const DEFAULT_TURNS = 12;
@@ -98,41 +105,58 @@ function buildSides(fields: readonly [NewSideFields, NewSideFields]): [Side, Sid
   })) as [Side, Side];
 }
 
+/** A blank network map: its extent, no positions or links yet (a designer draws them, or traces them from an underlay). */
+function blankNetworkMap(fields: NewScenarioFields): GameMap {
+  const extent = fields.extentMm ?? DEFAULT_NETWORK_EXTENT_MM;
+  return {
+    grid: { kind: 'network', width: extent.width, height: extent.height, positions: [], links: [] },
+    cellSize: fields.cellSize ?? DEFAULT_NETWORK_CELL_SIZE,
+    groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
+    terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
+  };
+}
+
 /**
- * A blank scenario: open ground everywhere, the west half of the map held by the first
- * side and the east half by the second, each with a supply base on its own map edge (mid
- * row), the first side holding the initiative throughout, no units, the default calendar.
+ * A blank grid map: open ground everywhere, the west half held by the first side and the
+ * east half by the second, each with a supply base on its own map edge (mid row).
  */
-export function newScenario(fields: NewScenarioFields): Scenario {
-  const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
+function blankGridMap(fields: NewScenarioFields & { gridKind: CellGrid['kind'] }, sides: [Side, Side]): GameMap {
   const cols = fields.cols;
   const rows = fields.rows;
   const split = Math.ceil(cols / 2);
   const controlRow = sides[0].code.repeat(split) + sides[1].code.repeat(Math.max(0, cols - split));
   const terrainRow = DEFAULT_TERRAIN_TYPES[0]!.code.repeat(cols);
-  const grid: Scenario['map']['grid'] = { kind: fields.gridKind, cols, rows };
+  const grid: CellGrid = { kind: fields.gridKind, cols, rows };
   if (fields.gridKind === 'hex') grid.orientation = fields.orientation ?? 'flat';
-  const turns = fields.turns ?? DEFAULT_TURNS;
   const midRow = Math.floor(rows / 2);
-  const cells: NonNullable<Scenario['map']['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
+  const cells: NonNullable<GameMap['cells']> = { [`0,${midRow}`]: { supplyBase: sides[0].id } };
   // A one-column map has no east edge of its own; the second side then has no base yet.
   if (cols > 1) cells[`${cols - 1},${midRow}`] = { supplyBase: sides[1].id };
+  return {
+    grid,
+    cellSize: fields.cellSize ?? DEFAULT_CELL_SIZE,
+    groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
+    terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
+    terrain: Array.from({ length: rows }, () => terrainRow),
+    control: Array.from({ length: rows }, () => controlRow),
+    cells,
+  };
+}
 
+/**
+ * A blank scenario: a blank grid or network map (above), the first side holding the
+ * initiative throughout, no units, the default calendar.
+ */
+export function newScenario(fields: NewScenarioFields): Scenario {
+  const sides = buildSides(fields.sides ?? DEFAULT_SIDES);
+  const turns = fields.turns ?? DEFAULT_TURNS;
   const scenario: Scenario = {
     formatVersion: 1,
     id: fields.id,
     title: fields.title,
     ruleset: { id: 'operational' },
     sides,
-    map: {
-      grid,
-      cellSize: fields.cellSize ?? DEFAULT_CELL_SIZE,
-      groundScaleKm: fields.groundScaleKm ?? DEFAULT_GROUND_SCALE_KM,
-      terrainTypes: DEFAULT_TERRAIN_TYPES.map((t) => ({ ...t })),
-      terrain: Array.from({ length: rows }, () => terrainRow),
-      control: Array.from({ length: rows }, () => controlRow),
-      cells,
-    },
+    map: fields.gridKind === 'network' ? blankNetworkMap(fields) : blankGridMap({ ...fields, gridKind: fields.gridKind }, sides),
     calendar: { startDate: fields.startDate ?? DEFAULT_START_DATE, turns },
     groundConditions: { initial: 'easy' },
     initiative: [{ side: sides[0].id, fromTurn: 1, toTurn: turns }],

@@ -53,7 +53,7 @@ export type SupplyStatus = 'in-supply' | 'out-of-supply' | 'isolated' | 'despera
 export type ActivationStatus = 'ready' | 'active' | 'expended';
 export type EdgeId = string;
 export type CombatStage =
-  'retreatChoice' | 'defenderLosses' | 'attackerLosses' | 'retreatMove' | 'breakthrough';
+  'retreatChoice' | 'defenderLosses' | 'attackerLosses' | 'retreatMove' | 'partialRetreat' | 'breakthrough';
 /**
  * Where the next d6 comes from: sfc32 generator state, or the next entry of a script.
  */
@@ -193,15 +193,16 @@ export interface ChooseLossAction {
   unit: UnitId;
 }
 /**
- * Retreat every defending unit; units fill the cells in the order given.
+ * Without a unit: retreat every defending unit, losing one fewer; units fill the cells in the order given. With a unit (stage partialRetreat, after losses taken in full): that unit alone retreats to the one cell given while others stay.
  */
 export interface RetreatAction {
   type: 'retreat';
   side: EngineSideId;
   cells: CellId[];
+  unit?: UnitId;
 }
 /**
- * Defender declines to retreat.
+ * Defender declines to retreat; in a partial retreat, the units not yet retreated stay.
  */
 export interface StandAction {
   type: 'stand';
@@ -395,7 +396,7 @@ export interface Combat {
    */
   lossOrder: UnitId[];
   /**
-   * Chosen retreat cells, or null when the defender stands.
+   * Chosen retreat cells, or null when the defender stands. In a partial retreat (stage partialRetreat, after full losses), the cells used so far.
    */
   retreat: CellId[] | null;
   enteredFrom: CellId[];

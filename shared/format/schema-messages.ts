@@ -18,6 +18,9 @@ const patternWords: Record<string, string> = {
   '^[!-~]$': 'a single printable ASCII character other than a space',
   '^#[0-9a-fA-F]{6}$': 'a colour written "#rrggbb", such as "#4f7942"',
   '^(0|[1-9][0-9]{0,4}),(0|[1-9][0-9]{0,4})$': 'a cell written "col,row" counted from 0, such as "3,7"',
+  '^((0|[1-9][0-9]{0,4}),(0|[1-9][0-9]{0,4})|[A-Za-z0-9_-]{1,64})$':
+    'a cell written "col,row" counted from 0, such as "3,7" (on a network map, a position\'s id)',
+  '^[A-Za-z][A-Za-z0-9_.-]{0,63}$': 'a name of up to 64 letters, digits, ".", "-" or "_", starting with a letter',
   '^-?(0|[1-9][0-9]{0,4}),-?(0|[1-9][0-9]{0,4}),(N|NE|E|SE)$':
     'a cell side written "col,row,DIR" with DIR one of N, NE, E or SE, such as "3,7,NE"',
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$': 'a date written YYYY-MM-DD, such as "1941-10-02"',
@@ -36,6 +39,10 @@ const nouns: Record<string, string> = {
   UnitCore: 'unit',
   PlacedUnit: 'unit',
   NewUnit: 'unit',
+  CellGrid: 'grid',
+  NetworkGrid: 'network grid',
+  GridMap: 'grid map',
+  MapPoint: 'point',
 };
 
 function nounOf(schema: SchemaNode | undefined): string {
@@ -116,7 +123,7 @@ function typeWords(type: string, s: SchemaNode): string {
 export function describeExpected(s: SchemaNode): string {
   if ('const' in s) return `exactly ${JSON.stringify(s.const)}`;
   if (Array.isArray(s.enum)) return `one of ${listOr(s.enum.map((v) => JSON.stringify(v)))}`;
-  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : typeof s.pattern === 'string' ? ['string'] : [];
   const words = types.filter((t) => t !== 'null').map((t) => typeWords(t, s));
   const text = words.length ? listOr(words) : 'a valid value';
   return types.includes('null') ? `${text}, or null` : text;
@@ -202,14 +209,24 @@ function alternatives(e: ErrorObject, root: SchemaNode | undefined): SchemaNode[
   return list.map((alt) => (isNode(alt) && typeof alt.$ref === 'string' ? resolveLocalRef(alt.$ref, root) ?? alt : isNode(alt) ? alt : {}));
 }
 
-/** A property every alternative pins to a constant ("type": "move"), if there is one. */
+/** The values an alternative pins a property to ("type": "move", "kind": one of hex or square). */
+function tagValues(alt: SchemaNode, name: string): unknown[] | undefined {
+  const p = isNode(alt.properties) ? alt.properties[name] : undefined;
+  if (!isNode(p)) return undefined;
+  if ('const' in p) return [p.const];
+  return Array.isArray(p.enum) ? p.enum : undefined;
+}
+
+/** A property every alternative pins to a constant or a list of them, if there is one. */
 function discriminator(alts: SchemaNode[]): string | undefined {
   const first = alts[0];
   if (alts.length < 2 || !first || !isNode(first.properties)) return undefined;
-  return Object.keys(first.properties).find((name) =>
-    alts.every((a) => isNode(a.properties) && isNode(a.properties[name]) && 'const' in (a.properties[name] as SchemaNode)),
-  );
+  return Object.keys(first.properties).find((name) => alts.every((a) => tagValues(a, name) !== undefined));
 }
+
+/** Alternatives that are each one plain value ("text, a number or true/false"), with no object shape. */
+const plainValues = (alts: SchemaNode[]): boolean =>
+  alts.length > 1 && alts.every((a) => typeof a.type === 'string' && !['object', 'array', 'null'].includes(a.type));
 
 /**
  * With allErrors, a failed oneOf/anyOf reports the errors of every alternative and then its
@@ -224,13 +241,14 @@ function pruneAlternatives(errors: readonly ErrorObject[], root: SchemaNode | un
     if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf') return;
     const at = e.instancePath;
     const block: number[] = [];
-    for (let i = index - 1; i >= 0 && underPointer(errors[i]!.instancePath, at) && !drop.has(i); i--) block.push(i);
+    // Errors of nested alternatives (already pruned) sit inside this block too.
+    for (let i = index - 1; i >= 0 && underPointer(errors[i]!.instancePath, at); i--) if (!drop.has(i)) block.push(i);
     const alts = alternatives(e, root);
     const tag = discriminator(alts);
     const data = e.data as Record<string, unknown> | null;
     if (tag) {
-      const tags = alts.map((a) => (a.properties as Record<string, SchemaNode>)[tag]!.const);
-      const chosen = alts.find((a) => (a.properties as Record<string, SchemaNode>)[tag]!.const === (isNode(data) ? data[tag] : undefined));
+      const tags = alts.flatMap((a) => tagValues(a, tag)!);
+      const chosen = alts.find((a) => tagValues(a, tag)!.includes(isNode(data) ? data[tag] : undefined));
       if (!chosen) {
         for (const i of block) drop.add(i);
         const has = isNode(data) && tag in data;
@@ -251,6 +269,15 @@ function pruneAlternatives(errors: readonly ErrorObject[], root: SchemaNode | un
         if (otherAlternative || tagMismatch) drop.add(i);
       }
       drop.add(index);
+      return;
+    }
+    if (plainValues(alts)) {
+      for (const i of block) drop.add(i);
+      replace.set(index, {
+        pointer: at,
+        value: e.data,
+        message: `${subjectOf(at)} must be ${listOr(alts.map(describeExpected))} (found ${showValue(e.data)}).`,
+      });
       return;
     }
     if (data !== null && alts.some((a) => a.type === 'null')) {
@@ -376,6 +403,9 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         });
         break;
       }
+      case 'if':
+        // "must match the else schema": the failures inside that branch say what is wrong.
+        break;
       case 'oneOf':
       case 'anyOf':
         // The errors of each alternative are listed too; this says why they all appear.

@@ -1,6 +1,6 @@
 // The numbers that make each grid family what it is. Everything else (geometry.ts) is
 // shared code driven by these tables, so hexes, bricks and squares sit behind one interface.
-import type { Direction, GridSpec } from './types.js';
+import type { CellGridSpec, Direction } from './types.js';
 import type { ShiftAxis, ShiftSign } from './offset.js';
 
 export type Metric = 'hex' | 'manhattan' | 'chebyshev';
@@ -57,7 +57,7 @@ function sidesFrom(dirs: readonly Direction[]): Partial<Record<Direction, number
 const FLAT_DIRS: Direction[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 const POINTY_DIRS: Direction[] = ['NE', 'E', 'SE', 'SW', 'W', 'NW'];
 
-export function familyFor(spec: GridSpec): Family {
+export function familyFor(spec: CellGridSpec): Family {
   const sign: ShiftSign = spec.offset === 'odd' ? -1 : 1;
   if (spec.kind === 'hex' && spec.orientation === 'flat') {
     return {

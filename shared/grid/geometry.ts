@@ -1,7 +1,7 @@
 // One implementation of GridGeometry for every grid family, driven by the tables in
 // families.ts. Topology (steps, distances, lines) is done in axial coordinates; offset
 // (col,row) appears only at the boundary.
-import type { Cell, Direction, EdgeId, GridGeometry, GridSpec, Point, Rect } from './types.js';
+import { cellId, parseCellId, type Cell, type CellGridSpec, type Direction, type EdgeId, type GridGeometry, type Point, type Rect } from './types.js';
 import { OPPOSITE, isDirection } from './directions.js';
 import { familyFor } from './families.js';
 import { cubeRound, hexDistance, hexLine, type Axial } from './hex.js';
@@ -20,7 +20,7 @@ function segmentDistance(px: number, py: number, ax: number, ay: number, bx: num
   return Math.hypot(px - (ax + t * vx), py - (ay + t * vy));
 }
 
-export function createGeometry(spec: GridSpec): GridGeometry {
+export function createGeometry(spec: CellGridSpec): GridGeometry {
   const fam = familyFor(spec);
   const { axis, sign, dq, dr, directions, sideDirections, ownedDirections } = fam;
   const [m0, m1, m2, m3] = fam.matrix;
@@ -174,6 +174,7 @@ export function createGeometry(spec: GridSpec): GridGeometry {
 
   const geometry: GridGeometry = {
     spec,
+    network: null,
     directions,
     sideDirections,
     ownedDirections,
@@ -290,6 +291,8 @@ export function createGeometry(spec: GridSpec): GridGeometry {
       }
       return out;
     },
+    ref: cellId,
+    parseRef: parseCellId,
     label: labeller.label,
     parseLabel: (text) => {
       const c = labeller.parse(text);

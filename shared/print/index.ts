@@ -7,6 +7,5 @@ export * from './labels.js';
 export * from './tiling.js';
 export * from './layout.js';
 export * from './surface.js';
-export * from './symbols.js';
 export * from './map-draw.js';
 export * from './furniture.js';

@@ -6,8 +6,10 @@ import { cellId, createGrid, type Cell } from '../grid/index.js';
 import { layoutPrint, mapPadMm, type PrintLayout } from './layout.js';
 import { PrintOptionsError, type PrintOptionsInput } from './options.js';
 import { PAPER_NAMES, PAPER_SIZES_MM, type PaperName } from './units.js';
+import { gridSpecOf } from '../format/defaults.js';
+import type { CellGrid } from '../format/scenario.types.js';
 
-type GridChoice = Pick<Scenario['map']['grid'], 'kind' | 'orientation' | 'offset' | 'adjacency'>;
+type GridChoice = Pick<CellGrid, 'kind' | 'orientation' | 'offset' | 'adjacency'>;
 
 const GRID_CHOICES: GridChoice[] = [
   { kind: 'hex', orientation: 'flat', offset: 'odd' },
@@ -130,7 +132,7 @@ describe('print layout: tiling', () => {
     fc.assert(
       fc.property(arbCase, (c) => {
         const { scenario, layout } = layoutFor({ ...c, cols: Math.min(c.cols, 12), rows: Math.min(c.rows, 12) });
-        const grid = createGrid(scenario.map.grid);
+        const grid = createGrid(gridSpecOf(scenario));
         const size = layout.cellSizeMm;
         const box = grid.cellBox(size);
         for (const p of layout.pages) {
@@ -252,7 +254,7 @@ describe('print layout: paper and scale', () => {
 describe('print layout: coordinates', () => {
   it("coordinates follow the scenario's label scheme unless another style is chosen", () => {
     const scenario = scenarioWith(GRID_CHOICES[0]!, 5, 5);
-    scenario.map.grid.labels = 'A1';
+    (scenario.map.grid as CellGrid).labels = 'A1';
     expect(layoutPrint(scenario, { mode: 'coords' }).options.coordinates.style).toBe('A1');
     expect(layoutPrint(scenario, { mode: 'coords', coordinates: { style: 'CCRR' } }).options.coordinates.style).toBe('CCRR');
     expect(layoutPrint(scenario, { mode: 'grid' }).options.coordinates.style).toBe('none');

@@ -6,6 +6,7 @@
 //   box (the grid geometry called with `size` = cell size in mm);
 // - paper space, in PDF points (1/72 in), (0,0) at the top left of the sheet, y down.
 //   The PDF writer flips y; a canvas preview can use it as is.
+import { gridSpecOf } from '../format/defaults.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { createGrid, type Cell, type GridGeometry, type Point, type Rect } from '../grid/index.js';
 import { rowLetters, tileLabel } from './labels.js';
@@ -105,6 +106,7 @@ function gridKindText(scenario: Scenario): string {
   const g = scenario.map.grid;
   if (g.kind === 'hex') return `${g.orientation === 'pointy' ? 'pointy-top' : 'flat-top'} hexes`;
   if (g.kind === 'offsetSquare') return 'offset squares';
+  if (g.kind === 'network') return 'positions';
   return 'squares';
 }
 
@@ -162,6 +164,13 @@ function furniture(paper: { width: number; height: number }, marginMm: number, m
 }
 
 function cellBox(grid: GridGeometry, cell: Cell, size: number, box: { width: number; height: number }): Rect {
+  if (grid.network) {
+    // Each position has its own drawn size.
+    const pts = grid.corners(cell, size);
+    const xs = pts.map((p) => p.x);
+    const ys = pts.map((p) => p.y);
+    return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  }
   const c = grid.center(cell, size);
   return { x: c.x - box.width / 2, y: c.y - box.height / 2, width: box.width, height: box.height };
 }
@@ -239,6 +248,8 @@ function tileFor(options: PrintOptions, bounds: Rect, pad: number, lattice: Retu
 export const mapPadMm = (options: PrintOptions): number => Math.max(1, options.lineWidthMm * 2);
 
 export function gridFor(scenario: Scenario, options?: Pick<PrintOptions, 'coordinates'>): GridGeometry {
+  // A network labels each position itself; its geometry needs the map's cell size.
+  if (scenario.map.grid.kind === 'network') return createGrid(gridSpecOf(scenario));
   const style = options?.coordinates.style;
   const labels = style === undefined || style === 'none' ? scenario.map.grid.labels : style;
   return createGrid({ ...scenario.map.grid, labels });
@@ -262,11 +273,12 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): 
     const one = (length: number): AxisTiling => ({ count: 1, start: -pad, stride: 0, window: length + 2 * pad, overlap: 0, wholeCells: true });
     tiling = { orientation: paper.width > paper.height ? 'landscape' : 'portrait', paper, x: one(bounds.width), y: one(bounds.height) };
   } else {
-    const lattice = options.wholeCells ? cellLattice(grid.spec, size) : null;
+    // Positions of a network lie anywhere, so no lattice keeps them whole on page joins.
+    const lattice = options.wholeCells && !grid.network ? cellLattice(grid.spec, size) : null;
     const choices: Orientation[] = options.orientation === 'auto' ? ['portrait', 'landscape'] : [options.orientation];
     const tilings = choices.map((o) => tileFor(options, bounds, pad, lattice, o));
     tiling = tilings.reduce((best, t) => (t.x.count * t.y.count < best.x.count * best.y.count ? t : best));
-    if (options.wholeCells && (!tiling.x.wholeCells || !tiling.y.wholeCells)) {
+    if (options.wholeCells && !grid.network && (!tiling.x.wholeCells || !tiling.y.wholeCells)) {
       warnings.push(`A ${formatLength(options.cellSize)} cell does not fit whole on one ${paperText(options, tiling.orientation)} page inside the margins; cells on page joins are split.`);
     }
     for (const [axis, name] of [[tiling.x, 'across'], [tiling.y, 'down']] as const) {
@@ -275,6 +287,7 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): 
       }
     }
   }
+  if (grid.network) warnings.push('A network map prints its positions, names and units; its links are not drawn on paper yet.');
   if (options.marginMm < 8) warnings.push('Margins under 8 mm leave little room for the tile label and the calibration ruler; some printers cut them off.');
 
   const { x: tx, y: ty, paper } = tiling;

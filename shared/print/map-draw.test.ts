@@ -5,31 +5,13 @@ import { layoutPrint, gridFor } from './layout.js';
 import { drawMap, mapStyleFor } from './map-draw.js';
 import { buildPrintModel } from './model.js';
 import type { PrintLayers } from './options.js';
-import type { PrintFont, PrintSurface } from './surface.js';
+import type { PrintFont } from './surface.js';
+import { RecordingSurface } from '../paint/recording-surface.js';
 
 const scenario = example as unknown as Scenario;
 
 /** A surface that keeps the words drawn and ignores the geometry. */
-class Recorder implements PrintSurface<PrintFont> {
-  words: string[] = [];
-  save = () => this;
-  restore = () => this;
-  clipRect = () => this;
-  clipPolygon = () => this;
-  strokeStyle = () => this;
-  fillStyle = () => this;
-  roundJoins = () => this;
-  buttCaps = () => this;
-  path = () => this;
-  segment = () => this;
-  circle = () => this;
-  ellipse = () => this;
-  rect = () => this;
-  stroke = () => this;
-  fill = () => this;
-  text = (_f: PrintFont, _s: number, _x: number, _y: number, text: string) => (this.words.push(text), this);
-  haloText = (_f: PrintFont, _s: number, _x: number, _y: number, text: string) => (this.words.push(text), this);
-}
+class Recorder extends RecordingSurface {}
 
 const font: PrintFont = { width: (text, size) => text.length * size * 0.55 };
 

@@ -2,6 +2,9 @@
 // defaults that depend on the mode and the scenario. `resolvePrintOptions` checks every
 // field and names the bad ones, so neither the preview nor the PDF writer sees nonsense.
 import type { Scenario } from '../format/scenario.types.js';
+import { NO_FRAME, type FrameParts } from '../paint/frame.js';
+import type { SmallNames } from '../paint/place-names.js';
+import { underlayWanted } from '../paint/underlay.js';
 import { PAPER_SIZES_MM, isPaperName, toMm, type Length, type PaperName } from './units.js';
 
 export type PrintMode = 'grid' | 'coords' | 'full' | 'outline';
@@ -48,6 +51,19 @@ export interface PrintOptionsInput {
    * when the tiles are assembled.
    */
   wholeCells?: boolean;
+  /**
+   * The map frame round a single-sheet map: title cartouche, legend of what the map uses, scale
+   * bar, north arrow, coordinates on the border. Each part on or off; all off by default.
+   */
+  frame?: Partial<FrameParts>;
+  /** Draw the traced underlay picture (map.underlay) over the map; default the scenario's own `print` flag. */
+  underlay?: boolean;
+  /**
+   * Place names too small to read at this scale (under 1.3 mm on paper, 6 px in an image):
+   * drawn at that minimum where they clear more important names (`enlarge`, the default), or
+   * left out (`omit`). Either way the output says how many names it enlarged or left out.
+   */
+  smallNames?: SmallNames;
 }
 
 export interface PrintOptions {
@@ -66,6 +82,10 @@ export interface PrintOptions {
   layers: PrintLayers;
   singleSheet: boolean;
   wholeCells: boolean;
+  frame: FrameParts;
+  /** The underlay is drawn (the scenario has one, and it was asked for). */
+  underlay: boolean;
+  smallNames: SmallNames;
 }
 
 export interface PrintOptionProblem {
@@ -161,7 +181,7 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
   if (typeof lineColour !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(lineColour)) bad('lineColour', `must be a colour like #1a1a1a; got ${JSON.stringify(lineColour)}`);
 
   // By default coordinates read the way the scenario labels its cells everywhere else.
-  const style = input.coordinates?.style ?? (modeDefaults.coordinates ? (scenario.map.grid.labels ?? 'CCRR') : 'none');
+  const style = input.coordinates?.style ?? (modeDefaults.coordinates ? (scenario.map.grid.kind === 'network' ? 'CCRR' : (scenario.map.grid.labels ?? 'CCRR')) : 'none');
   if (!['CCRR', 'col,row', 'A1', 'none'].includes(style)) bad('coordinates.style', `must be CCRR, col,row, A1 or none; got ${JSON.stringify(style)}`);
   const position = input.coordinates?.position ?? 'top';
   if (!['centre', 'top'].includes(position)) bad('coordinates.position', `must be centre or top; got ${JSON.stringify(position)}`);
@@ -172,6 +192,17 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
     else if (typeof value !== 'boolean') bad(`layers.${name}`, `must be true or false; got ${JSON.stringify(value)}`);
     else layers[name as keyof PrintLayers] = value;
   }
+
+  const frame: FrameParts = { ...NO_FRAME };
+  for (const [name, value] of Object.entries(input.frame ?? {})) {
+    if (!(name in NO_FRAME)) bad(`frame.${name}`, `is not a part of the map frame (${Object.keys(NO_FRAME).join(', ')})`);
+    else if (typeof value !== 'boolean') bad(`frame.${name}`, `must be true or false; got ${JSON.stringify(value)}`);
+    else frame[name as keyof FrameParts] = value;
+  }
+
+  if (input.underlay !== undefined && typeof input.underlay !== 'boolean') bad('underlay', `must be true or false; got ${JSON.stringify(input.underlay)}`);
+  const smallNames = input.smallNames ?? 'enlarge';
+  if (smallNames !== 'enlarge' && smallNames !== 'omit') bad('smallNames', `must be enlarge or omit; got ${JSON.stringify(smallNames)}`);
 
   if (problems.length > 0) return { ok: false, problems };
   return {
@@ -191,6 +222,9 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
       layers,
       singleSheet: input.singleSheet ?? false,
       wholeCells: input.wholeCells ?? false,
+      frame,
+      underlay: underlayWanted(scenario.map.underlay, input.underlay),
+      smallNames,
     },
   };
 }

@@ -5,6 +5,8 @@ import { gridFor, layoutPrint } from './layout.js';
 import { drawMap, mapStyleFor } from './map-draw.js';
 import { buildPrintModel } from './model.js';
 import { SvgSurface, type SvgFont } from './svg-surface.js';
+import { hexToRgb, mix, rgbToHex } from './surface.js';
+import { CONTROL_TINT } from '../paint/painter.js';
 
 const font: SvgFont = { family: 'Helvetica, sans-serif', weight: 400, width: (text, size) => text.length * size * 0.55 };
 const box = { x: 0, y: 0, width: 100, height: 50 };
@@ -96,8 +98,12 @@ describe('the SVG print surface', () => {
     const out = svg.toSvg(layout.mapBounds, { width: layout.mapBounds.width, height: layout.mapBounds.height, unit: 'mm' }, scenario.title);
     for (const id of ['terrain', 'control', 'rivers', 'roads', 'bridges', 'grid', 'markers', 'names', 'coordinates']) expect(out, id).toContain(`<g id="${id}">`);
     for (const word of ['>0101<', '>0707<', '>Korsun<', '>Lake Tikich<', '>2+5 VP<']) expect(out, word).toContain(word);
-    // Every terrain type on the map is filled in its own colour.
-    for (const t of scenario.map.terrainTypes) if (scenario.map.terrain.some((row) => row.includes(t.code))) expect(out, t.name).toContain(`fill="${t.colour.toLowerCase()}"`);
+    // Every terrain type on the map is filled in its own colour, or in it lightly tinted by the side holding it.
+    for (const t of scenario.map.terrainTypes) {
+      if (!scenario.map.terrain!.some((row) => row.includes(t.code))) continue;
+      const fills = [t.colour.toLowerCase(), ...scenario.sides.map((side) => rgbToHex(mix(hexToRgb(t.colour), hexToRgb(side.colour), CONTROL_TINT)))];
+      expect(fills.some((f) => out.includes(`fill="${f}"`)), t.name).toBe(true);
+    }
     expect(count(out, '<g ')).toBe(count(out, '</g>'));
   });
 });

@@ -1,12 +1,13 @@
 // Small hand-made situations for rule tests: a scenario from ASCII rows, plus helpers that
 // apply actions and fail loudly. Square 4-way grids unless told otherwise; sides "ger" (code
-// G, Germans) and "sov" (code S, Soviets) with no side flags unless given.
+// G, Germans) and "sov" (code S, Soviets) with every side flag off unless given.
 //
 // Terrain codes: . open, f woods (difficult), u city (urban), U city in woods
 // (urban-difficult), ^ mountains (impassable), ~ lake (impassable, freezes).
-import type { Scenario, PlacedUnit, SideFlags, OperationalOptions, Grid, GroundCondition } from '../format/scenario.types.js';
+import type { Scenario, PlacedUnit, SideFlags, OperationalOptions, CellGrid, GroundCondition } from '../format/scenario.types.js';
 import type { Action, GameEvent, GameState, UnitState } from './types.js';
 import { operational } from './operational/index.js';
+import { NO_FLAGS } from '../format/defaults.js';
 
 export interface TestUnit {
   id: string;
@@ -21,7 +22,7 @@ export interface TestSetup {
   terrain: string[];
   /** G/S per cell; defaults to G on the left half (rounded down), S on the rest. */
   control?: string[];
-  grid?: Partial<Grid>;
+  grid?: Partial<CellGrid>;
   units?: TestUnit[];
   flags?: { ger?: SideFlags; sov?: SideFlags };
   options?: OperationalOptions;
@@ -55,8 +56,9 @@ export function makeScenario(t: TestSetup): Scenario {
     title: 'Rule test',
     ruleset: { id: 'operational', options: t.options ?? {} },
     sides: [
-      { id: 'ger', name: 'Germans', code: 'G', colour: '#555555', flags: t.flags?.ger ?? {} },
-      { id: 'sov', name: 'Soviets', code: 'S', colour: '#aa0000', flags: t.flags?.sov ?? {} },
+      // Every flag written out: a side named Germans or Soviets would otherwise get the text's.
+      { id: 'ger', name: 'Germans', code: 'G', colour: '#555555', flags: { ...NO_FLAGS, ...t.flags?.ger } },
+      { id: 'sov', name: 'Soviets', code: 'S', colour: '#aa0000', flags: { ...NO_FLAGS, ...t.flags?.sov } },
     ],
     map: {
       grid: { kind: 'square', cols, rows, labels: 'CCRR', ...t.grid },

@@ -1,6 +1,6 @@
 // Shared pieces of the order-of-battle and schedule edits: the result type, field checks,
 // cell labels typed by people, and small builders. Not re-exported whole by index.ts.
-import { createGrid, type Cell, type GridGeometry } from '../grid/index.js';
+import { createGrid, parseCellId, type Cell, type GridGeometry } from '../grid/index.js';
 import { makeLabeller } from '../grid/labels.js';
 import { gridSpecOf } from '../format/defaults.js';
 import type { Branch, NewUnit, Reinforcement, Scenario } from '../format/scenario.types.js';
@@ -43,10 +43,19 @@ export const gridOf = (scenario: Scenario): GridGeometry => createGrid(gridSpecO
 
 /**
  * A cell label typed by a person ("0307", "C7", or "3,7" counted from 1) → "col,row", or a
- * failed result saying why. A Cell object (e.g. from a drop on the map) is taken as is.
+ * failed result saying why. A Cell object (e.g. from a drop on the map) is taken as is. On a
+ * network map: a position's label or id → its id.
  */
 export function cellFromLabel(scenario: Scenario, label: string | Cell, field = 'cell'): { cell: string } | { ok: false; message: string; field: string } {
   const grid = gridOf(scenario);
+  if (grid.network) {
+    const cell = typeof label === 'string' ? grid.parseLabel(label) : label;
+    if (!cell || !grid.inMap(cell)) {
+      const shown = typeof label === 'string' ? label.trim() : `${label.col}`;
+      return { ok: false, field, message: `"${shown}" is not a position of this map: write its label or id.` };
+    }
+    return { cell: grid.ref(cell) };
+  }
   const cell: Cell | null = typeof label === 'string' ? makeLabeller(grid.spec.labels, grid.spec.cols, grid.spec.rows).parse(label) : label;
   const shown = typeof label === 'string' ? label.trim() : grid.label(label);
   if (!cell) return { ok: false, field, message: `"${shown}" is not a cell: write its label (e.g. ${grid.label({ col: 0, row: 0 })}) or "col,row" counted from 1.` };
@@ -83,11 +92,13 @@ export function newUnit(scenario: Scenario, fields: UnitFields): NewUnit {
   return unit;
 }
 
-/** Orders "col,row" refs by column, then row, as CCRR labels read. */
+/** Orders "col,row" refs by column, then row, as CCRR labels read; other refs (network position ids) by text, after them. */
 export const byCell = (a: string, b: string): number => {
-  const [ac, ar] = a.split(',').map(Number) as [number, number];
-  const [bc, br] = b.split(',').map(Number) as [number, number];
-  return ac - bc || ar - br;
+  const pa = parseCellId(a);
+  const pb = parseCellId(b);
+  if (pa && pb) return pa.col - pb.col || pa.row - pb.row;
+  if (pa || pb) return pa ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 };
 
 /** Sets the reinforcement list, leaving the key out when it is empty. */

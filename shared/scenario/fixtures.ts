@@ -26,7 +26,7 @@ export function smallScenario(): Scenario {
 /** A copy of the scenario with one cell's terrain code changed. */
 export function withTerrain(s: Scenario, ref: string, code: string): Scenario {
   const [col, row] = ref.split(',').map(Number) as [number, number];
-  const terrain = s.map.terrain.map((r, i) => (i === row ? r.slice(0, col) + code + r.slice(col + 1) : r));
+  const terrain = (s.map.terrain ?? []).map((r, i) => (i === row ? r.slice(0, col) + code + r.slice(col + 1) : r));
   return { ...s, map: { ...s.map, terrain } };
 }
 

@@ -204,8 +204,10 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
     if (elite === null) err('elite', `"${f.elite}" is not a yes/no value: use yes, y, x, true, 1 or elite, or leave it empty.`);
 
     const cellText = f.cell ?? '';
-    const cell = labeller.parse(cellText);
-    if (!cell) err('cell', `"${cellText}" is not a cell: write its label (e.g. ${grid.label({ col: 2, row: 6 })}) or "col,row" counted from 1.`);
+    // A network names its positions by label or id; a grid's cells by label or "col,row".
+    const cell = grid.network ? grid.parseLabel(cellText) : labeller.parse(cellText);
+    if (!cell && grid.network) err('cell', `"${cellText}" is not a position of this map: write its label or id.`);
+    else if (!cell) err('cell', `"${cellText}" is not a cell: write its label (e.g. ${grid.label({ col: 2, row: 6 })}) or "col,row" counted from 1.`);
     else if (!grid.inMap(cell))
       err('cell', `Cell ${cellText} lies outside the ${grid.spec.cols}×${grid.spec.rows} map.`);
 
@@ -222,7 +224,7 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
       name,
       branch,
       strength,
-      cell: `${cell.col},${cell.row}`,
+      cell: grid.ref(cell),
     };
     if (elite) unit.elite = true;
     row.unit = unit;

@@ -10,8 +10,8 @@
 //   happen in the game; other impassable terrain (mountain, sea) always blocks;
 // - cells with a broken terrain code count as passable (the format checks report them).
 // Airborne drops are not modelled: they also need passable cells, three at a time.
+// On a network map the cells are its positions and the paths follow its links.
 import type { Cell, GridGeometry } from '../grid/index.js';
-import { parseCellId } from '../grid/index.js';
 import type { GroundCondition, Scenario, TerrainType } from '../format/scenario.types.js';
 
 /** True when units can stand on this terrain under at least one of the given ground conditions. */
@@ -27,10 +27,10 @@ export function sideOrigins(scenario: Scenario, grid: GridGeometry, side: string
     ...(scenario.reinforcements ?? []).filter((r) => r.unit.side === side).map((r) => r.entryCell),
     ...Object.entries(scenario.map.cells ?? {}).filter(([, f]) => f.supplyBase === side).map(([ref]) => ref),
   ];
-  return refs.map(parseCellId).filter((c): c is Cell => c !== null && grid.inMap(c));
+  return refs.map((ref) => grid.parseRef(ref)).filter((c): c is Cell => c !== null && grid.inMap(c));
 }
 
-/** The cells one side can reach; ask with a cell or its "col,row" id. */
+/** The cells one side can reach; ask with a cell or its CellRef ("col,row", a network's position id). */
 export interface Reach {
   has(cell: Cell | string): boolean;
   /** How many cells are reachable. */
@@ -49,8 +49,13 @@ export function reachableCells(scenario: Scenario, grid: GridGeometry, side: str
   const { cols, rows } = grid.spec;
   // 0 = blocked, 1 = open, 2 = reached.
   const state = new Uint8Array(grid.cellCount);
-  for (let row = 0; row < rows; row++) {
-    const line = scenario.map.terrain[row] ?? '';
+  const { grid: fileGrid } = scenario.map;
+  if (fileGrid.kind === 'network') {
+    const byId = new Map(scenario.map.terrainTypes.map((t) => [t.id, t] as const));
+    fileGrid.positions.forEach((p, i) => (state[i] = passableUnder(byId.get(p.terrain), grounds) ? 1 : 0));
+  }
+  for (let row = 0; row < rows && fileGrid.kind !== 'network'; row++) {
+    const line = scenario.map.terrain?.[row] ?? '';
     for (let col = 0; col < cols; col++) {
       const code = line.charAt(col);
       let open = passable.get(code);
@@ -72,7 +77,7 @@ export function reachableCells(scenario: Scenario, grid: GridGeometry, side: str
   return {
     size,
     has(cell) {
-      const c = typeof cell === 'string' ? parseCellId(cell) : cell;
+      const c = typeof cell === 'string' ? grid.parseRef(cell) : cell;
       return !!c && grid.inMap(c) && state[grid.index(c)] === 2;
     },
   };

@@ -47,8 +47,7 @@ export function victorySummary(scenario: Scenario): VictorySummary {
   const cells: VictoryCellSummary[] = [];
   for (const [ref, f] of Object.entries(scenario.map.cells ?? {})) {
     if (!f.victory) continue;
-    const [col, row] = ref.split(',').map(Number) as [number, number];
-    const cell = { col, row };
+    const cell = grid.parseRef(ref) ?? { col: -1, row: -1 };
     const perTurn = f.victory.perTurn ?? options.victoryCellVpPerTurn;
     const endGame = f.victory.endGame ?? 0;
     const heldBy = grid.inMap(cell) ? (controlAt(scenario, cell)?.id ?? null) : null;

@@ -13,9 +13,13 @@
 
 import Konva from 'konva';
 import type { Cell, EdgeId, GridGeometry, Point, Rect } from '../../../shared/grid/types.js';
+import { paintCacheOf } from '../../../shared/paint/cache.js';
+import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surface.js';
+import { namesMoved } from '../../../shared/paint/place-names.js';
+import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { paintCells } from './bitmap.js';
-import { CHUNK, bucketEdges, buildChunk, chunkKeyOf, chunkRanges, chunkRect, type ChunkGeometry, type EdgeBuckets } from './chunks.js';
-import { drawBase, drawBitmap, drawFeatures, drawLabels, type DrawContext, type MapLayers } from './draw.js';
+import { CHUNK, chunkRanges, chunkRect } from './chunks.js';
+import { drawBitmap, paintTile, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
 import type { MapModel } from './model.js';
@@ -38,15 +42,11 @@ const TILE_BUDGET_MS = 6;
 /** Memory for tiles: 32 M device pixels (128 MB). */
 const TILE_CAP_PX = 32 * 1024 * 1024;
 
-type Pass = 'base' | 'features' | 'labels';
-const PASSES: readonly Pass[] = ['base', 'features', 'labels'];
-
+/** A block of CHUNK × CHUNK cells: the unit of the far-zoom bitmaps and of "how much is in view". */
 interface ChunkEntry {
-  geometry: ChunkGeometry;
+  geometry: { c0: number; r0: number; c1: number; r1: number; rect: Rect };
   /** Far-zoom terrain bitmap, also the stand-in for missing tiles; made on first need. */
   bitmap: { canvas: HTMLCanvasElement; left: number; top: number; width: number; height: number } | null;
-  /** The chunk's cell names as last drawn (their placement depends on each other); null before. */
-  names: string | null;
 }
 
 /** A tiling plus what its tiles are drawn with. */
@@ -54,6 +54,18 @@ interface MapLevel extends Level {
   /** screen pixels per map pixel */
   readonly scale: number;
   readonly detail: DetailLevel;
+}
+
+/** How far the tiles on screen are from a fresh paint (see checkTiles). */
+export interface TileCheck {
+  tiles: number;
+  slight: number;
+  large: number;
+  maxDifference: number;
+  /** The most different pixel: where (map pixels) and its colour in a fresh paint and on the tile. */
+  worst: { x: number; y: number; fresh: number[]; tile: number[] } | null;
+  /** The box (map pixels) round every pixel a shade off. */
+  slightArea: Rect | null;
 }
 
 export interface MapRendererEvents {
@@ -78,9 +90,9 @@ export class MapRenderer {
   private model: MapModel | null = null;
   /** The grid layout the tiles and chunks were made for. */
   private shownGrid: GridGeometry | null = null;
-  private edges: EdgeBuckets | null = null;
   private chunks: ChunkEntry[] = [];
-  private corners: Point[] = [];
+  /** Fonts the painter measures names with (a canvas of their own, so tiles' state never leaks in). */
+  private fonts: SurfaceFonts<CanvasFont> | null = null;
   private _view: View = { scale: 1, x: 0, y: 0 };
   private detail: DetailLevel = detailFor(CELL_SIZE);
   private level: MapLevel | null = null;
@@ -193,10 +205,8 @@ export class MapRenderer {
     this.tiles.clear();
     this.model = model;
     this.shownGrid = model.grid;
-    this.edges = bucketEdges(model);
-    const c = model.grid.center({ col: 0, row: 0 }, CELL_SIZE);
-    this.corners = model.grid.corners({ col: 0, row: 0 }, CELL_SIZE).map((p) => ({ x: p.x - c.x, y: p.y - c.y }));
-    this.chunks = chunkRanges(model).map((range) => ({ geometry: lazyGeometry(model, range, () => this.edges!), bitmap: null, names: null }));
+    paintCacheOf(model).reset();
+    this.chunks = chunkRanges(model).map((range) => ({ geometry: { ...range, rect: chunkRect(model, CELL_SIZE, range) }, bitmap: null }));
     this.contentVersion++;
     this.overviewBitmap = null;
     this.hover = null;
@@ -244,15 +254,15 @@ export class MapRenderer {
   invalidate(cells?: readonly Cell[], edges?: Iterable<EdgeId>, neighbours = true): void {
     const model = this.model;
     if (!model) return;
+    const cache = paintCacheOf(model);
     if (!cells) {
-      this.edges = bucketEdges(model);
-      for (const entry of this.chunks) this.resetChunk(model, entry);
+      cache.reset();
+      for (const entry of this.chunks) entry.bitmap = null;
       this.overviewBitmap = null;
       this.contentVersion++;
       this.requestFrame();
       return;
     }
-    if (edges && this.edges) rebucket(model, this.edges, edges);
     const { grid } = model;
     const perRow = Math.ceil(model.cols / CHUNK);
     const dirty = new Set<ChunkEntry>();
@@ -273,12 +283,15 @@ export class MapRenderer {
     }
     if (!region) return;
     let area: Rect = region;
-    for (const entry of dirty) {
-      // A changed name can move its neighbours' names anywhere in the chunk.
-      const before = entry.names;
-      this.resetChunk(model, entry);
-      if (before !== null && before !== (entry.names = chunkNames(model, entry.geometry))) area = union(area, entry.geometry.rect)!;
+    // Names are placed for the whole map: an edit can move a name (or its neighbours') nearby.
+    const avoid = { markers: this.layers.markers, units: false };
+    const before = cache.placedNames(avoid).list;
+    cache.changed(cells, edges);
+    const after = cache.placedNames(avoid).list;
+    if (after !== before) for (const r of namesMoved(model, before, after)) {
+      area = union(area, { x: r.x * CELL_SIZE, y: r.y * CELL_SIZE, width: r.width * CELL_SIZE, height: r.height * CELL_SIZE });
     }
+    for (const entry of dirty) entry.bitmap = null;
     const level = this.level;
     if (level) for (const tile of this.tiles.tilesOf(level)) if (intersects(tileRect(level, tile.slot), area)) this.repaint(tile, area);
     if (level) this.tiles.dropOverlapping(level, area);
@@ -370,8 +383,8 @@ export class MapRenderer {
    * so pixels are counted by how far they are off: `slight` (> 16 of 255 in some channel, a
    * faint tint) and `large` (> 48: a wrong colour or a missing line).
    */
-  checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number } {
-    const out = { tiles: 0, slight: 0, large: 0, maxDifference: 0 };
+  checkTiles(): TileCheck {
+    const out: TileCheck = { tiles: 0, slight: 0, large: 0, maxDifference: 0, worst: null, slightArea: null };
     const level = this.level;
     if (!level || !this.model) return out;
     const fresh = document.createElement('canvas');
@@ -386,8 +399,21 @@ export class MapRenderer {
       const b = tile.canvas.getContext('2d')!.getImageData(0, 0, level.size, level.size).data;
       for (let k = 0; k < a.length; k += 4) {
         const d = Math.max(Math.abs(a[k]! - b[k]!), Math.abs(a[k + 1]! - b[k + 1]!), Math.abs(a[k + 2]! - b[k + 2]!), Math.abs(a[k + 3]! - b[k + 3]!));
-        if (d > 16) out.slight++;
+        if (d > 16) {
+          out.slight++;
+          const mx = (tile.slot.i * level.size + ((k / 4) % level.size)) / level.ratio;
+          const my = (tile.slot.j * level.size + Math.floor(k / 4 / level.size)) / level.ratio;
+          const b = out.slightArea;
+          out.slightArea = b
+            ? { x: Math.min(b.x, mx), y: Math.min(b.y, my), width: Math.max(b.x + b.width, mx) - Math.min(b.x, mx), height: Math.max(b.y + b.height, my) - Math.min(b.y, my) }
+            : { x: mx, y: my, width: 0, height: 0 };
+        }
         if (d > 48) out.large++;
+        if (d > out.maxDifference) {
+          const px = (k / 4) % level.size;
+          const py = Math.floor(k / 4 / level.size);
+          out.worst = { x: (tile.slot.i * level.size + px) / level.ratio, y: (tile.slot.j * level.size + py) / level.ratio, fresh: [...a.slice(k, k + 4)], tile: [...b.slice(k, k + 4)] };
+        }
         out.maxDifference = Math.max(out.maxDifference, d);
       }
       out.tiles++;
@@ -530,44 +556,19 @@ export class MapRenderer {
     ctx.restore();
   }
 
-  /** Draws every chunk reaching into `rect`, pass by pass, so no chunk's terrain covers another's roads. */
+  /** Draws the map in `rect` (map pixels): far out the chunks' cell bitmaps, else the painter. */
   private paint(ctx: CanvasRenderingContext2D, rect: Rect, level: MapLevel, only?: Rect): void {
     const model = this.model;
     if (!model) return;
-    const chunks = this.chunksIn(rect);
-    for (const pass of PASSES) {
-      if (pass === 'labels' && level.detail.bitmap) continue;
-      for (const entry of chunks) {
-        ctx.save();
-        this.drawChunk(ctx, model, entry, pass, level, only);
-        ctx.restore();
-      }
-    }
-  }
-
-  private drawChunk(ctx: CanvasRenderingContext2D, model: MapModel, entry: ChunkEntry, pass: Pass, level: MapLevel, only?: Rect): void {
-    const geometry = entry.geometry;
-    const d: DrawContext = {
-      ctx,
-      model,
-      chunk: geometry,
-      size: CELL_SIZE,
-      scale: level.scale,
-      detail: level.detail,
-      corners: this.corners,
-      layers: this.layers,
-      only,
-    };
-    if (pass === 'base') {
-      if (level.detail.bitmap) {
-        const b = (entry.bitmap ??= makeBitmap(model, geometry));
+    if (level.detail.bitmap) {
+      for (const entry of this.chunksIn(rect)) {
+        const b = (entry.bitmap ??= makeBitmap(model, entry.geometry));
         drawBitmap(ctx, b.canvas, b.left, b.top, b.width, b.height);
-      } else drawBase(d);
-    } else if (pass === 'features') drawFeatures(d);
-    else {
-      entry.names ??= chunkNames(model, geometry);
-      drawLabels(d);
+      }
+      return;
     }
+    this.fonts ??= canvasFonts(document.createElement('canvas').getContext('2d')!);
+    paintTile(ctx, model, CELL_SIZE, only ?? rect, level.ratio, this.layers, this.fonts);
   }
 
   /** Chunks whose drawing can reach into `rect` (map pixels). */
@@ -593,12 +594,6 @@ export class MapRenderer {
         if (entry && intersects(entry.geometry.rect, rect)) out.push(entry);
       }
     return out;
-  }
-
-  private resetChunk(model: MapModel, entry: ChunkEntry): void {
-    const r = entry.geometry;
-    entry.geometry = lazyGeometry(model, { c0: r.c0, r0: r.r0, c1: r.c1, r1: r.r1 }, () => this.edges!);
-    entry.bitmap = null;
   }
 
   /**
@@ -698,65 +693,7 @@ function sameCell(a: Cell | null, b: Cell | null): boolean {
   return a === b || (a !== null && b !== null && a.col === b.col && a.row === b.row);
 }
 
-/** Moves changed sides into or out of their owner chunk's lists, so a partial redraw sees them. */
-function rebucket(model: MapModel, buckets: EdgeBuckets, changed: Iterable<EdgeId>): void {
-  const sets = { rivers: model.riverSet, lakeShores: model.lakeShoreSet, roads: model.roadSet, rails: model.railSet } as const;
-  for (const edge of changed) {
-    const [a, b] = model.grid.edgeCells(edge);
-    const owner = model.grid.inMap(a) ? a : model.grid.inMap(b) ? b : null;
-    if (!owner) continue;
-    const key = chunkKeyOf(owner);
-    for (const feature of ['rivers', 'lakeShores', 'roads', 'rails'] as const) {
-      const list = buckets[feature].get(key) ?? [];
-      const at = list.indexOf(edge);
-      const has = sets[feature].has(edge);
-      if (has && at < 0) list.push(edge);
-      else if (!has && at >= 0) list.splice(at, 1);
-      buckets[feature].set(key, list);
-    }
-  }
-}
-
-/** Chunk geometry is built the first time the chunk is drawn (its rect is cheap, the rest is not). */
-function lazyGeometry(
-  model: MapModel,
-  range: { c0: number; r0: number; c1: number; r1: number },
-  edges: () => EdgeBuckets,
-): ChunkGeometry {
-  let built: ChunkGeometry | null = null;
-  const get = () => (built ??= buildChunk(model, CELL_SIZE, range, edges()));
-  return {
-    ...range,
-    key: '',
-    rect: chunkRect(model, CELL_SIZE, range),
-    get centers() {
-      return get().centers;
-    },
-    get rivers() {
-      return get().rivers;
-    },
-    get lakeShores() {
-      return get().lakeShores;
-    },
-    get roads() {
-      return get().roads;
-    },
-    get rails() {
-      return get().rails;
-    },
-    get sharedRoutes() {
-      return get().sharedRoutes;
-    },
-    get bridges() {
-      return get().bridges;
-    },
-    get borders() {
-      return get().borders;
-    },
-  };
-}
-
-function makeBitmap(model: MapModel, g: ChunkGeometry) {
+function makeBitmap(model: MapModel, g: { c0: number; r0: number; c1: number; r1: number }) {
   const bmp = paintCells(model, CELL_SIZE, g.c0, g.r0, g.c1, g.r1);
   const canvas = document.createElement('canvas');
   canvas.width = bmp.image.width;
@@ -786,15 +723,4 @@ function clip(view: Rect, bounds: Rect, cell: number): Rect | null {
   const x1 = Math.min(view.x + view.width, bounds.x + bounds.width + cell);
   const y1 = Math.min(view.y + view.height, bounds.y + bounds.height + cell);
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
-}
-
-/** The names in a chunk with what ranks them, as one string to compare before and after an edit. */
-function chunkNames(model: MapModel, g: ChunkGeometry): string {
-  let out = '';
-  for (let r = g.r0; r < g.r1; r++)
-    for (let c = g.c0; c < g.c1; c++) {
-      const f = model.features.get(r * model.cols + c);
-      if (f?.name) out += `${c},${r}:${f.victory ? 0 : f.supplyBase ? 1 : 2}:${f.name}\n`;
-    }
-  return out;
 }

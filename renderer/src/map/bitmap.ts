@@ -7,7 +7,8 @@ import { blend, type Rgb } from './colour.js';
 import { NONE, type MapModel } from './model.js';
 
 /** How strongly a controlling side's colour tints its cells (shared with vector drawing). */
-export const CONTROL_TINT = 0.16;
+export { CONTROL_TINT } from '../../../shared/paint/painter.js';
+import { CONTROL_TINT } from '../../../shared/paint/painter.js';
 const UNKNOWN: Rgb = [255, 0, 255];
 
 export interface CellBitmap {

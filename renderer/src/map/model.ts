@@ -4,8 +4,9 @@
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { Board, NO_CODE } from '../../../shared/format/board.js';
-import { parseCellId, type Cell, type EdgeId, type GridGeometry } from '../../../shared/grid/types.js';
+import type { Cell, EdgeId, GridGeometry } from '../../../shared/grid/types.js';
 import { parseHex, type Rgb } from './colour.js';
+import type { PaintModel } from '../../../shared/paint/model.js';
 
 export type GameMap = Scenario['map'];
 export type TerrainType = GameMap['terrainTypes'][number];
@@ -15,7 +16,8 @@ export type CellFeatures = NonNullable<GameMap['cells']>[string];
 /** Marks a cell whose terrain or control code is not in the palette. */
 export const NONE = NO_CODE;
 
-export interface MapModel {
+/** The painter's model (shared/paint) plus what the renderer's tools and bitmaps read. */
+export interface MapModel extends PaintModel {
   /** The shared decoded map (terrain/control indices, edge sets). */
   readonly board: Board;
   readonly grid: GridGeometry;
@@ -61,7 +63,7 @@ export function buildMapModel(scenario: Scenario): MapModel {
   const { cols, rows } = grid.spec;
   const features = new Map<number, CellFeatures>();
   for (const [ref, f] of Object.entries(map.cells ?? {})) {
-    const cell = parseCellId(ref);
+    const cell = grid.parseRef(ref);
     if (cell && grid.inMap(cell)) features.set(grid.index(cell), f);
   }
   const { rivers, lakeShores, roads, rails } = board.edges;

@@ -1,10 +1,19 @@
-// Draws a whole map small into a canvas: cells from the ImageData painter, rivers on top.
-// Used for scenario mini-maps and for the map view's overview level on very large maps.
+// Draws a whole map small into a canvas. Where cells are a few pixels or more, the map painter
+// draws it as everywhere else (fills, rivers, roads; details appear as they become legible);
+// where they are smaller, each pixel takes its cell's colour (the cost follows the pixels, not
+// the million cells) with rivers on top. Used for scenario mini-maps, library thumbnails and the
+// map view's overview level on very large maps.
 import type { EdgeId, Rect } from '../../../shared/grid/types.js';
+import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
+import { defaultStyle, paintMap } from '../../../shared/paint/painter.js';
 import { paintThumbnail, thumbnailFrame } from './bitmap.js';
 import type { MapModel } from './model.js';
 
+/** Cells at least this many pixels across are drawn by the painter. */
+const VECTOR_CELL_PX = 3;
+
 const RIVER = '#2f6fb3';
+const LINK = '#4a4a4a';
 
 /**
  * Paints the whole thumbnail, or with `area` (map pixels at cell size 100) only the pixels
@@ -14,6 +23,23 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const { size, scale, ox, oy } = thumbnailFrame(model, canvas.width, canvas.height);
+  if (size * scale >= VECTOR_CELL_PX) {
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const whole = { x: -ox / scale, y: -oy / scale, width: canvas.width / scale, height: canvas.height / scale };
+    const region = area ?? whole;
+    if (area) {
+      ctx.beginPath();
+      ctx.rect(area.x * scale + ox, area.y * scale + oy, area.width * scale, area.height * scale);
+      ctx.clip();
+    }
+    const r = { x: region.x * scale + ox, y: region.y * scale + oy, w: region.width * scale, h: region.height * scale };
+    ctx.clearRect(r.x, r.y, r.w, r.h);
+    ctx.setTransform(scale, 0, 0, scale, ox, oy);
+    paintMap(new CanvasSurface(ctx, scale, riverWidth * 0.5), { model, size, region, style: { ...defaultStyle(scale), layers: { ...defaultStyle(scale).layers, coordinates: false, names: false } }, fonts: canvasFonts(ctx) });
+    ctx.restore();
+    return;
+  }
   ctx.save();
   if (area) {
     // One pixel more on each side: a pixel's border shading looks at its left and upper neighbours.
@@ -42,7 +68,24 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   ctx.lineWidth = Math.max(riverWidth, Math.min(2.5 * riverWidth, size * scale * 0.08));
   ctx.lineCap = 'round';
   ctx.stroke();
+  if (model.grid.network) strokeLinks(ctx, model, size, scale, ox, oy, riverWidth);
   ctx.restore();
+}
+
+/** A network's links, from shape to shape through their bends (a mini-map has no room for types). */
+function strokeLinks(ctx: CanvasRenderingContext2D, model: MapModel, size: number, scale: number, ox: number, oy: number, width: number): void {
+  const net = model.grid.network!;
+  // Map millimetres to thumbnail pixels: the geometry's size stands for the unit in mm.
+  const k = (size / net.layout.unit) * scale;
+  ctx.beginPath();
+  net.links.forEach((_, l) => {
+    if (!net.linkEnds(l)) return;
+    net.linkDrawnPolyline(l).forEach((p, i) => (i === 0 ? ctx.moveTo(p.x * k + ox, p.y * k + oy) : ctx.lineTo(p.x * k + ox, p.y * k + oy)));
+  });
+  ctx.strokeStyle = LINK;
+  ctx.lineWidth = width;
+  ctx.lineJoin = 'round';
+  ctx.stroke();
 }
 
 /** River sides of the cells in and just around `area` (map pixels at cell size `size`). */

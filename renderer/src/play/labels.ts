@@ -22,9 +22,10 @@ export function describeAction(a: Action, view: GameView, label: (cell: string) 
     case 'attack':
       return `Attack in ${label(a.cell)}`;
     case 'retreat':
-      return `Retreat to ${a.cells.map(label).join(' + ')}`;
+      // With a unit: one unit of a partial retreat (losses not reduced).
+      return a.unit ? `${unit(a.unit)} retreats to ${a.cells.map(label).join(' + ')}` : `Retreat to ${a.cells.map(label).join(' + ')}`;
     case 'stand':
-      return 'Stand and take every loss';
+      return view.combat?.stage === 'partialRetreat' ? 'Keep the rest in place' : 'Stand and take every loss';
     case 'chooseLoss':
       return `${unit(a.unit)} takes the loss`;
     case 'endBreakthrough':

@@ -2,7 +2,7 @@
 // changed since the start, supply reach, cells the player may use now, and the unit
 // counters. Rebuilt from the engine's view; the terrain underneath is never redrawn.
 import type { GameView, UnitView } from '../../../shared/rules/types.js';
-import { parseCellId, type Cell } from '../../../shared/grid/types.js';
+import type { Cell } from '../../../shared/grid/types.js';
 import { CELL_SIZE } from '../map/MapRenderer.js';
 import type { MapModel } from '../map/model.js';
 import { drawCounter, drawStack, type CounterMarker, type CounterSlot, type CounterSpec } from '../map/units.js';
@@ -78,7 +78,7 @@ export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: M
   for (let row = 0; row < model.rows; row++)
     for (let col = 0; col < model.cols; col++) {
     const cell = { col, row };
-    const owner = view.control[`${col},${row}`];
+    const owner = view.control[model.grid.ref(cell)];
     const k = sides.findIndex((s) => s.id === owner);
     const side = sides[k];
     if (!side || k === pic.initialControl[model.grid.index(cell)]) continue;
@@ -95,7 +95,7 @@ export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: M
   }
   if (pic.supplyOverlay) drawSupply(ctx, model, pic);
   for (const [cellId, mark] of pic.marks) {
-    const cell = parseCellId(cellId);
+    const cell = model.grid.parseRef(cellId);
     if (!cell || !model.grid.inMap(cell)) continue;
     const st = MARK_STYLE[mark];
     cellPath(ctx, model, cell);
@@ -123,7 +123,7 @@ export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: M
   }
   const placed: PlacedCounter[] = [];
   for (const [cellId, bySide] of unitsByCell(view, sides)) {
-    const cell = parseCellId(cellId);
+    const cell = model.grid.parseRef(cellId);
     if (!cell) continue;
     const c = model.grid.center(cell, CELL_SIZE);
     const specs: CounterSpec[][] = bySide.map((units) =>
@@ -168,7 +168,7 @@ function drawSupply(ctx: CanvasRenderingContext2D, model: MapModel, pic: BoardPi
     ctx.strokeStyle = '#ffffff';
     ctx.lineWidth = 2;
     for (const id of cells) {
-      const cell = parseCellId(id);
+      const cell = model.grid.parseRef(id);
       if (!cell) continue;
       const c = model.grid.center(cell, CELL_SIZE);
       ctx.beginPath();

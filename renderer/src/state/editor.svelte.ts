@@ -12,7 +12,7 @@ import { FieldTrack, type FieldStep } from '../components/Scenario/undo.js';
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
-import { createTool, TOOLS, type Feedback, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import { createTool, networkToolBlock, TOOLS, type Feedback, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { MapSession } from '../tools/session.js';
 import type { AppState } from './app.svelte.js';
 
@@ -67,6 +67,8 @@ export class EditorState {
   notice = $state('');
   /** Bumps on every document change, so views reading the document re-run. */
   version = $state(0);
+  /** Whether the open map is a network (positions joined by links) rather than a grid of cells. */
+  networkMap = $state(false);
   /** The cell whose name is being typed in place. */
   naming = $state.raw<Cell | null>(null);
   /** The last refused edit, shown briefly. */
@@ -131,6 +133,8 @@ export class EditorState {
   }
 
   setTool(id: ToolId): void {
+    const blocked = this.networkMap ? networkToolBlock(id) : null;
+    if (blocked) return this.report(blocked);
     this.app.tool = id === 'pan' ? 'pan' : 'select';
     if (this.tool === id) return;
     const ctx = this.context();
@@ -148,6 +152,8 @@ export class EditorState {
     this.syncTimeline(session);
     this.session = session;
     this.renderer = renderer;
+    this.networkMap = session.doc.grid.network !== null;
+    if (this.networkMap && networkToolBlock(this.tool)) this.tool = 'select';
     this.tools.clear();
     this.naming = null;
     const { doc, history } = session;

@@ -1,6 +1,7 @@
 // State of the print dialog: the form as the user typed it, the options it stands for, the
 // page layout the preview draws (recomputed a moment after the last change; the layout is
 // pure and cheap) and the output jobs sent to the host.
+import { NO_FRAME, type FrameParts } from '../../../shared/paint/frame.js';
 import { getContext, setContext } from 'svelte';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { layoutPrint, type PrintLayout } from '../../../shared/print/layout.js';
@@ -54,6 +55,10 @@ export class PrintState {
   coordStyle = $state<CoordinateStyle>('CCRR');
   coordPosition = $state<CoordinatePosition>('top');
   layers = $state<PrintLayers>({ ...MODE_DEFAULTS.full.layers });
+  /** The map frame round a single-sheet map (shared/paint/frame.ts). */
+  frame = $state<FrameParts>({ ...NO_FRAME });
+  /** The underlay picture on the print: null follows the scenario's own choice (map.underlay.print). */
+  underlayChoice = $state<boolean | null>(null);
   pngDpi = $state(150);
   pngPages = $state<'selected' | 'all'>('selected');
 
@@ -96,8 +101,15 @@ export class PrintState {
       layers: { ...this.layers },
       singleSheet: this.paper === 'single',
       wholeCells: this.wholeCells,
+      frame: { ...this.frame },
+      ...(this.underlayChoice !== null && this.scenario?.map.underlay ? { underlay: this.underlayChoice } : {}),
     };
   });
+
+  /** Whether the print draws the underlay picture. */
+  get underlay(): boolean {
+    return this.underlayChoice ?? this.scenario?.map.underlay?.print ?? false;
+  }
 
   /** Problems with single fields, by option field ("overlapMm", "paper", …); checked at once as the user types. */
   fieldProblems = $derived.by((): PrintOptionProblem[] => {
@@ -184,7 +196,8 @@ export class PrintState {
     this.mode = mode;
     const d = MODE_DEFAULTS[mode];
     this.layers = { ...d.layers };
-    this.coordStyle = d.coordinates ? (this.scenario?.map.grid.labels ?? 'CCRR') : 'none';
+    const grid = this.scenario?.map.grid;
+    this.coordStyle = d.coordinates ? ((grid?.kind !== 'network' ? grid?.labels : undefined) ?? 'CCRR') : 'none';
   }
 
   /** The scenario id the form was filled for. */

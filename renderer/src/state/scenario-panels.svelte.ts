@@ -18,6 +18,7 @@ import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
 import { editorFor, type EditorState } from './editor.svelte.js';
 import { swapFields } from '../components/Scenario/undo.js';
+import { cellOfRef } from '../components/Scenario/meta.js';
 import { ChecksRunner } from './checks.js';
 
 export type PanelTab = 'scenario' | 'calendar' | 'oob' | 'schedule' | 'victory' | 'totals' | 'checks';
@@ -183,8 +184,8 @@ export class ScenarioPanels {
    */
   jumpTo(issue: Issue): void {
     if (issue.cell) {
-      const [col, row] = issue.cell.split(',').map(Number) as [number, number];
-      this.jumpToCell({ col, row });
+      const cell = this.scenario ? cellOfRef(this.scenario, issue.cell) : null;
+      if (cell) this.jumpToCell(cell);
     } else if (issue.pointer) this.jumpToPointer(issue.pointer);
   }
 }

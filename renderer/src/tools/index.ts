@@ -32,6 +32,17 @@ export const TOOLS: readonly (ToolInfo & { group: number })[] = [
   { id: 'marker', name: 'Markers', key: 'M', hint: 'supply bases, forts, victory and entry cells, names', group: 3 },
 ];
 
+/**
+ * Tools that draw along cell sides (rivers, lake shores, roads and rails across sides). A
+ * network map has no cell sides: its roads and rails are link types, drawn with the network
+ * tools. Every other tool works per position there (brushes and fills follow the links).
+ */
+export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake', 'road', 'rail']);
+
+/** Why a tool is not offered on a network map, or null when it is. */
+export const networkToolBlock = (id: ToolId): string | null =>
+  SIDE_TOOLS.has(id) ? 'A network map has no cell sides: roads and rails are the types of its links.' : null;
+
 export function createTool(id: ToolId): Tool | null {
   switch (id) {
     case 'pan':

@@ -4,7 +4,7 @@
 // palette colours) that a change made stale.
 import { Board } from '../../../shared/format/board.js';
 import type { DocChange, MapDocument } from '../../../shared/editor/index.js';
-import { parseCellId, type EdgeId } from '../../../shared/grid/types.js';
+import type { EdgeId } from '../../../shared/grid/types.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { parseHex, type Rgb } from '../map/colour.js';
 import { physicalCellPx, type CellFeatures, type MapModel } from '../map/model.js';
@@ -82,7 +82,7 @@ export class LiveMapModel implements MapModel {
     }
     if (change.edges.size > 0) this.refreshEdges();
     for (const id of change.features) {
-      const cell = parseCellId(id);
+      const cell = this.doc.grid.parseRef(id);
       if (!cell || !this.doc.grid.inMap(cell)) continue;
       const f = this.doc.cells.get(id);
       const i = this.doc.grid.index(cell);
@@ -109,7 +109,7 @@ export class LiveMapModel implements MapModel {
     this.features.clear();
     const grid = this.doc.grid;
     for (const [id, f] of this.doc.cells.entries()) {
-      const cell = parseCellId(id);
+      const cell = grid.parseRef(id);
       if (cell && grid.inMap(cell)) this.features.set(grid.index(cell), f);
     }
   }

@@ -15,10 +15,10 @@
 // sides apart, and each front cell goes to the side that reaches it first (ties keep their
 // control). On an 8-way square grid a diagonal step of the path would leave a gap at the
 // corner, so the path is closed there with one orthogonal cell.
-import { parseCellId, type Cell, type EdgeId } from '../../grid/index.js';
+import type { Cell, EdgeId } from '../../grid/index.js';
 import type { MapDocument } from '../document.js';
 import { crossesBlocked, floodRegion } from '../hit.js';
-import { neighbourIndices, neighbourTable } from '../neighbours.js';
+import { neighbourCapacity, neighbourIndices, neighbourTable } from '../neighbours.js';
 import { EditError } from '../types.js';
 import { rewriteLayer, setControl, type CellsCommand } from './cells.js';
 
@@ -42,8 +42,8 @@ export function frontLineSeeds(doc: MapDocument, options: FrontLineOptions = {})
     const s = doc.sides.findIndex((x) => x.id === sideId);
     if (s >= 0 && cell && doc.grid.inMap(cell)) seeds[s]!.push(cell);
   };
-  for (const [ref, f] of doc.cells.entries()) if (f.supplyBase) add(f.supplyBase, parseCellId(ref));
-  for (const u of doc.orderOfBattle) add(u.side, parseCellId(u.cell));
+  for (const [ref, f] of doc.cells.entries()) if (f.supplyBase) add(f.supplyBase, doc.grid.parseRef(ref));
+  for (const u of doc.orderOfBattle) add(u.side, doc.grid.parseRef(u.cell));
   for (const [sideId, cells] of Object.entries(options.seeds ?? {})) {
     doc.sideIndex(sideId);
     for (const c of cells) add(sideId, c);
@@ -95,7 +95,7 @@ function spread(doc: MapDocument, seeds: readonly Cell[], blocked: ReadonlySet<E
     }
   }
   const table = neighbourTable(grid);
-  const near = new Int32Array(8);
+  const near = new Int32Array(neighbourCapacity(grid));
   const check = blocked.size > 0;
   for (let head = 0; head < queue.length; head++) {
     const i = queue[head]!;

@@ -1,7 +1,7 @@
 // Edits of cell features: name, supply base, fortification, victory value, entry sides.
 // Feature objects are immutable: a command swaps a cell's object for a new one and keeps the
 // old one (and its place in the file) for undo.
-import { cellId, type Cell, type CellId } from '../../grid/index.js';
+import type { Cell, CellId } from '../../grid/index.js';
 import type { CellFeatures, VictoryValue } from '../../format/scenario.types.js';
 import type { MapDocument } from '../document.js';
 import { ChangeBuilder, EditError, count, type Command, type DocChange } from '../types.js';
@@ -90,7 +90,7 @@ export function editCellFeatures(doc: MapDocument, cell: Cell, patch: FeaturePat
 }
 
 export const setCellName = (doc: MapDocument, cell: Cell, name: string | null) =>
-  editCellFeatures(doc, cell, { name }, name ? `Name ${cellId(cell)} "${name}"` : `Clear name of ${cellId(cell)}`);
+  editCellFeatures(doc, cell, { name }, name ? `Name ${doc.grid.ref(cell)} "${name}"` : `Clear name of ${doc.grid.ref(cell)}`);
 
 export const setSupplyBase = (doc: MapDocument, cell: Cell, sideId: string | null) =>
   editCellFeatures(doc, cell, { supplyBase: sideId }, sideId ? `Supply base (${sideId})` : 'Remove supply base');
@@ -108,7 +108,7 @@ export const setEntry = (doc: MapDocument, cell: Cell, sideIds: readonly string[
 export function clearCellFeatures(doc: MapDocument, cells: Iterable<Cell>): FeaturesCommand | null {
   const swaps = new Map<CellId, FeatureSwap>();
   for (const cell of cells) {
-    const id = cellId(cell);
+    const id = doc.grid.ref(cell);
     const before = doc.cells.get(id);
     if (before && !swaps.has(id)) swaps.set(id, { before, seq: doc.cells.seqOf(id), after: undefined });
   }
@@ -116,8 +116,10 @@ export function clearCellFeatures(doc: MapDocument, cells: Iterable<Cell>): Feat
 }
 
 function checkCell(doc: MapDocument, cell: Cell): CellId {
-  if (!doc.grid.inMap(cell)) throw new EditError(`cell ${cellId(cell)} is not on this ${doc.cols}×${doc.rows} map`);
-  return cellId(cell);
+  if (!doc.grid.inMap(cell)) {
+    throw new EditError(doc.grid.network ? `position ${cell.col} is not on this network map` : `cell ${cell.col},${cell.row} is not on this ${doc.cols}×${doc.rows} map`);
+  }
+  return doc.grid.ref(cell);
 }
 
 function patched(doc: MapDocument, id: CellId, before: CellFeatures | undefined, patch: FeaturePatch): CellFeatures | undefined {

@@ -14,7 +14,7 @@
 // of the nearest old cell in their row or column, so the front line runs on outwards.
 import { createGrid, parseCellId, type Cell, type EdgeId } from '../../grid/index.js';
 import { gridSpecOf } from '../../format/defaults.js';
-import type { Grid } from '../../format/scenario.types.js';
+import type { CellGrid } from '../../format/scenario.types.js';
 import type { EdgeStores, MapDocument } from '../document.js';
 import { EDGE_FEATURES, EditError } from '../types.js';
 import { StateCommand } from './state.js';
@@ -33,6 +33,8 @@ export function resizeMap(doc: MapDocument, margins: ResizeMargins): StateComman
   const m = { left: margins.left ?? 0, right: margins.right ?? 0, top: margins.top ?? 0, bottom: margins.bottom ?? 0 };
   for (const [k, v] of Object.entries(m)) if (!Number.isInteger(v)) throw new EditError(`resize: ${k} must be a whole number of cells; got ${v}`);
   if (m.left === 0 && m.right === 0 && m.top === 0 && m.bottom === 0) return null;
+  const settings = doc.gridSettings;
+  if (settings.kind === 'network') throw new EditError('resize: a network map has no rows or columns; change its extent or move its positions');
   const old = doc.grid.spec;
   const cols = old.cols + m.left + m.right;
   const rows = old.rows + m.top + m.bottom;
@@ -41,7 +43,7 @@ export function resizeMap(doc: MapDocument, margins: ResizeMargins): StateComman
   const dc = m.left;
   const dr = m.top;
 
-  const grid: Grid = { ...doc.gridSettings, cols, rows };
+  const grid: CellGrid = { ...settings, cols, rows };
   const shiftAxis = old.kind === 'hex' && old.orientation === 'flat' ? dc : old.kind === 'square' ? 0 : dr;
   if (shiftAxis % 2 !== 0) grid.offset = old.offset === 'odd' ? 'even' : 'odd';
   const next = createGrid(gridSpecOf(grid));

@@ -5,12 +5,12 @@
 // (undo brings it back).
 import { createGrid, type EdgeId } from '../../grid/index.js';
 import { gridSpecOf } from '../../format/defaults.js';
-import type { Grid, PhysicalSize, Underlay } from '../../format/scenario.types.js';
+import type { CellGrid, PhysicalSize, Underlay } from '../../format/scenario.types.js';
 import type { EdgeStores, MapDocument } from '../document.js';
 import { EDGE_FEATURES, EditError } from '../types.js';
 import { StateCommand } from './state.js';
 
-export type GridOptions = Partial<Pick<Grid, 'kind' | 'orientation' | 'offset' | 'adjacency' | 'labels'>>;
+export type GridOptions = Partial<Pick<CellGrid, 'kind' | 'orientation' | 'offset' | 'adjacency' | 'labels'>>;
 
 const ALLOWED: { [K in keyof GridOptions]-?: readonly NonNullable<GridOptions[K]>[] } = {
   kind: ['hex', 'square', 'offsetSquare'],
@@ -23,8 +23,11 @@ const ALLOWED: { [K in keyof GridOptions]-?: readonly NonNullable<GridOptions[K]
 /** Change grid options; fields equal to their current (or default) value are left as written. */
 export function setGridOptions(doc: MapDocument, options: GridOptions): StateCommand | null {
   const current = doc.gridSettings;
+  // A network's layout is its positions and links; turning it into a grid (or back) would
+  // lose them, so the grid options do not apply to it.
+  if (current.kind === 'network') throw new EditError('a network map has no grid options: its layout is its positions and links');
   const resolved = gridSpecOf(current);
-  const next: Grid = { ...current };
+  const next: CellGrid = { ...current };
   for (const key of Object.keys(options) as (keyof GridOptions)[]) {
     const value = options[key];
     if (value === undefined) continue;
@@ -42,7 +45,7 @@ export function setGridOptions(doc: MapDocument, options: GridOptions): StateCom
   return new StateCommand(label, { grid: current, edges: doc.edges }, { grid: next, edges: carryEdges(doc, next) });
 }
 
-function describe(grid: Grid): string {
+function describe(grid: CellGrid): string {
   const s = gridSpecOf(grid);
   if (s.kind === 'hex') return `${s.orientation}-top hex, ${s.offset} ${s.orientation === 'flat' ? 'columns' : 'rows'} shifted`;
   if (s.kind === 'square') return `square, ${s.adjacency} neighbours`;
@@ -50,7 +53,7 @@ function describe(grid: Grid): string {
 }
 
 /** Edge features under a new grid layout (same size): kept where their two cells stay neighbours. */
-function carryEdges(doc: MapDocument, next: Grid): EdgeStores {
+function carryEdges(doc: MapDocument, next: CellGrid): EdgeStores {
   const oldGrid = doc.grid;
   const newGrid = createGrid(gridSpecOf(next));
   const out = {} as EdgeStores;

@@ -57,8 +57,14 @@ function changeOf(from: Partial<DocState>, to: Partial<DocState>, moved: CellShi
     const a = from.grid!;
     const b = to.grid!;
     c.meta = true;
-    // Any change of shape or layout moves cells on screen: indices and chunks are stale.
-    if (a.kind !== b.kind || a.cols !== b.cols || a.rows !== b.rows || a.orientation !== b.orientation || a.offset !== b.offset || a.adjacency !== b.adjacency) {
+    // Any change of shape or layout moves cells on screen: indices and chunks are stale. A
+    // network's grid holds its positions and links, so any new one may move any of them.
+    if (a.kind === 'network' || b.kind === 'network') {
+      if (a !== b) {
+        c.resized = true;
+        c.allCells();
+      }
+    } else if (a.kind !== b.kind || a.cols !== b.cols || a.rows !== b.rows || a.orientation !== b.orientation || a.offset !== b.offset || a.adjacency !== b.adjacency) {
       c.resized = true;
       c.allCells();
     } else if (a.labels !== b.labels) {

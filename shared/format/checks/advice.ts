@@ -11,6 +11,9 @@ export const adviceChecks: ScenarioCheck[] = [
     run: (ctx) => {
       const out: Finding[] = [];
       for (const [ref, f] of Object.entries(ctx.scenario.map.cells ?? {})) {
+        // A network has no cell edges to count; its supply sources are often inside the map
+        // (victory cities), so this advice is for grids only.
+        if (ctx.network) continue;
         const cell = f.supplyBase !== undefined ? ctx.cellIn(ref) : null;
         if (!cell || ctx.grid.neighbours(cell).length < ctx.grid.directions.length) continue;
         out.push({
@@ -64,7 +67,7 @@ export const adviceChecks: ScenarioCheck[] = [
             pointer: pointer('reinforcements', i, 'entryCell'),
             value: r.entryCell,
             cell: r.entryCell,
-            message: `${r.unit.name} enters at ${r.entryCell}, which is not marked as an entry cell for ${ctx.sideName(r.unit.side)}.`,
+            message: `${r.unit.name} enters at ${ctx.place(r.entryCell)}, which is not marked as an entry cell for ${ctx.sideName(r.unit.side)}.`,
           },
         ];
       }),
@@ -83,7 +86,7 @@ export const adviceChecks: ScenarioCheck[] = [
             pointer: pointer('reinforcements', i, 'entryCell'),
             value: r.entryCell,
             cell: r.entryCell,
-            message: `${r.unit.name} enters at ${r.entryCell}, which is ${t.name}: it can only enter while the ground is frozen or snowy.`,
+            message: `${r.unit.name} enters at ${ctx.place(r.entryCell)}, which is ${t.name}: it can only enter while the ground is frozen or snowy.`,
           },
         ];
       }),
@@ -102,7 +105,7 @@ export const adviceChecks: ScenarioCheck[] = [
             pointer: pointer('orderOfBattle', i, 'cell'),
             value: u.cell,
             cell: u.cell,
-            message: `${u.name} starts at ${u.cell}, which ${owner.name} control; check the cell or the control map.`,
+            message: `${u.name} starts at ${ctx.place(u.cell)}, which ${owner.name} control; check the cell or the control map.`,
           },
         ];
       }),

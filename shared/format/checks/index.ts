@@ -6,6 +6,7 @@ import { adviceChecks } from './advice.js';
 import { buildContext, type CheckContext, type ScenarioCheck } from './context.js';
 import { edgeChecks } from './edges.js';
 import { mapChecks } from './map.js';
+import { networkAdvice, networkChecks } from './network.js';
 import { scheduleChecks } from './schedule.js';
 import { sideChecks } from './sides.js';
 import { unitChecks } from './units.js';
@@ -14,9 +15,9 @@ export type { CheckContext, Finding, ScenarioCheck } from './context.js';
 export { buildContext } from './context.js';
 
 /** Rules whose failure makes a scenario invalid. */
-export const errorChecks: readonly ScenarioCheck[] = [...mapChecks, ...sideChecks, ...edgeChecks, ...scheduleChecks, ...unitChecks];
+export const errorChecks: readonly ScenarioCheck[] = [...mapChecks, ...networkChecks, ...sideChecks, ...edgeChecks, ...scheduleChecks, ...unitChecks];
 /** Design advice; never blocks a save. */
-export const warningChecks: readonly ScenarioCheck[] = adviceChecks;
+export const warningChecks: readonly ScenarioCheck[] = [...adviceChecks, ...networkAdvice];
 export const scenarioChecks: readonly ScenarioCheck[] = [...errorChecks, ...warningChecks];
 
 export function checkById(id: string): ScenarioCheck | undefined {

@@ -5,8 +5,11 @@ import { mapSize, type CheckContext, type Finding, type ScenarioCheck } from './
 
 type RowsField = 'terrain' | 'control';
 
+// A network map has no rows (each position carries its terrain and control); the network
+// checks refuse rows written on one, so the row checks look at grid maps only.
 function rowShape(ctx: CheckContext, field: RowsField): Finding[] {
-  const rows: CellRows = ctx.scenario.map[field];
+  if (ctx.network) return [];
+  const rows: CellRows = ctx.scenario.map[field] ?? [];
   const { cols, rows: rowCount } = ctx.grid.spec;
   const out: Finding[] = [];
   if (rows.length !== rowCount) {
@@ -30,7 +33,8 @@ function rowShape(ctx: CheckContext, field: RowsField): Finding[] {
 /** One finding per unknown code, with how often it occurs and where first. */
 function unknownCodes(ctx: CheckContext, field: RowsField, known: ReadonlySet<string>, describe: (code: string, uses: number, first: string) => string): Finding[] {
   const seen = new Map<string, { uses: number; row: number; cell: string }>();
-  ctx.scenario.map[field].forEach((row, r) => {
+  if (ctx.network) return [];
+  (ctx.scenario.map[field] ?? []).forEach((row, r) => {
     for (let c = 0; c < row.length; c++) {
       const code = row.charAt(c);
       if (known.has(code)) continue;
@@ -132,7 +136,9 @@ export const mapChecks: ScenarioCheck[] = [
           pointer: pointer('map', 'cells', ref),
           value: ref,
           cell: ref,
-          message: `Cell ${ref} has features but lies outside the ${mapSize(ctx)} map; move or remove them.`,
+          message: ctx.network
+            ? `"${ref}" has features in map.cells but is not a position of this network map; use a position's id or remove them.`
+            : `Cell ${ref} has features but lies outside the ${mapSize(ctx)} map; move or remove them.`,
         })),
   },
 ];

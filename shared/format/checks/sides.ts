@@ -24,7 +24,7 @@ export function sideReferences(ctx: CheckContext): { pointer: string; side: stri
   );
   for (const [ref, features] of Object.entries(s.map.cells ?? {})) {
     (features.entry ?? []).forEach((side, j) =>
-      refs.push({ pointer: pointer('map', 'cells', ref, 'entry', j), side, what: `entry cell ${ref}`, cell: ref }),
+      refs.push({ pointer: pointer('map', 'cells', ref, 'entry', j), side, what: `entry ${ctx.network ? 'position' : 'cell'} ${ctx.place(ref)}`, cell: ref }),
     );
   }
   return refs;
@@ -76,7 +76,7 @@ export const sideChecks: ScenarioCheck[] = [
           pointer: pointer('map', 'cells', ref, 'supplyBase'),
           value: f.supplyBase,
           cell: ref,
-          message: `The supply base at ${ref} belongs to side "${f.supplyBase}", which is not a side of this scenario (${knownSides(ctx)}).`,
+          message: `The supply base at ${ctx.place(ref)} belongs to side "${f.supplyBase}", which is not a side of this scenario (${knownSides(ctx)}).`,
         })),
   },
 ];

@@ -67,7 +67,9 @@ export const unitChecks: ScenarioCheck[] = [
           pointer: u.cellAt,
           value: u.cell,
           cell: u.cell,
-          message: `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${u.cell}, outside the ${mapSize(ctx)} map; pick a cell from 0,0 to ${ctx.grid.spec.cols - 1},${ctx.grid.spec.rows - 1}.`,
+          message: ctx.network
+            ? `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at "${u.cell}", which is not a position of this network map; give the id of one of its ${ctx.network.positions.length} positions.`
+            : `${u.name} ${start.includes(u) ? 'starts' : 'enters'} at ${u.cell}, outside the ${mapSize(ctx)} map; pick a cell from 0,0 to ${ctx.grid.spec.cols - 1},${ctx.grid.spec.rows - 1}.`,
         }));
     },
   },
@@ -90,7 +92,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `Cell ${u.cell} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
+            message: `${ctx.network ? 'Position' : 'Cell'} ${ctx.place(u.cell)} starts with ${units.length} units of ${ctx.sideName(u.side)}, more than the stacking limit of ${limit}; move ${units.length - limit} of them.`,
           };
         });
     },
@@ -110,7 +112,7 @@ export const unitChecks: ScenarioCheck[] = [
             pointer: u.cellAt,
             value: u.cell,
             cell: u.cell,
-            message: `${u.name} ${verb} at ${u.cell}, which is ${t.name} (impassable); pick a passable cell.`,
+            message: `${u.name} ${verb} at ${ctx.place(u.cell)}, which is ${t.name} (impassable); pick a passable ${ctx.network ? 'position' : 'cell'}.`,
           });
       };
       const initial = ctx.scenario.groundConditions.initial;

@@ -123,7 +123,7 @@ const sortOptions = {
   dir: v.literal('asc', 'desc'),
   tag: v.string({ maxLength: 60 }),
   ruleset: v.string({ maxLength: 60 }),
-  gridKind: v.literal('hex', 'square', 'offsetSquare'),
+  gridKind: v.literal('hex', 'square', 'offsetSquare', 'network'),
   offset: v.number({ integer: true, min: 0 }),
   limit: v.number({ integer: true, min: 1, max: 500 }),
 };
@@ -162,12 +162,14 @@ export const libraryChannels = defineChannels({
     request: v.object(
       {
         title,
-        gridKind: v.literal('hex', 'square', 'offsetSquare'),
+        gridKind: v.literal('hex', 'square', 'offsetSquare', 'network'),
         cols: v.number({ integer: true, min: 1, max: 4096 }),
         rows: v.number({ integer: true, min: 1, max: 4096 }),
       },
       {
         author: v.string({ maxLength: 200 }),
+        /** Network only: the map's extent in millimetres (cols and rows are then ignored). */
+        extentMm: v.object({ width: v.number({ min: 1, max: 100000 }), height: v.number({ min: 1, max: 100000 }) }),
         orientation: v.literal('flat', 'pointy'),
         cellSize: v.object({ value: v.number({ min: 0, max: 1000 }), unit: v.literal('mm', 'cm', 'in') }),
         groundScaleKm: v.number({ min: 0, max: 100000 }),

@@ -16,6 +16,8 @@ export type PrintFileResult =
       bytes: number;
       /** Pages in the PDF (assembly sheet included), or PNG images written. */
       pages: number;
+      /** What the user should know about the file (place names enlarged or left out...). */
+      notes?: string[];
     }
   | {
       kind: 'data';
@@ -25,6 +27,7 @@ export type PrintFileResult =
       base64: string;
       bytes: number;
       pages: number;
+      notes?: string[];
     }
   /** The user closed the save dialog; nothing was written. */
   | { kind: 'cancelled' };

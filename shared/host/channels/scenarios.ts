@@ -14,8 +14,10 @@ export interface ScenarioSummary {
   tags: string[];
   ruleset: string;
   grid: {
-    kind: 'hex' | 'square' | 'offsetSquare';
+    kind: 'hex' | 'square' | 'offsetSquare' | 'network';
+    /** Cells across; a network's number of positions. */
     cols: number;
+    /** Cells down; 1 on a network. */
     rows: number;
     /** Hex only. */
     orientation?: 'flat' | 'pointy';

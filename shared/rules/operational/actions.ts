@@ -8,6 +8,9 @@ import {
   breakthroughProblem,
   combatActor,
   doBreakthrough,
+  doPartialRetreat,
+  endRetreat,
+  partialRetreatMoves,
   pendingAttackCells,
   pendingLossChoice,
   retreatOptions,
@@ -42,6 +45,9 @@ export function legalActionsOf(s: GameState, b: RulesBoard): Action[] {
   if (c) {
     if (c.stage === 'retreatChoice') {
       return [...retreatOptions(s, b, c).map((cells): Action => ({ type: 'retreat', side, cells })), { type: 'stand', side }];
+    }
+    if (c.stage === 'partialRetreat') {
+      return [...partialRetreatMoves(s, b, c).map((m): Action => ({ type: 'retreat', side, cells: [m.cell], unit: m.unit })), { type: 'stand', side }];
     }
     if (c.stage === 'breakthrough') {
       const out: Action[] = [];
@@ -108,7 +114,20 @@ export function applyAction(ctx: Ctx, a: Action): RuleError | null {
 
   switch (a.type) {
     case 'retreat': {
+      if (c && c.stage === 'partialRetreat') {
+        const moves = partialRetreatMoves(s, b, c);
+        const cell = a.cells.length === 1 ? a.cells[0] : undefined;
+        if (a.unit === undefined || !moves.some((m) => m.unit === a.unit && m.cell === cell)) {
+          const who = [...new Set(moves.map((m) => unitName(b, m.unit)))].join(', ');
+          const where = [...new Set(moves.map((m) => label(b, b.index.get(m.cell)!)))].join(', ');
+          return err('illegal', `In a partial retreat one unit at a time retreats to one cell: ${who} may go to ${where}, or the rest stay.`);
+        }
+        doPartialRetreat(ctx, a.unit, cell!);
+        runCombat(ctx);
+        return null;
+      }
       if (!c || c.stage !== 'retreatChoice') return wrong('A retreat');
+      if (a.unit !== undefined) return err('illegal', 'A retreat of single units comes after the losses, once the defender has stood.');
       const options = retreatOptions(s, b, c);
       const key = [...a.cells].sort().join(' ');
       if (!options.some((o) => [...o].sort().join(' ') === key)) {
@@ -122,6 +141,11 @@ export function applyAction(ctx: Ctx, a: Action): RuleError | null {
       return null;
     }
     case 'stand': {
+      if (c && c.stage === 'partialRetreat') {
+        endRetreat(ctx);
+        runCombat(ctx);
+        return null;
+      }
       if (!c || c.stage !== 'retreatChoice') return wrong('Standing');
       c.stage = 'defenderLosses';
       runCombat(ctx);

@@ -92,6 +92,9 @@ export function boardOf(scenario: Scenario): RulesBoard {
 
 function compile(sc: Scenario): RulesBoard {
   const grid = createGrid(gridSpecOf(sc));
+  // Movement, supply and combat here are written for cells with sides (rivers, roads across
+  // sides, zones around a cell); a point-to-point map needs a ruleset written for links.
+  if (grid.network) throw new Error('the operational ruleset plays on hex and square grids, and this is a network map (positions joined by links); choose a point-to-point ruleset for it.');
   // Rows and edge lists are decoded by the format's board; the rules add their own tables.
   const map = MapBoard.fromScenario(sc, grid);
   const n = grid.cellCount;

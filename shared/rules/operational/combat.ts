@@ -10,6 +10,7 @@ import {
   emit,
   info,
   label,
+  leftCell,
   loseStrength,
   occupancy,
   occupy,
@@ -180,6 +181,44 @@ export function retreatOptions(s: GameState, b: RulesBoard, c: Combat): string[]
   return [];
 }
 
+/**
+ * Partial retreat (RULES-NOTES: Retreat; seed 000: "If, for any reason, some defending units
+ * retreat and others remain in place then the defender's losses are not reduced"). Offered
+ * after a defender that stood has taken its losses in full (at least one), while two or more
+ * of its units survive in the cell: the defender moves units out one at a time and at least
+ * one stays. The moves come in the text's retreat order (the last unit to lose a point
+ * first), so taking the first offer follows it. Each unit joins a cell this retreat already
+ * uses while one has room, so the retreaters gather in as few cells as the first choices
+ * allow.
+ */
+export function partialRetreatMoves(s: GameState, b: RulesBoard, c: Combat): { unit: string; cell: string }[] {
+  const took = c.defenders.reduce((t, id) => t + (c.hits[id] ?? 0), 0);
+  if (took < 1) return [];
+  const order = retreatOrder(s, c);
+  if (order.length < 2) return [];
+  const rooms = retreatRoom(s, b, c);
+  const used = rooms.filter((r) => (c.retreat ?? []).includes(b.ids[r.cell]!));
+  const cells = (used.length > 0 ? used : rooms).map((r) => b.ids[r.cell]!);
+  return order.flatMap((u) => cells.map((cell) => ({ unit: u.id, cell })));
+}
+
+/** Moves one unit out in a partial retreat; ends the retreat when no further move is possible. */
+export function doPartialRetreat(ctx: Ctx, unitId: string, cellId: string): void {
+  const { s, b } = ctx;
+  const c = s.combat!;
+  const u = s.units.find((x) => x.id === unitId)!;
+  const dest = b.index.get(cellId)!;
+  occupy(ctx, u, dest);
+  u.act = 'expended';
+  c.retreat = [...(c.retreat ?? []).filter((x) => x !== cellId), cellId];
+  emit(ctx, 'retreat', `${unitName(b, u)} retreats to ${label(b, dest)} while others stay in ${label(b, b.index.get(c.cell)!)} (a partial retreat: losses are not reduced).`, {
+    side: c.defender,
+    cell: c.cell,
+    units: [u.id],
+  });
+  if (partialRetreatMoves(s, b, c).length === 0) endRetreat(ctx);
+}
+
 /** Starts the mandatory attack in cell `i`: dice, fire, absorption; then runs it on. */
 export function startAttack(ctx: Ctx, i: number): void {
   const { s, b } = ctx;
@@ -250,7 +289,7 @@ export function startAttack(ctx: Ctx, i: number): void {
 
 /** The side that must decide in the current combat stage, if any decision is pending. */
 export function combatActor(c: Combat): string {
-  return c.stage === 'retreatChoice' || c.stage === 'defenderLosses' ? c.defender : c.attacker;
+  return c.stage === 'retreatChoice' || c.stage === 'defenderLosses' || c.stage === 'partialRetreat' ? c.defender : c.attacker;
 }
 
 /** Units among which the owner must pick the next loss now (empty if none is pending). */
@@ -265,6 +304,7 @@ export function pendingLossChoice(s: GameState, b: RulesBoard): UnitState[] {
 export function takeHit(ctx: Ctx, u: UnitState): void {
   const c = ctx.s.combat!;
   const by = u.side === c.attacker ? c.defender : c.attacker;
+  // A destroyed unit's cell is settled once the stage's losses are told (runCombat).
   loseStrength(ctx, u, 1, by);
   c.hits[u.id] = (c.hits[u.id] ?? 0) + 1;
   c.lossOrder = [...c.lossOrder.filter((id) => id !== u.id), u.id];
@@ -345,6 +385,21 @@ function settleControl(ctx: Ctx): void {
   else if (!att) setControl(ctx, i, sideNo(b, c.defender));
 }
 
+/** After any retreat (or none, or the rest staying in a partial one): settle the cell and see which tanks may break through. */
+export function endRetreat(ctx: Ctx): void {
+  const { s, b } = ctx;
+  const c = s.combat!;
+  settleControl(ctx);
+  const defendersLeft = alive(s, c.defenders, c.cell).length > 0;
+  const anyRetreated = c.retreat !== null;
+  if (!defendersLeft && !anyRetreated && breakthroughAllowed(s, b, c.attacker)) {
+    c.tanks = alive(s, c.attackers, c.cell)
+      .filter((u) => info(b, u).branch === 'tank')
+      .map((u) => u.id);
+  }
+  c.stage = 'breakthrough';
+}
+
 export function breakthroughAllowed(s: GameState, b: RulesBoard, side: string): boolean {
   if (s.ground === 'easy' || s.ground === 'frozen') return true;
   if (s.ground === 'snow') return b.sides[sideNo(b, side)].flags.breakthroughInSnow;
@@ -360,22 +415,25 @@ export function runCombat(ctx: Ctx): void {
     if (c.stage === 'defenderLosses') {
       if (!takeLosses(ctx)) return;
       reportLosses(ctx, c.defenders);
+      // Every defender destroyed: the attacker takes the cell now, whatever defensive fire does next.
+      leftCell(ctx, b.index.get(c.cell)!, sideNo(b, c.defender));
       c.stage = 'attackerLosses';
     } else if (c.stage === 'attackerLosses') {
       if (!takeLosses(ctx)) return;
       reportLosses(ctx, c.attackers);
+      leftCell(ctx, b.index.get(c.cell)!, sideNo(b, c.attacker));
       c.stage = 'retreatMove';
     } else if (c.stage === 'retreatMove') {
-      doRetreat(ctx);
-      settleControl(ctx);
-      const defendersLeft = alive(s, c.defenders, c.cell).length > 0;
-      const anyRetreated = c.retreat !== null;
-      if (!defendersLeft && !anyRetreated && breakthroughAllowed(s, b, c.attacker)) {
-        c.tanks = alive(s, c.attackers, c.cell)
-          .filter((u) => info(b, u).branch === 'tank')
-          .map((u) => u.id);
+      if (c.retreat === null && partialRetreatMoves(s, b, c).length > 0) {
+        // The defender stood and took every loss; it may still pull some units out.
+        c.retreat = [];
+        c.stage = 'partialRetreat';
+        return;
       }
-      c.stage = 'breakthrough';
+      doRetreat(ctx);
+      endRetreat(ctx);
+    } else if (c.stage === 'partialRetreat') {
+      return;
     } else {
       c.tanks = c.tanks.filter((id) => breakthroughPaths(s, b, id).length > 0);
       if (c.tanks.length > 0) return;

@@ -96,6 +96,8 @@ function shapeProblem(a: unknown): string | null {
           : Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
     if (!ok) return `A "${o.type}" action needs ${field} as ${kind === 'strings' ? 'a non-empty list of cells' : kind === 'int' ? 'a whole number' : 'a string'}.`;
   }
+  // A retreat may name the one unit of a partial retreat.
+  if (o.type === 'retreat' && o.unit !== undefined && typeof o.unit !== 'string') return 'A "retreat" action names its unit as a string.';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { start, play, unit, withUnit, type TestSetup } from '../testkit.js';
+import { makeScenario, start, play, unit, withUnit, type TestSetup } from '../testkit.js';
+import type { Scenario } from '../../format/scenario.types.js';
 import { operational } from './index.js';
 import type { Action, GameState } from '../types.js';
 
@@ -149,6 +150,38 @@ describe('strategic movement', () => {
     const mud: TestSetup = { ...road, ground: 'mud', units: [{ id: 'g', branch: 'tank', cell: '0,0' }] };
     expect(dests(activated({ ...mud, flags: { ger: { mudSlows: true } } }, '0,0'), 'g')).toEqual(['1,0']);
     expect(dests(activated(mud, '0,0'), 'g')).toEqual(['1,0', '2,0', '3,0']);
+  });
+});
+
+describe('side flags a file leaves out', () => {
+  // RULES-NOTES, Naming: the flags default "to the text's assignment when the sides are
+  // Germans/Soviets". Seed 000: in mud the Germans move one hex; the Soviets may move by rail.
+  const bare = (setup: TestSetup): Scenario => {
+    const sc = makeScenario(setup);
+    for (const side of sc.sides) delete side.flags;
+    return sc;
+  };
+  const moves = (sc: Scenario, side: 'ger' | 'sov', cell: string, id: string): string[] => {
+    const s = play(operational.newGame(sc, { dice: [1, 1, 1, 1] }), { type: 'activate', side, cell }).state;
+    return dests(s, id);
+  };
+
+  it('a side named Germans is slowed by mud; a side named Soviets moves by rail', () => {
+    const lines: TestSetup = {
+      terrain: ['......'],
+      control: ['SSSSSS'],
+      cells: { '0,0': { supplyBase: 'ger' }, '5,0': { supplyBase: 'sov' } },
+      roads: ['0,0,E', '1,0,E', '2,0,E', '3,0,E', '4,0,E'],
+      rails: ['0,0,E', '1,0,E', '2,0,E', '3,0,E', '4,0,E'],
+    };
+    const mud = bare({ ...lines, control: ['GGGGGG'], ground: 'mud', units: [{ id: 'g', branch: 'tank', cell: '0,0' }] });
+    expect(moves(mud, 'ger', '0,0', 'g')).toEqual(['1,0']);
+    const rail = bare({ ...lines, units: [{ id: 's', side: 'sov', cell: '5,0' }], extra: { initiative: [{ side: 'sov', fromTurn: 1, toTurn: 9 }] } });
+    expect(moves(rail, 'sov', '5,0', 's')).toEqual(['1,0', '2,0', '3,0', '4,0']);
+    // The same sides under other names get no such rules.
+    const renamed = bare({ ...lines, control: ['GGGGGG'], ground: 'mud', units: [{ id: 'g', branch: 'tank', cell: '0,0' }] });
+    renamed.sides[0].name = 'Blue';
+    expect(moves(renamed, 'ger', '0,0', 'g')).toEqual(['1,0', '2,0', '3,0']);
   });
 });
 

@@ -107,6 +107,19 @@ function playRandom(scenario: Scenario, seed: number, chooser: number): Played {
       problems.push(`listed action refused: ${JSON.stringify(a)}: ${r.error.message}`);
       break;
     }
+    // Control changes at once: a cell contested before the action and held by one side's
+    // units after it belongs to that side (whoever left it, however).
+    const before = sidesPerCell(s);
+    const after = sidesPerCell(r.state);
+    for (const [cell, sides] of before) {
+      const now = after.get(cell);
+      if (sides.size === 2 && now?.size === 1) {
+        const [only] = now;
+        const code = r.state.control.charAt(b.index.get(cell)!);
+        const holder = b.sides.find((x) => x.code === code)?.id;
+        if (holder !== only) problems.push(`${cell} left to ${only} by ${JSON.stringify(a)} but controlled by ${holder}`);
+      }
+    }
     s = r.state;
     log.push(a);
     const per = new Map<string, number>();
@@ -122,12 +135,24 @@ function playRandom(scenario: Scenario, seed: number, chooser: number): Played {
   return { final: s, log, problems };
 }
 
+/** Sides with units in each occupied cell. */
+function sidesPerCell(s: GameState): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const u of s.units) {
+    if (u.cell === null || u.strength <= 0) continue;
+    const set = out.get(u.cell) ?? new Set<string>();
+    set.add(u.side);
+    out.set(u.cell, set);
+  }
+  return out;
+}
+
 describe('random legal games', () => {
   for (const [name, make] of [
     ['the tiny hex fixture', makeTinyScenario],
     ['a busy 7×7 square front', busyScenario],
   ] as const) {
-    it(`${name}: stacking holds, strengths stay in range, a decision is always offered, and replay reproduces the game`, () => {
+    it(`${name}: stacking holds, strengths stay in range, a cell left to one side is that side's, a decision is always offered, and replay reproduces the game`, () => {
       const scenario = make();
       fc.assert(
         fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed, chooser) => {

@@ -106,23 +106,51 @@ export function unitsAt(s: GameState, cell: string, side?: string): UnitState[] 
   return s.units.filter((u) => u.cell === cell && u.strength > 0 && (side === undefined || u.side === side));
 }
 
-/** A unit taking hits; at 0 it is destroyed and leaves the map. */
-export function loseStrength(ctx: Ctx, u: UnitState, points: number, by: string): void {
+/**
+ * A unit taking hits; at 0 it is destroyed and leaves the map. Returns the cell a destroyed
+ * unit left (else -1): once the loss is told, the caller hands that cell on with `leftCell`.
+ */
+export function loseStrength(ctx: Ctx, u: UnitState, points: number, by: string): number {
   u.strength = Math.max(0, u.strength - points);
-  if (u.strength === 0) {
-    u.cell = null;
-    u.lost = by;
-    u.act = 'expended';
-  }
+  if (u.strength > 0) return -1;
+  const from = cellIx(ctx.b, u.cell);
+  u.cell = null;
+  u.lost = by;
+  u.act = 'expended';
+  return from;
 }
 
-/** Puts a unit in a cell and, when no enemy is there, gives its side the cell. */
+/**
+ * Puts a unit in a cell and, when no enemy is there, gives its side the cell. The cell it
+ * came from, if it was the last of its side there among the enemy, goes to the enemy at once.
+ */
 export function occupy(ctx: Ctx, u: UnitState, i: number): void {
   const { s, b } = ctx;
+  const from = u.cell === null ? -1 : cellIx(b, u.cell);
   u.cell = b.ids[i]!;
   const mine = sideNo(b, u.side);
   const enemyThere = s.units.some((v) => v.cell === u.cell && v.strength > 0 && v.side !== u.side);
   if (!enemyThere) setControl(ctx, i, mine);
+  if (from >= 0 && from !== i) leftCell(ctx, from, mine);
+}
+
+/**
+ * A unit of `side` has just left cell `i` (moved, retreated, broke through, dropped or was
+ * destroyed). When it was the last of its side there and enemy units stand in the cell, the
+ * enemy takes the cell at once (RULES-NOTES: "Control changes at once"; seed 000: the enemy
+ * "destroyed or have retreated, vacating the hex"). A cell it leaves empty keeps its control.
+ */
+export function leftCell(ctx: Ctx, i: number, side: 0 | 1): void {
+  const { s, b } = ctx;
+  const cell = b.ids[i];
+  let stay = false;
+  let enemy = false;
+  for (const v of s.units) {
+    if (v.cell !== cell || v.strength <= 0) continue;
+    if (sideNo(b, v.side) === side) stay = true;
+    else enemy = true;
+  }
+  if (enemy && !stay) setControl(ctx, i, side === 0 ? 1 : 0);
 }
 
 export const plural = (n: number, one: string, many = one + 's'): string => `${n} ${n === 1 ? one : many}`;

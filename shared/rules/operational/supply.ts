@@ -2,7 +2,7 @@
 // getting supplies (and why not), and the supply phase's status table.
 import type { GameState, UnitState, SupplyStatus } from '../types.js';
 import { IMPASSABLE, type RulesBoard } from './board.js';
-import { controlOf, emit, info, label, loseStrength, occupancy, setControl, sideNo, unitName, onMap, type Ctx } from './state.js';
+import { controlOf, emit, info, label, leftCell, loseStrength, occupancy, sideNo, unitName, onMap, type Ctx } from './state.js';
 
 export const frozenGround = (s: GameState): boolean => s.ground === 'frozen' || s.ground === 'snow';
 
@@ -132,17 +132,15 @@ export function supplyPhase(ctx: Ctx): void {
     const enemy = 1 - sideNo(b, u.side);
     if (occ[2 * i + enemy]! > 0) {
       const name = unitName(b, u);
-      loseStrength(ctx, u, 2, b.sides[enemy]!.id);
-      // The last defender gone leaves the cell to the enemy standing in it.
-      if (u.strength === 0 && !s.units.some((v) => v.cell === b.ids[i] && v.strength > 0 && v.side === u.side)) {
-        setControl(ctx, i, enemy as 0 | 1);
-      }
+      const left = loseStrength(ctx, u, 2, b.sides[enemy]!.id);
       emit(
         ctx,
         'supply',
         `${name} is desperate in enemy-occupied ${label(b, i)} and loses 2 strength${u.strength === 0 ? ' and is destroyed' : ''}.`,
         { side: u.side, cell: b.ids[i], units: [u.id] },
       );
+      // The last of its side gone leaves the cell to the enemy standing in it.
+      if (left >= 0) leftCell(ctx, left, sideNo(b, u.side));
     }
   }
 }

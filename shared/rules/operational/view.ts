@@ -15,7 +15,14 @@ function prompt(s: GameState, b: RulesBoard): Prompt | null {
   if (c) {
     const where = label(b, b.index.get(c.cell)!);
     if (c.stage === 'retreatChoice') {
-      return { side, kind: 'retreat', text: `${c.defLoss} losses in ${where}: retreat every unit to lose one fewer, or stand.` };
+      return { side, kind: 'retreat', text: `${c.defLoss} losses in ${where}: retreat every unit to lose one fewer, or stand (after the losses some units may still retreat, without the reduction).` };
+    }
+    if (c.stage === 'partialRetreat') {
+      return {
+        side,
+        kind: 'retreat',
+        text: `Losses taken in ${where}. Retreat units one at a time (losses are not reduced, at least one stays), or keep the rest in place.`,
+      };
     }
     if (c.stage === 'breakthrough') return { side, kind: 'breakthrough', text: `Armoured breakthrough from ${where}: move surviving tanks or finish.` };
     const cands = pendingLossChoice(s, b).map((u) => unitName(b, u));

@@ -15,6 +15,7 @@ describe('library texts', () => {
   it('grid and sides lines name the grid kind, size and both sides', () => {
     expect(gridText({ gridKind: 'offsetSquare', cols: 12, rows: 10 })).toBe('Offset square · 12×10');
     expect(gridText({ gridKind: 'hex', cols: 7, rows: 7 })).toBe('Hex · 7×7');
+    expect(gridText({ gridKind: 'network', cols: 14, rows: 1 })).toBe('Network · 14 positions');
     expect(sidesText({ sides: ['Germans', 'Soviets'] })).toBe('Germans vs Soviets');
   });
 

@@ -1,9 +1,11 @@
 // Short texts about a scenario summary, shared by the cards, rows and details panel.
 import type { LibrarySummary } from '../../host/index.js';
 
-const KIND_NAME: Record<string, string> = { hex: 'Hex', square: 'Square', offsetSquare: 'Offset square' };
+const KIND_NAME: Record<string, string> = { hex: 'Hex', square: 'Square', offsetSquare: 'Offset square', network: 'Network' };
 
+/** "Hex · 7×7"; a network counts its positions (stored as columns of one row). */
 export function gridText(s: Pick<LibrarySummary, 'gridKind' | 'cols' | 'rows'>): string {
+  if (s.gridKind === 'network') return `Network · ${s.cols} position${s.cols === 1 ? '' : 's'}`;
   return `${KIND_NAME[s.gridKind] ?? s.gridKind} · ${s.cols}×${s.rows}`;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../../shared/format/validate.js';
+import { resolveSideFlags } from '../../../../shared/format/defaults.js';
 import { GRID_CHOICES, buildScenario, draftProblems, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
 
 const draft = (over: Partial<NewScenarioDraft> = {}): NewScenarioDraft => ({ ...initialDraft(), title: 'Test', ...over });
@@ -26,6 +27,14 @@ describe('New Scenario dialog fields', () => {
     expect(s.sides[1].flags).toEqual({ railMovement: true, breakthroughInSnow: true });
     const neutral = buildScenario(draft({ sides: [side('Blue', '#0000ff'), side('Red', '#ff0000')] }));
     expect(neutral.sides.map((x) => x.flags)).toEqual([undefined, undefined]);
+  });
+
+  it('a rule the designer turned off for the Germans stays off in the file (an omitted flag would follow the name)', () => {
+    const d = draft();
+    d.sides[0].flags = { ...d.sides[0].flags, mudSlows: false };
+    const s = buildScenario(d);
+    expect(s.sides[0].flags).toEqual({ mudSlows: false, losesDifficultInSnow: true });
+    expect(resolveSideFlags(s.sides[0]).mudSlows).toBe(false);
   });
 
   it('cell size, unit and ground scale go into the map', () => {

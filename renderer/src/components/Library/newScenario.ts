@@ -3,7 +3,7 @@
 import { nanoid } from 'nanoid';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
 import { DEFAULT_START_DATE, DEFAULT_TURNS, isCalendarDate, MAX_TURNS, newScenario } from '../../../../shared/format/new-scenario.js';
-import type { Scenario } from '../../../../shared/format/scenario.types.js';
+import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
 
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
 
@@ -100,9 +100,11 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
       { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
     ],
   });
-  if (d.grid === 'square-8') scenario.map.grid.adjacency = 8;
+  if (d.grid === 'square-8') (scenario.map.grid as CellGrid).adjacency = 8;
   scenario.sides = scenario.sides.map((s, i) => {
-    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([, on]) => on));
+    // An omitted flag follows the side's name, so one the name would turn on is written even when off.
+    const byName = defaultFlagsForSideName(s.name);
+    const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([k, on]) => on || byName[k as keyof ResolvedSideFlags]));
     return Object.keys(flags).length ? { ...s, flags } : s;
   }) as Scenario['sides'];
   return scenario;

@@ -92,7 +92,7 @@ function inUnits(ctx: CanvasRenderingContext2D, origin: Point, k: number, draw: 
   ctx.save();
   ctx.translate(origin.x, origin.y);
   ctx.scale(k, k);
-  draw(new CanvasSurface(ctx, k));
+  draw(new CanvasSurface(ctx, k, 0.5));
   ctx.restore();
 }
 

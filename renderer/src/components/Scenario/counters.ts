@@ -7,6 +7,7 @@
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import type { MapRenderer } from '../../map/MapRenderer.js';
 import { drawStack, type CounterSpec } from '../../map/units.js';
+import { cellOfRef } from './meta.js';
 
 const SHOWN_PER_SIDE = 3;
 
@@ -38,8 +39,8 @@ export function drawUnits(ctx: CanvasRenderingContext2D, scenario: Scenario, ren
   const h = ctx.canvas.clientHeight;
   const colour = new Map(scenario.sides.map((s) => [s.id, s.colour]));
   for (const [ref, units] of byCell) {
-    const [col, row] = ref.split(',').map(Number) as [number, number];
-    const c = renderer.cellCenter({ col, row });
+    const cell = cellOfRef(scenario, ref);
+    const c = cell && renderer.cellCenter(cell);
     if (!c || c.x < -cellPx || c.y < -cellPx || c.x > w + cellPx || c.y > h + cellPx) continue;
     // One row per side, sides in scenario order; a unit naming no known side gets its own row.
     const groups = scenario.sides.map((s) => units.filter((u) => u.side === s.id));

@@ -4,7 +4,7 @@
 import schema from '../../../../schemas/scenario.schema.json' with { type: 'json' };
 import { DEFAULT_OPTIONS, gridSpecOf, type ResolvedOptions, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
 import type { Branch, GroundChangeRule, GroundCondition, Scenario } from '../../../../shared/format/scenario.types.js';
-import { createGrid, type GridGeometry } from '../../../../shared/grid/index.js';
+import { createGrid, type Cell, type GridGeometry } from '../../../../shared/grid/index.js';
 
 interface PropDoc {
   description?: string;
@@ -81,12 +81,20 @@ export function gridOf(scenario: Pick<Scenario, 'map'>): GridGeometry {
   return g;
 }
 
-/** "col,row" → the label people read (0307, C7, 3,7). */
+/** A CellRef ("col,row", a network's position id) → the label people read (0307, C7, 3,7; a position's label). */
 export function cellLabel(scenario: Pick<Scenario, 'map'>, ref: string): string {
-  const [col, row] = ref.split(',').map(Number) as [number, number];
-  if (!Number.isInteger(col) || !Number.isInteger(row)) return ref;
-  return gridOf(scenario).label({ col, row });
+  const cell = gridOf(scenario).parseRef(ref);
+  return cell ? gridOf(scenario).label(cell) : ref;
 }
+
+/** The label people read for a cell on the map. */
+export const labelOfCell = (scenario: Pick<Scenario, 'map'>, cell: Cell): string => gridOf(scenario).label(cell);
+
+/** The file's reference (CellRef) to a cell on the map. */
+export const refOfCell = (scenario: Pick<Scenario, 'map'>, cell: Cell): string => gridOf(scenario).ref(cell);
+
+/** The cell a CellRef names, or null. */
+export const cellOfRef = (scenario: Pick<Scenario, 'map'>, ref: string): Cell | null => gridOf(scenario).parseRef(ref);
 
 export const sideName = (scenario: Scenario, id: string): string => scenario.sides.find((s) => s.id === id)?.name ?? id;
 

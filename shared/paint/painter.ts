@@ -1,0 +1,653 @@
+// The map painter: the one place that decides how a map looks. The screen's tiles, thumbnails,
+// the print preview, the PDF, SVG and PNG all call `paintMap` on their own surface.
+//
+// It paints the cells that reach into a region (drawing units, y down; a screen tile, a print
+// tile, a whole export), layer by layer from the ground up: terrain fills (tinted by control),
+// textures, terrain symbols, front lines, rivers and lake shores, roads and railways, bridges, the
+// grid, markers, place names, coordinates, and unit counters. Work is batched: one path per ink
+// per layer for the whole region, so a small clipped repaint costs little more than its cells.
+//
+// Sizes are fractions of the cell, so the map looks the same at every scale; `pxPerUnit` only
+// decides what is legible enough to draw on a screen (names, symbols, casings) and keeps lines
+// from vanishing when zoomed far out.
+import type { Rect } from '../grid/types.js';
+import { paintCacheOf, type PaintCache } from './cache.js';
+import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star, unitCounter, counterSlot } from './markers.js';
+import type { PaintModel } from './model.js';
+import { NONE } from './model.js';
+import { cellRouteCurves, sideGeometry } from './routes.js';
+import type { SmallNames } from './place-names.js';
+export type { SmallNames } from './place-names.js';
+import { drawPattern, drawSymbolBatch, placements } from './symbols.js';
+import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
+import { drawSvgBatch } from './svg-symbol.js';
+
+export interface PaintLayers {
+  terrain: boolean;
+  /** Terrain symbols and textures. */
+  symbols: boolean;
+  control: boolean;
+  /** Rivers and lake shores. */
+  rivers: boolean;
+  /** Roads, railways and their bridges. */
+  roads: boolean;
+  grid: boolean;
+  /** Supply bases, victory cells, fortifications, entry cells. */
+  markers: boolean;
+  names: boolean;
+  coordinates: boolean;
+  units: boolean;
+}
+
+export const ALL_LAYERS: PaintLayers = { terrain: true, symbols: true, control: true, rivers: true, roads: true, grid: true, markers: true, names: true, coordinates: true, units: true };
+
+export interface PaintStyle {
+  layers: PaintLayers;
+  /** Print's outline mode: no fills, terrain as hatching, for black-and-white printers. */
+  outline: boolean;
+  grid: { colour: Rgb; width: number; alpha: number };
+  coordinates: 'top' | 'centre';
+  /** How far river sides wobble (fraction of a side; 0 = smooth curves along the sides). */
+  riverWobble: number;
+  /** Device pixels per drawing unit, for legibility limits (print: large). */
+  pxPerUnit: number;
+  /** Text smaller than this, in device pixels, is left out (place names: see smallNames). */
+  minTextPx: number;
+  /**
+   * Place names smaller than minTextPx: left out (the screen, where zooming in shows them), or
+   * drawn at minTextPx where they clear the names kept before them (exports: see legibleNames).
+   */
+  smallNames: SmallNames;
+  /** Cell fills painted (off: the caller laid them down itself, see cellFills). */
+  fills?: boolean;
+}
+
+/** The look the screen and exports share; print overrides the grid from its options. */
+export function defaultStyle(pxPerUnit: number, layers: Partial<PaintLayers> = {}): PaintStyle {
+  return {
+    layers: { ...ALL_LAYERS, units: false, ...layers },
+    outline: false,
+    grid: { colour: [0.1, 0.1, 0.1], width: 0.006, alpha: 0.5 },
+    coordinates: 'top',
+    riverWobble: 0.08,
+    pxPerUnit,
+    minTextPx: 6.5,
+    smallNames: 'omit',
+  };
+}
+
+const RIVER: Rgb = hexToRgb('#2f6fb3');
+const SHORE: Rgb = hexToRgb('#1d4f7c');
+const ROAD: Rgb = hexToRgb('#9a4a1c');
+const ROAD_FILL: Rgb = hexToRgb('#f6d88f');
+const RAIL: Rgb = hexToRgb('#22252a');
+const DECK: Rgb = hexToRgb('#f4eee0');
+const UNKNOWN: Rgb = [1, 0, 1];
+const BLANK: Rgb = hexToRgb('#f1eee6');
+const HATCH: Rgb = hexToRgb('#4a4a4a');
+/** Cells smaller than this (device px) show no symbols: a speckle, not a tree. */
+const SYMBOLS_PX = 22;
+/** Below this, symbols are thinned to every other one and drawn in one ink (screen speed; they are a few pixels each). */
+const FULL_SYMBOLS_PX = 48;
+/** Textures need this many pixels a cell to read as a texture. */
+const PATTERN_PX = 30;
+
+/** How strongly a controlling side's colour tints its cells. */
+export const CONTROL_TINT = 0.16;
+
+/** The cells of a region: index and centre of each, in drawing units. */
+interface Cells {
+  n: number;
+  index: Int32Array;
+  x: Float64Array;
+  y: Float64Array;
+}
+
+/** Cells whose centre lies within `margin` of `region`. */
+function cellsIn(model: PaintModel, S: number, region: Rect, margin: number): Cells {
+  const { grid, cols, rows } = model;
+  const x0 = region.x - margin;
+  const y0 = region.y - margin;
+  const x1 = region.x + region.width + margin;
+  const y1 = region.y + region.height + margin;
+  let c0 = Infinity;
+  let c1 = -Infinity;
+  let r0 = Infinity;
+  let r1 = -Infinity;
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ] as const) {
+    const c = grid.pixelToCell({ x, y }, S);
+    c0 = Math.min(c0, c.col);
+    c1 = Math.max(c1, c.col);
+    r0 = Math.min(r0, c.row);
+    r1 = Math.max(r1, c.row);
+  }
+  c0 = Math.max(0, c0 - 1);
+  r0 = Math.max(0, r0 - 1);
+  c1 = Math.min(cols - 1, c1 + 1);
+  r1 = Math.min(rows - 1, r1 + 1);
+  const cap = Math.max(0, (c1 - c0 + 1) * (r1 - r0 + 1));
+  const out: Cells = { n: 0, index: new Int32Array(cap), x: new Float64Array(cap), y: new Float64Array(cap) };
+  for (let r = r0; r <= r1; r++)
+    for (let c = c0; c <= c1; c++) {
+      const x = grid.centerX(c, r, S);
+      const y = grid.centerY(c, r, S);
+      if (x < x0 || x > x1 || y < y0 || y > y1) continue;
+      out.index[out.n] = r * cols + c;
+      out.x[out.n] = x;
+      out.y[out.n] = y;
+      out.n++;
+    }
+  return out;
+}
+
+export interface PaintRequest<F extends SurfaceFont> {
+  model: PaintModel;
+  /** Cell size across flats, in drawing units. */
+  size: number;
+  /** What must be painted (drawing units); the caller clips to it if it must. */
+  region: Rect;
+  style: PaintStyle;
+  fonts: SurfaceFonts<F>;
+}
+
+export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>): void {
+  const { model, size: S, region, style } = req;
+  const cache = paintCacheOf(model);
+  const layers = style.layers;
+  const px = S * style.pxPerUnit;
+  // Strokes, markers and names reach a little past a cell's own outline.
+  const cells = cellsIn(model, S, region, S * 1.25);
+  if (cells.n === 0) return;
+  const corners = model.grid.cornerOffsets(S);
+  const cellPath = (i: number) => {
+    const x = cells.x[i]!;
+    const y = cells.y[i]!;
+    s.moveTo(x + corners[0]!.x, y + corners[0]!.y);
+    for (let k = 1; k < corners.length; k++) s.lineTo(x + corners[k]!.x, y + corners[k]!.y);
+    s.closePath();
+  };
+  const minLine = (nominal: number, minPx: number) => Math.max(nominal, minPx / style.pxPerUnit);
+  const looks = cache.looks();
+
+  // Terrain fills, one path per colour (terrain × controlling side).
+  s.layer?.('terrain');
+  if (style.fills !== false) paintTerrain(s, model, cells, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
+  if (layers.terrain && layers.symbols && !style.outline && px >= SYMBOLS_PX) paintSymbols(s, model, cache, cells, cellPath, S, px);
+
+  if (layers.control && !style.outline) {
+    s.layer?.('control');
+    paintFrontLines(s, model, cells, S, minLine(S * 0.07, 2));
+  }
+
+  if (layers.rivers) {
+    s.layer?.('rivers');
+    paintWater(s, model, cache, cells, S, style, minLine);
+  }
+
+  if (layers.roads) {
+    s.layer?.('roads');
+    paintRoutes(s, model, cache, cells, S, style, px, minLine);
+  }
+
+  if (layers.grid && px >= 12) {
+    s.layer?.('grid');
+    s.roundJoins().strokeStyle(style.grid.colour, minLine(style.grid.width * S, 0.6), [], style.grid.alpha);
+    for (let i = 0; i < cells.n; i++) cellPath(i);
+    s.stroke();
+  }
+
+  if (layers.markers && px >= 14) {
+    s.layer?.('markers');
+    paintMarkers(s, req, cells, style);
+  }
+
+  if (layers.names) {
+    s.layer?.('names');
+    paintNames(s, req, cache, cells);
+  }
+
+  if (layers.coordinates) {
+    const size = S * 0.075;
+    if (size * style.pxPerUnit >= style.minTextPx) {
+      s.layer?.('coordinates');
+      const { grid } = model;
+      const ink = mix(style.grid.colour, [1, 1, 1], 0.25);
+      const top = grid.cornerOffsets(S).reduce((m, p) => Math.min(m, p.y), 0);
+      for (let i = 0; i < cells.n; i++) {
+        const index = cells.index[i]!;
+        const col = index % model.cols;
+        const row = (index - col) / model.cols;
+        const t = model.terrain[index]!;
+        const dark = !style.outline && t !== NONE && luminance(looks[t]?.fill ?? [1, 1, 1]) < 0.4;
+        const y = style.coordinates === 'centre' ? cells.y[i]! + size * 0.35 : cells.y[i]! + top * 0.72 + size * 0.9;
+        s.fillStyle(dark ? [0.97, 0.97, 0.97] : ink).text(req.fonts.regular, size, cells.x[i]!, y, grid.label({ col, row }), 'centre');
+      }
+    }
+  }
+
+  if (layers.units && model.units && px >= 14) {
+    s.layer?.('units');
+    for (let i = 0; i < cells.n; i++) {
+      const list = model.units.get(cells.index[i]!);
+      if (!list) continue;
+      list.forEach((unit, k) => {
+        const slot = counterSlot(k, list.length);
+        const side = model.sides.find((x) => x.id === unit.side);
+        const colour: Rgb = side ? hexToRgb(side.colour) : [0.6, 0.6, 0.6];
+        unitCounter(s, req.fonts.bold, { x: cells.x[i]! + slot.x * S, y: cells.y[i]! + slot.y * S }, slot.u * S, unit, colour, luminance(colour) > 0.55);
+      });
+    }
+  }
+}
+
+/** A cell's fill bucket: terrain index × 257 + side (256 = untinted); unknown terrain is 255. */
+function fillKey(model: PaintModel, style: PaintStyle, index: number): number {
+  const { layers } = style;
+  const t = layers.terrain && !style.outline ? model.terrain[index]! : 0;
+  const sideIx = model.control[index]!;
+  const tinted = layers.control && !style.outline && layers.terrain && t !== NONE && sideIx !== NONE && model.terrainTypes[t]?.category !== 'impassable';
+  return t * 257 + (tinted ? sideIx : 256);
+}
+
+/** The colour of a fill bucket (see fillKey). */
+function fillColour(model: PaintModel, style: PaintStyle, fills: readonly Rgb[], key: number): Rgb {
+  const t = Math.floor(key / 257);
+  const side = key % 257;
+  let colour: Rgb = style.outline ? [1, 1, 1] : !style.layers.terrain ? BLANK : t === NONE ? UNKNOWN : (fills[t] ?? UNKNOWN);
+  const sideColour = side !== 256 ? model.sides[side]?.colour : undefined;
+  if (sideColour) colour = mix(colour, hexToRgb(sideColour), CONTROL_TINT);
+  return colour;
+}
+
+/**
+ * Every cell's fill colour as 0xRRGGBB, in grid.index order: what the terrain layer paints
+ * each cell (control tint included). For a raster that lays cells of a pixel or two down
+ * itself (style.fills off) and lets the painter draw the rest over them.
+ */
+export function cellFills(model: PaintModel, style: PaintStyle): Uint32Array {
+  const fills = paintCacheOf(model).looks().map((l) => l.fill);
+  const out = new Uint32Array(model.cols * model.rows);
+  const byKey = new Map<number, number>();
+  for (let i = 0; i < out.length; i++) {
+    const key = fillKey(model, style, i);
+    let c = byKey.get(key);
+    if (c === undefined) {
+      const [r, g, b] = fillColour(model, style, fills, key).map((v) => Math.round(Math.min(1, Math.max(0, v)) * 255)) as [number, number, number];
+      byKey.set(key, (c = (r << 16) | (g << 8) | b));
+    }
+    out[i] = c;
+  }
+  return out;
+}
+
+function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cells: Cells, cellPath: (i: number) => void, style: PaintStyle, fills: readonly Rgb[], seam: number, S: number): void {
+  const buckets = new Map<number, number[]>();
+  for (let i = 0; i < cells.n; i++) {
+    const key = fillKey(model, style, cells.index[i]!);
+    const list = buckets.get(key);
+    if (list) list.push(i);
+    else buckets.set(key, [i]);
+  }
+  // In a fixed order, so a clipped repaint layers neighbouring colours as a whole tile does.
+  for (const [key, list] of [...buckets].sort((a, b) => a[0] - b[0])) {
+    const colour = fillColour(model, style, fills, key);
+    for (const i of list) cellPath(i);
+    // A hairline of the same colour closes the anti-aliasing seams between neighbouring cells.
+    s.fillStyle(colour).roundJoins().strokeStyle(colour, seam).fillAndStroke();
+  }
+  if (style.outline && style.layers.terrain) paintOutlineHatching(s, model, cells, cellPath, S);
+}
+
+/** Outline mode: hatching by rules category, clipped to the cells of each category. */
+function paintOutlineHatching<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cells: Cells, cellPath: (i: number) => void, S: number): void {
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < cells.n; i++) {
+    const t = model.terrain[cells.index[i]!]!;
+    const type = t === NONE ? undefined : model.terrainTypes[t];
+    if (!type || type.category === 'open') continue;
+    const key = type.category === 'impassable' ? (type.freezes ? 'frozen' : 'impassable') : type.category;
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  }
+  const look = { patternColour: HATCH } as Parameters<typeof drawPattern>[2];
+  for (const [key, list] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    s.save();
+    for (const i of list) cellPath(i);
+    s.clip();
+    const box = boxOfCells(cells, list, S);
+    if (key === 'difficult' || key === 'urban-difficult') drawPattern(s, 'hatch', look, box, S * 1.5);
+    if (key === 'urban' || key === 'urban-difficult') drawPattern(s, 'crosshatch', look, box, S * 1.3);
+    if (key === 'impassable') drawPattern(s, 'crosshatch', look, box, S * 0.7);
+    if (key === 'frozen') drawPattern(s, 'dots', look, box, S * 1.6);
+    s.restore();
+  }
+}
+
+/** The box of some cells' centres grown by most of a cell: what textures over them must cover. */
+function boxOfCells(cells: Cells, list: readonly number[], S: number): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const i of list) {
+    x0 = Math.min(x0, cells.x[i]!);
+    y0 = Math.min(y0, cells.y[i]!);
+    x1 = Math.max(x1, cells.x[i]!);
+    y1 = Math.max(y1, cells.y[i]!);
+  }
+  return { x: x0 - S * 0.7, y: y0 - S * 0.7, width: x1 - x0 + S * 1.4, height: y1 - y0 + S * 1.4 };
+}
+
+function paintSymbols<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, cellPath: (i: number) => void, S: number, px: number): void {
+  const looks = cache.looks();
+  const byType = new Map<number, number[]>();
+  for (let i = 0; i < cells.n; i++) {
+    const t = model.terrain[cells.index[i]!]!;
+    if (t === NONE) continue;
+    const look = looks[t];
+    if (!look || (look.symbol === 'none' && look.pattern === 'none')) continue;
+    const list = byType.get(t);
+    if (list) list.push(i);
+    else byType.set(t, [i]);
+  }
+  if (byType.size === 0) return;
+  s.layer?.('symbols');
+  for (const [t, list] of [...byType].sort((a, b) => a[0] - b[0])) {
+    const look = looks[t]!;
+    if (look.pattern !== 'none' && px >= PATTERN_PX) {
+      s.save();
+      for (const i of list) cellPath(i);
+      s.clip();
+      drawPattern(s, look.pattern, look, boxOfCells(cells, list, S), S);
+      s.restore();
+    }
+    if (look.symbol === 'none') continue;
+    const salt = typeSalt(model.terrainTypes[t]?.id ?? '');
+    const light = px < FULL_SYMBOLS_PX;
+    // Thinned far out: every other symbol, drawn a little larger to keep the texture's weight.
+    const step = light && look.symbol !== 'town' && look.symbol !== 'city' ? 6 : 3;
+    const grow = step === 6 ? 1.25 : 1;
+    const sym = look.symbol === 'svg' ? cache.svgSymbol(t) : null;
+    // One batch per cell: a cell's symbols come out the same whether a whole tile or a small
+    // patch of it is painted (the canvas picks anti-aliasing per path).
+    for (const i of list) {
+      const rel = placements(look.symbol, look, cells.index[i]!, salt);
+      const cx = cells.x[i]!;
+      const cy = cells.y[i]!;
+      const at: number[] = [];
+      for (let k = 0; k < rel.length; k += step) at.push(cx + rel[k]! * S, cy + rel[k + 1]! * S, rel[k + 2]! * grow);
+      if (look.symbol === 'svg') {
+        if (sym) drawSvgBatch(s, sym, at, S * 0.2, look.symbolColour);
+      } else drawSymbolBatch(s, { kind: look.symbol, look, at, size: S, light });
+    }
+  }
+}
+
+/** A terrain type's share of the placement hash, from its id (stable when the palette is reordered). */
+function typeSalt(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Where neighbouring cells differ in control, a band of each side's colour just inside its own cell. */
+function paintFrontLines<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cells: Cells, S: number, width: number): void {
+  const { grid } = model;
+  const corners = grid.cornerOffsets(S);
+  const dirs = grid.sideDirections;
+  const bySide = new Map<number, number[]>();
+  for (let i = 0; i < cells.n; i++) {
+    const index = cells.index[i]!;
+    const side = model.control[index]!;
+    if (side === NONE) continue;
+    const col = index % model.cols;
+    const row = (index - col) / model.cols;
+    for (let k = 0; k < dirs.length; k++) {
+      const nb = grid.step({ col, row }, dirs[k]!);
+      if (!nb || !grid.inMap(nb)) continue;
+      if (model.control[nb.row * model.cols + nb.col] === side) continue;
+      let list = bySide.get(side);
+      if (!list) bySide.set(side, (list = []));
+      list.push(i, k);
+    }
+  }
+  const inset = 0.1;
+  s.roundJoins();
+  for (const [side, list] of [...bySide].sort((a, b) => a[0] - b[0])) {
+    const colour = model.sides[side] ? darken(hexToRgb(model.sides[side]!.colour), 0.1) : [0.5, 0.5, 0.5] as Rgb;
+    s.strokeStyle(colour, width, [], 0.85);
+    for (let j = 0; j < list.length; j += 2) {
+      const i = list[j]!;
+      const k = list[j + 1]!;
+      const a = corners[k]!;
+      const b = corners[(k + 1) % corners.length]!;
+      const cx = cells.x[i]!;
+      const cy = cells.y[i]!;
+      s.moveTo(cx + a.x * (1 - inset), cy + a.y * (1 - inset)).lineTo(cx + b.x * (1 - inset), cy + b.y * (1 - inset));
+    }
+    s.stroke();
+  }
+}
+
+/** True when cell `index` draws its side k: it owns the side, or the cell across is off the map. */
+function drawsSide(model: PaintModel, index: number, k: number, owned: readonly boolean[]): boolean {
+  if (owned[k]) return true;
+  const col = index % model.cols;
+  const row = (index - col) / model.cols;
+  const nb = model.grid.step({ col, row }, model.grid.sideDirections[k]!);
+  return !nb || !model.grid.inMap(nb);
+}
+
+const ownedCache = new WeakMap<object, boolean[]>();
+function ownedSides(model: PaintModel): boolean[] {
+  let o = ownedCache.get(model.grid);
+  if (!o) ownedCache.set(model.grid, (o = model.grid.sideDirections.map((d) => model.grid.ownedDirections.includes(d))));
+  return o;
+}
+
+function paintWater<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, minLine: (n: number, px: number) => number): void {
+  const owned = ownedSides(model);
+  const corners = model.grid.cornerOffsets(S);
+  const shores = cache.mask('shores');
+  const rivers = cache.mask('rivers');
+  const dirs = model.grid.sideDirections;
+  let any = false;
+  for (let i = 0; i < cells.n; i++) {
+    const m = shores[cells.index[i]!]!;
+    if (!m) continue;
+    for (let k = 0; k < dirs.length; k++) {
+      if (!(m & (1 << k)) || !drawsSide(model, cells.index[i]!, k, owned)) continue;
+      const a = corners[k]!;
+      const b = corners[(k + 1) % corners.length]!;
+      s.moveTo(cells.x[i]! + a.x, cells.y[i]! + a.y).lineTo(cells.x[i]! + b.x, cells.y[i]! + b.y);
+      any = true;
+    }
+  }
+  if (any) s.roundJoins().strokeStyle(style.outline ? INK : SHORE, minLine(S * 0.04, 1.5)).stroke();
+  // One path per cell: a cell's river comes out the same in a whole tile and in a small patch
+  // of it (the canvas picks anti-aliasing per path).
+  const groups: number[][] = [];
+  for (let i = 0; i < cells.n; i++) {
+    const index = cells.index[i]!;
+    const m = rivers[index]!;
+    if (!m) continue;
+    const curves: number[] = [];
+    groups.push(curves);
+    const col = index % model.cols;
+    const row = (index - col) / model.cols;
+    for (let k = 0; k < dirs.length; k++) {
+      if (!(m & (1 << k)) || !drawsSide(model, index, k, owned)) continue;
+      const edge = model.grid.edgeOf({ col, row }, dirs[k]!);
+      if (!edge) continue;
+      const c = cache.riverCurve(edge, style.riverWobble).curves;
+      for (let j = 0; j < c.length; j += 8) curves.push(c[j]! * S, c[j + 1]! * S, c[j + 2]! * S, c[j + 3]! * S, c[j + 4]! * S, c[j + 5]! * S, c[j + 6]! * S, c[j + 7]! * S);
+    }
+  }
+  if (!groups.length) return;
+  s.roundJoins().strokeStyle(style.outline ? INK : RIVER, minLine(S * 0.075, 1.8));
+  for (const curves of groups) {
+    for (let j = 0; j < curves.length; j += 8) s.moveTo(curves[j]!, curves[j + 1]!).bezierCurveTo(curves[j + 2]!, curves[j + 3]!, curves[j + 4]!, curves[j + 5]!, curves[j + 6]!, curves[j + 7]!);
+    s.stroke();
+  }
+}
+
+function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, px: number, minLine: (n: number, px: number) => number): void {
+  const sides = sideGeometry(model.grid);
+  const roads = cache.mask('roads');
+  const rails = cache.mask('rails');
+  const rivers = cache.mask('rivers');
+  // Curves grouped by cell, each group stroked as a path of its own: a cell's roads come out
+  // the same in a whole tile and in a small patch of it (the canvas picks anti-aliasing per path).
+  const roadCurves: number[][] = [];
+  const railCurves: number[][] = [];
+  for (let i = 0; i < cells.n; i++) {
+    const index = cells.index[i]!;
+    if (roads[index]) cellRouteCurves(roads[index]!, cells.x[i]!, cells.y[i]!, S, sides, (roadCurves[roadCurves.length] = []));
+    if (rails[index]) cellRouteCurves(rails[index]!, cells.x[i]!, cells.y[i]!, S, sides, (railCurves[railCurves.length] = []));
+  }
+  /** Strokes every group in the style set. */
+  const each = (groups: number[][]) => {
+    for (const c of groups) {
+      for (let j = 0; j < c.length; j += 8) s.moveTo(c[j]!, c[j + 1]!).bezierCurveTo(c[j + 2]!, c[j + 3]!, c[j + 4]!, c[j + 5]!, c[j + 6]!, c[j + 7]!);
+      s.stroke();
+    }
+  };
+  // Bridges first: their decks lie on the river, under the road.
+  const owned = ownedSides(model);
+  const bridges: [number, number, number, number, boolean][] = [];
+  if (style.layers.rivers && px >= 14) {
+    for (let i = 0; i < cells.n; i++) {
+      const index = cells.index[i]!;
+      const both = (roads[index]! | rails[index]!) & rivers[index]!;
+      if (!both) continue;
+      for (let k = 0; k < sides.length; k++) {
+        if (!(both & (1 << k)) || !drawsSide(model, index, k, owned)) continue;
+        const g = sides[k]!;
+        bridges.push([cells.x[i]! + g.mx * S, cells.y[i]! + g.my * S, g.nx, g.ny, !(roads[index]! & (1 << k))]);
+      }
+    }
+  }
+  const half = S * 0.17;
+  const deckW = S * 0.075;
+  if (bridges.length) {
+    s.layer?.('bridges');
+    s.fillStyle(style.outline ? [1, 1, 1] : DECK);
+    for (const [x, y, dx, dy] of bridges) {
+      const nx = -dy;
+      const ny = dx;
+      s.path(
+        [
+          { x: x - dx * half + nx * deckW, y: y - dy * half + ny * deckW },
+          { x: x + dx * half + nx * deckW, y: y + dy * half + ny * deckW },
+          { x: x + dx * half - nx * deckW, y: y + dy * half - ny * deckW },
+          { x: x - dx * half - nx * deckW, y: y - dy * half - ny * deckW },
+        ],
+        true,
+      );
+    }
+    s.fill();
+  }
+  const cased = px >= 40 && !style.outline;
+  if (roadCurves.length) {
+    s.roundJoins();
+    if (cased) {
+      // Every casing first, then every fill, so the fills run on unbroken across the sides.
+      s.strokeStyle(ROAD, S * 0.06);
+      each(roadCurves);
+      s.strokeStyle(ROAD_FILL, S * 0.032);
+      each(roadCurves);
+    } else {
+      s.strokeStyle(style.outline ? INK : ROAD, minLine(S * 0.045, 1.4), style.outline ? [S * 0.05, S * 0.025] : []);
+      each(roadCurves);
+    }
+  }
+  if (railCurves.length) {
+    s.roundJoins().strokeStyle(RAIL, minLine(S * 0.02, 1.1));
+    each(railCurves);
+    if (px >= 16) {
+      // Sleepers: the track stroked wide with a short dash draws cross-ties square to the curve.
+      s.buttCaps().strokeStyle(RAIL, S * 0.075, [S * 0.016, S * 0.07]);
+      each(railCurves);
+    }
+  }
+  if (bridges.length) {
+    // Parapets whose ends flare outwards.
+    const flare = S * 0.05;
+    s.roundJoins().strokeStyle(INK, S * 0.02);
+    for (const [x, y, dx, dy] of bridges) {
+      const nx = -dy;
+      const ny = dx;
+      for (const sgn of [1, -1]) {
+        const ox = nx * deckW * sgn;
+        const oy = ny * deckW * sgn;
+        s.moveTo(x - dx * (half + flare) + ox + nx * flare * sgn, y - dy * (half + flare) + oy + ny * flare * sgn);
+        s.lineTo(x - dx * half + ox, y - dy * half + oy);
+        s.lineTo(x + dx * half + ox, y + dy * half + oy);
+        s.lineTo(x + dx * (half + flare) + ox + nx * flare * sgn, y + dy * (half + flare) + oy + ny * flare * sgn);
+      }
+    }
+    s.stroke();
+  }
+}
+
+function paintMarkers<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>, cells: Cells, style: PaintStyle): void {
+  const { model, size: S, fonts } = req;
+  const sideColour = (id: string): Rgb => {
+    const side = model.sides.find((x) => x.id === id);
+    return side ? hexToRgb(side.colour) : [0.5, 0.5, 0.5];
+  };
+  const vpSize = S * 0.1;
+  for (let i = 0; i < cells.n; i++) {
+    const index = cells.index[i]!;
+    const f = model.features.get(index);
+    if (!f) continue;
+    const cx = cells.x[i]!;
+    const cy = cells.y[i]!;
+    if (f.supplyBase) flag(s, { x: cx + MARKER_AT.flag.x * S, y: cy + MARKER_AT.flag.y * S }, S, sideColour(f.supplyBase));
+    if (f.fortification) fortification(s, { x: cx + MARKER_AT.fort.x * S, y: cy + MARKER_AT.fort.y * S }, S);
+    if (f.entry?.length) {
+      const col = index % model.cols;
+      const row = (index - col) / model.cols;
+      const [ux, uy] = col === 0 ? [1, 0] : col === model.cols - 1 ? [-1, 0] : row === 0 ? [0, 1] : row === model.rows - 1 ? [0, -1] : [1, 0];
+      entryArrow(s, { x: cx + MARKER_AT.entry.x * S, y: cy + MARKER_AT.entry.y * S }, S, ux, uy, sideColour(f.entry[0]!));
+    }
+    if (f.victory) {
+      star(s, { x: cx + MARKER_AT.star.x * S, y: cy + MARKER_AT.star.y * S }, S * 0.11, style.outline ? null : GOLD);
+      if (vpSize * style.pxPerUnit >= style.minTextPx) {
+        const per = f.victory.perTurn ?? model.defaultVictoryVp;
+        const text = `${per}${f.victory.endGame ? `+${f.victory.endGame}` : ''} VP`;
+        s.fillStyle(INK).haloText(fonts.bold, vpSize, cx + MARKER_AT.vp.x * S, cy + MARKER_AT.vp.y * S + vpSize * 0.35, text, HALO, 'centre');
+      }
+    }
+  }
+}
+
+function paintNames<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>, cache: PaintCache, cells: Cells): void {
+  const { model, size: S, fonts, style } = req;
+  const { byIndex } = namesDrawn(model, cache, style, S);
+  if (byIndex.size === 0) return;
+  for (let i = 0; i < cells.n; i++) {
+    const n = byIndex.get(cells.index[i]!);
+    if (!n) continue;
+    const size = n.size * S;
+    s.fillStyle(n.importance === 'village' ? lighten(INK, 0.12) : INK);
+    s.haloText(n.bold ? fonts.bold : fonts.regular, size, cells.x[i]! + n.dx * S, cells.y[i]! + n.dy * S, n.text, HALO, 'centre', size * 0.26);
+  }
+}
+
+function namesDrawn(model: PaintModel, cache: PaintCache, style: PaintStyle, S: number) {
+  return cache.legibleNames({ markers: style.layers.markers, units: style.layers.units && !!model.units }, S * style.pxPerUnit, style.minTextPx, style.smallNames);
+}
+
+/** What a paint of the whole map at cell size `S` does with place names too small to read (see legibleNames). */
+export function namesReport(model: PaintModel, S: number, style: PaintStyle): { enlarged: number; leftOut: number; minTextPx: number } {
+  if (!style.layers.names) return { enlarged: 0, leftOut: 0, minTextPx: style.minTextPx };
+  const { enlarged, leftOut } = namesDrawn(model, paintCacheOf(model), style, S);
+  return { enlarged, leftOut, minTextPx: style.minTextPx };
+}

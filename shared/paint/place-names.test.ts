@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import example from '../../scenarios/seed-000-example.json' with { type: 'json' };
+import dnieper from '../../scenarios/dnieper-bend-1943.json' with { type: 'json' };
+import type { Scenario } from '../format/scenario.types.js';
+import { counterSlot, MARKER_BOXES } from './markers.js';
+import { buildPaintModel, type PaintModel } from './model.js';
+import { approxTextWidth, NAME_SIZE, placeNames, type PlacedName } from './place-names.js';
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const meets = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+function nameBox(model: PaintModel, n: PlacedName): Box {
+  const col = n.index % model.cols;
+  const row = Math.floor(n.index / model.cols);
+  const x = model.grid.centerX(col, row, 1) + n.dx;
+  const y = model.grid.centerY(col, row, 1) + n.dy;
+  const half = (approxTextWidth(n.text, n.bold) * n.size) / 2;
+  return { x0: x - half, y0: y - n.size * 0.75, x1: x + half, y1: y + n.size * 0.2 };
+}
+
+function obstacles(model: PaintModel, units: boolean): Box[] {
+  const out: Box[] = [];
+  for (const [index, f] of model.features) {
+    const cx = model.grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
+    const cy = model.grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
+    const add = (r: { x: number; y: number; width: number; height: number }) => out.push({ x0: cx + r.x, y0: cy + r.y, x1: cx + r.x + r.width, y1: cy + r.y + r.height });
+    if (f.supplyBase) add(MARKER_BOXES.flag);
+    if (f.victory) add(MARKER_BOXES.star);
+    if (f.fortification) add(MARKER_BOXES.fort);
+    if (f.entry?.length) add(MARKER_BOXES.entry);
+  }
+  if (units)
+    for (const [index, list] of model.units ?? []) {
+      const cx = model.grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
+      const cy = model.grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
+      list.forEach((_, k) => {
+        const s = counterSlot(k, list.length);
+        out.push({ x0: cx + s.x - s.u / 2, y0: cy + s.y - s.u / 2, x1: cx + s.x + s.u / 2, y1: cy + s.y + s.u / 2 });
+      });
+    }
+  return out;
+}
+
+describe('place names', () => {
+  for (const [title, scenario] of [
+    ['The Ros Salient', example],
+    ['The Dnieper Bend', dnieper],
+  ] as const) {
+    it(`${title}: every name is placed clear of markers, counters and the other names`, () => {
+      const model = buildPaintModel(scenario as unknown as Scenario);
+      const placed = placeNames(model, { markers: true, units: true });
+      const named = [...model.features.values()].filter((f) => f.name).length;
+      expect(placed).toHaveLength(named);
+      const blocks = obstacles(model, true);
+      const boxes = placed.map((n) => nameBox(model, n));
+      boxes.forEach((b, i) => {
+        expect(blocks.filter((o) => meets(b, o)), placed[i]!.text).toEqual([]);
+        boxes.forEach((o, j) => j !== i && expect(meets(b, o), `${placed[i]!.text} / ${placed[j]!.text}`).toBe(false));
+      });
+    });
+  }
+
+  it('sizes names by importance: a victory city over a town over a village', () => {
+    const model = buildPaintModel(example as unknown as Scenario);
+    const byName = new Map(placeNames(model, { markers: true, units: false }).map((n) => [n.text, n]));
+    expect(byName.get('Korsun')?.importance).toBe('city');
+    expect(byName.get('Steblev')?.importance).toBe('village');
+    expect(byName.get('Korsun')!.size).toBe(NAME_SIZE.city);
+    expect(NAME_SIZE.city).toBeGreaterThan(NAME_SIZE.town);
+    expect(NAME_SIZE.town).toBeGreaterThan(NAME_SIZE.village);
+    expect(byName.get('Korsun')!.bold).toBe(true);
+  });
+
+  it('moves a name off its first place when a counter stands there', () => {
+    const scenario = structuredClone(example) as unknown as Scenario;
+    const model = buildPaintModel(scenario);
+    const steblev = placeNames(model, { markers: true, units: false }).find((n) => n.text === 'Steblev')!;
+    const col = steblev.index % model.cols;
+    const row = Math.floor(steblev.index / model.cols);
+    // A dozen counters stack down into the cell's lower part, where the name would go.
+    const cell = `${col},${row}`;
+    scenario.orderOfBattle.push(...Array.from({ length: 12 }, (_, k) => ({ ...scenario.orderOfBattle[0]!, id: `extra-${k}`, cell })));
+    const crowded = buildPaintModel(scenario);
+    const moved = placeNames(crowded, { markers: true, units: true }).find((n) => n.text === 'Steblev')!;
+    expect([moved.dx, moved.dy]).not.toEqual([steblev.dx, steblev.dy]);
+  });
+});

@@ -1,0 +1,243 @@
+// Where place names go. Every name on the map is placed once, for the whole map and in cell
+// units, so a screen tile, a print tile and an export agree on it. A name is sized by the
+// place's importance (a city's larger than a town's, a town's than a village's) and tried at a
+// few positions round its cell — below the centre, above, then shifted or further out — taking
+// the first that clears counters, victory stars, markers and names placed before it (more
+// important places choose first). Where none is clear, the least crowded one is used; the halo
+// keeps it readable.
+import type { Rect } from '../grid/types.js';
+import { counterSlot, MARKER_BOXES } from './markers.js';
+import type { PaintModel } from './model.js';
+import { NONE } from './model.js';
+
+export type Importance = 'city' | 'town' | 'village';
+
+export interface PlacedName {
+  index: number;
+  text: string;
+  importance: Importance;
+  /** Baseline centre, relative to the cell centre, in cell units. */
+  dx: number;
+  dy: number;
+  /** Text size in cell units. */
+  size: number;
+  bold: boolean;
+}
+
+export const NAME_SIZE: Record<Importance, number> = { city: 0.155, town: 0.128, village: 0.108 };
+
+/**
+ * Width of a text in Helvetica-like sans, in units of its size. An estimate the same on every
+ * surface, so placement never depends on which fonts the output has.
+ */
+export function approxTextWidth(text: string, bold: boolean): number {
+  let w = 0;
+  for (const ch of text) {
+    if ('iljI.,:;\'!|'.includes(ch)) w += 0.28;
+    else if (ch === ' ') w += 0.28;
+    else if ('mwMW'.includes(ch)) w += 0.86;
+    else if (ch >= 'A' && ch <= 'Z') w += 0.69;
+    else if (ch >= '0' && ch <= '9') w += 0.556;
+    else if ('frt'.includes(ch)) w += 0.36;
+    else w += 0.55;
+  }
+  return w * (bold ? 1.06 : 1);
+}
+
+/** A place's importance: a city holds victory points or is a supply base on built-up ground; a town one or the other; the rest are villages. */
+export function importanceOf(model: PaintModel, index: number): Importance {
+  const f = model.features.get(index);
+  const t = model.terrain[index]!;
+  const cat = t === NONE ? undefined : model.terrainTypes[t]?.category;
+  const urban = cat === 'urban' || cat === 'urban-difficult';
+  const key = !!(f?.victory || f?.supplyBase);
+  if (urban && key) return 'city';
+  if (urban || key) return 'town';
+  return 'village';
+}
+
+const RANK: Record<Importance, number> = { city: 0, town: 1, village: 2 };
+
+/** Candidate baselines (cell units from the centre), in order of preference. */
+const SPOTS: readonly [number, number][] = [
+  [0, 0.36],
+  [0, -0.26],
+  [0, 0.1],
+  [-0.18, 0.36],
+  [0.18, 0.36],
+  [0, 0.52],
+  [0, -0.42],
+];
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Boxes in a uniform grid of buckets one cell wide, for overlap queries. */
+class BoxIndex {
+  private readonly buckets = new Map<number, Box[]>();
+  private key(i: number, j: number): number {
+    return (i + 32768) * 65536 + (j + 32768);
+  }
+  add(b: Box): void {
+    for (let i = Math.floor(b.x0); i <= Math.floor(b.x1); i++)
+      for (let j = Math.floor(b.y0); j <= Math.floor(b.y1); j++) {
+        const k = this.key(i, j);
+        const list = this.buckets.get(k);
+        if (list) list.push(b);
+        else this.buckets.set(k, [b]);
+      }
+  }
+  /** Area of `b` covered by stored boxes (overlaps counted per box). */
+  overlap(b: Box): number {
+    let area = 0;
+    const seen = new Set<Box>();
+    for (let i = Math.floor(b.x0); i <= Math.floor(b.x1); i++)
+      for (let j = Math.floor(b.y0); j <= Math.floor(b.y1); j++)
+        for (const o of this.buckets.get(this.key(i, j)) ?? []) {
+          if (seen.has(o)) continue;
+          seen.add(o);
+          const w = Math.min(b.x1, o.x1) - Math.max(b.x0, o.x0);
+          const h = Math.min(b.y1, o.y1) - Math.max(b.y0, o.y0);
+          if (w > 0 && h > 0) area += w * h;
+        }
+    return area;
+  }
+}
+
+const boxAt = (cx: number, cy: number, r: Rect): Box => ({ x0: cx + r.x, y0: cy + r.y, x1: cx + r.x + r.width, y1: cy + r.y + r.height });
+
+/** What the names must keep clear of. */
+export interface NameObstacles {
+  markers: boolean;
+  units: boolean;
+}
+
+/** Places every name of the map (cell units; centres at grid.center(cell, 1)). */
+export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[] {
+  const { grid } = model;
+  const obstacles = new BoxIndex();
+  const named: { index: number; text: string; importance: Importance }[] = [];
+  for (const [index, f] of model.features) {
+    if (index >= model.cols * model.rows) continue;
+    const cx = grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
+    const cy = grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
+    if (avoid.markers) {
+      if (f.supplyBase) obstacles.add(boxAt(cx, cy, MARKER_BOXES.flag));
+      if (f.victory) obstacles.add(boxAt(cx, cy, MARKER_BOXES.star));
+      if (f.fortification) obstacles.add(boxAt(cx, cy, MARKER_BOXES.fort));
+      if (f.entry?.length) obstacles.add(boxAt(cx, cy, MARKER_BOXES.entry));
+    }
+    if (f.name) named.push({ index, text: f.name, importance: importanceOf(model, index) });
+  }
+  if (avoid.units && model.units) {
+    for (const [index, list] of model.units) {
+      const cx = grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
+      const cy = grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
+      list.forEach((_, k) => {
+        const slot = counterSlot(k, list.length);
+        obstacles.add({ x0: cx + slot.x - slot.u / 2, y0: cy + slot.y - slot.u / 2, x1: cx + slot.x + slot.u / 2 + slot.u * 0.06, y1: cy + slot.y + slot.u / 2 + slot.u * 0.06 });
+      });
+    }
+  }
+  named.sort((a, b) => RANK[a.importance] - RANK[b.importance] || a.index - b.index);
+  const placed = new BoxIndex();
+  const out: PlacedName[] = [];
+  for (const n of named) {
+    const col = n.index % model.cols;
+    const row = Math.floor(n.index / model.cols);
+    const cx = grid.centerX(col, row, 1);
+    const cy = grid.centerY(col, row, 1);
+    const size = NAME_SIZE[n.importance];
+    const bold = n.importance !== 'village';
+    const half = (approxTextWidth(n.text, bold) * size) / 2 + size * 0.12;
+    let best: { dx: number; dy: number; score: number; box: Box } | null = null;
+    for (const [dx, dy] of SPOTS) {
+      const box = { x0: cx + dx - half, y0: cy + dy - size * 0.8, x1: cx + dx + half, y1: cy + dy + size * 0.25 };
+      // Names over names are worse than names over markers.
+      const score = obstacles.overlap(box) + 3 * placed.overlap(box);
+      if (!best || score < best.score - 1e-9) best = { dx, dy, score, box };
+      if (score === 0) break;
+    }
+    placed.add(best!.box);
+    out.push({ index: n.index, text: n.text, importance: n.importance, dx: best!.dx, dy: best!.dy, size, bold });
+  }
+  return out;
+}
+
+/** Where names differ between two placements (cell units): the boxes of every name that moved, changed or went. */
+export function namesMoved(model: PaintModel, before: readonly PlacedName[], after: readonly PlacedName[]): Rect[] {
+  const key = (n: PlacedName) => `${n.index}|${n.text}|${n.dx}|${n.dy}|${n.size}`;
+  const now = new Set(after.map(key));
+  const then = new Set(before.map(key));
+  const out: Rect[] = [];
+  const box = (n: PlacedName): Rect => {
+    const col = n.index % model.cols;
+    const row = Math.floor(n.index / model.cols);
+    // Generous: the estimate is Helvetica's, and a screen's sans may run a fifth wider; halos add more.
+    const half = (approxTextWidth(n.text, n.bold) * n.size * 1.3) / 2 + n.size * 0.5;
+    const x = model.grid.centerX(col, row, 1) + n.dx;
+    const y = model.grid.centerY(col, row, 1) + n.dy;
+    return { x: x - half, y: y - n.size * 1.4, width: 2 * half, height: n.size * 2.1 };
+  };
+  for (const n of before) if (!now.has(key(n))) out.push(box(n));
+  for (const n of after) if (!then.has(key(n))) out.push(box(n));
+  return out;
+}
+
+/** What happens to a place name smaller than legible at the scale drawn: drawn at the legible minimum, or left out. */
+export type SmallNames = 'enlarge' | 'omit';
+
+export interface LegibleNames {
+  /** The names drawn, by cell index, with their size (cell units) raised where enlarged. */
+  byIndex: Map<number, PlacedName>;
+  /** Names drawn larger than their own size, to be legible. */
+  enlarged: number;
+  /** Names left out: too small (omit), or enlarged over a more important name (enlarge). */
+  leftOut: number;
+}
+
+/**
+ * The names to draw at `cellPx` device pixels per cell, none smaller than `minPx`. The rule:
+ * a name that is legible at its own size is drawn as placed. A smaller one is left out with
+ * `omit`; with `enlarge` it is drawn at `minPx`, unless at that size it would overlap a name
+ * kept before it, when it gives way (names are taken in order of importance, city > town >
+ * village, so the less important name yields). Computed for the whole map at once, so every
+ * tile and band of an export agrees.
+ */
+export function legibleNames(model: PaintModel, placed: readonly PlacedName[], cellPx: number, minPx: number, mode: SmallNames): LegibleNames {
+  const { grid } = model;
+  const kept = new BoxIndex();
+  const byIndex = new Map<number, PlacedName>();
+  let enlarged = 0;
+  let leftOut = 0;
+  for (const n of placed) {
+    let name = n;
+    if (n.size * cellPx < minPx) {
+      if (mode === 'omit') {
+        leftOut++;
+        continue;
+      }
+      name = { ...n, size: minPx / cellPx };
+    }
+    const col = n.index % model.cols;
+    const row = Math.floor(n.index / model.cols);
+    const x = grid.centerX(col, row, 1) + n.dx;
+    const y = grid.centerY(col, row, 1) + n.dy;
+    const half = (approxTextWidth(n.text, n.bold) * name.size) / 2 + name.size * 0.12;
+    const box = { x0: x - half, y0: y - name.size * 0.8, x1: x + half, y1: y + name.size * 0.25 };
+    if (name !== n) {
+      if (kept.overlap(box) > 0) {
+        leftOut++;
+        continue;
+      }
+      enlarged++;
+    }
+    kept.add(box);
+    byIndex.set(n.index, name);
+  }
+  return { byIndex, enlarged, leftOut };
+}
