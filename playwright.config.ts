@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,10 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 process.env.GF_E2E_PORT ||= freePort();
+// The web host's launch key for this run (each run its own, never a fixed one): the web
+// server gets it with --key, the page fixture hands it to each page as the printed #key=
+// address would (e2e/fixtures.ts), and API helpers send it.
+process.env.GF_E2E_KEY ||= randomBytes(24).toString('base64url');
 if (!process.env.GF_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gridfront-e2e-'));
   process.env.GF_E2E_DATA_DIR = dataDir;
@@ -38,7 +43,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's Chromium, or the one GRIDFRONT_CHROMIUM names (scripts/prerequisites.ts checks the same).
+      executablePath: process.env.GRIDFRONT_CHROMIUM || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -51,7 +57,7 @@ export default defineConfig({
   },
   // The built renderer served by the web host, with a throwaway data folder.
   webServer: {
-    command: `npx tsx scripts/web.ts --port ${port} --data-dir "${process.env.GF_E2E_DATA_DIR}"`,
+    command: `npx tsx scripts/web.ts --port ${port} --data-dir "${process.env.GF_E2E_DATA_DIR}" --key ${process.env.GF_E2E_KEY}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 60_000,

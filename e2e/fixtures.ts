@@ -6,6 +6,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type { Cell } from '../shared/grid/types.js';
 import type { InvokeResult } from '../shared/host/contract.js';
+import { WEB_KEY_HEADER, WEB_KEY_STORAGE } from '../shared/host/web-key.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { findElectronBinary } from '../scripts/electron-binary.js';
 
@@ -21,7 +22,10 @@ export function appOrigin(baseURL: string | undefined): string {
   return new URL(baseURL).origin;
 }
 
-/** Calls the web host's API the way the page does (JSON, same origin). */
+/** This run's launch key of the web host (playwright.config.ts starts the host with it). */
+export const webKey: string = process.env.GF_E2E_KEY ?? '';
+
+/** Calls the web host's API the way the page does (JSON, same origin, the launch key). */
 export async function invoke<T = unknown>(
   request: APIRequestContext,
   origin: string,
@@ -31,7 +35,7 @@ export async function invoke<T = unknown>(
 ): Promise<{ status: number; body: InvokeResult<T> }> {
   const response = await request.post('/api/invoke', {
     data: { channel, payload },
-    headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
+    headers: { 'Content-Type': 'application/json', Origin: origin, [WEB_KEY_HEADER]: webKey, ...headers },
   });
   return { status: response.status(), body: (await response.json()) as InvokeResult<T> };
 }
@@ -94,5 +98,20 @@ export async function openDocument(page: Page): Promise<Scenario> {
   return JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
 }
 
-export const test = base;
+/**
+ * Every page starts as one opened from the address the host printed: the launch key is put
+ * where the page keeps it (as the #key= fragment would) before any of its scripts run.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(([store, key]) => {
+      try {
+        window.sessionStorage.setItem(store!, key!);
+      } catch {
+        // about:blank and other opaque origins have no storage; the app's pages do.
+      }
+    }, [WEB_KEY_STORAGE, webKey]);
+    await use(page);
+  },
+});
 export { expect };

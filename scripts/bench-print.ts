@@ -1,9 +1,12 @@
 // Print benchmark: a 6 ft × 4 ft mat of 4 in flat-top hexes, full colour, tiled on A4.
 // Prints JSON { pages, ms, bytes, ... }; the target is under 2 s.
+// Also the layout alone of a 400×400 flat-top hex map at 10 cm on A4 (28,950 tiles, the page
+// cap lifted: the arithmetic behind the print dialog's preview) — `layout400`, target under 1 s
+// — and how fast the capped layout refuses it (`refusal400`).
 import { newScenario } from '../shared/format/new-scenario.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import { createGrid } from '../shared/grid/index.js';
-import { layoutPrint } from '../shared/print/layout.js';
+import { layoutPrint, MAX_PRINT_PAGES } from '../shared/print/layout.js';
 import { renderLayoutPdf } from '../electron/print/pdf.js';
 
 const MAT_MM = { width: 6 * 12 * 25.4, height: 4 * 12 * 25.4 };
@@ -46,6 +49,34 @@ async function once(): Promise<{ ms: number; bytes: number; pages: number }> {
   return { ms: performance.now() - t0, bytes: pdf.length, pages: layout.pages.length + (layout.assembly ? 1 : 0) };
 }
 
+/** Median wall and CPU milliseconds of `fn` over `n` runs after one warm-up. */
+function timed(fn: () => void, n = 3): { ms: number; cpuMs: number } {
+  fn();
+  const runs: { ms: number; cpuMs: number }[] = [];
+  for (let k = 0; k < n; k++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    fn();
+    const c = process.cpuUsage(c0);
+    runs.push({ ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000 });
+  }
+  const mid = <T>(xs: T[], f: (x: T) => number) => xs.map(f).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { ms: Math.round(mid(runs, (r) => r.ms)), cpuMs: Math.round(mid(runs, (r) => r.cpuMs)) };
+}
+
+const big = newScenario({ id: 'bench-layout', title: 'Layout benchmark: 400 x 400 hexes', gridKind: 'hex', orientation: 'flat', cols: 400, rows: 400, cellSize: { value: 10, unit: 'cm' } });
+let bigPages = 0;
+const layout400 = timed(() => {
+  bigPages = layoutPrint(big, { mode: 'grid', paper: 'A4' }, { maxPages: Infinity }).pages.length;
+});
+const refusal400 = timed(() => {
+  try {
+    layoutPrint(big, { mode: 'grid', paper: 'A4' });
+  } catch {
+    // refused: over the page cap
+  }
+});
+
 await once(); // warm-up: module loading and JIT
 const runs = [await once(), await once(), await once()];
 const ms = runs.map((r) => r.ms).sort((a, b) => a - b)[1]!;
@@ -59,5 +90,7 @@ console.log(
     mapMm: { width: Math.round(layout.mapBounds.width * 10) / 10, height: Math.round(layout.mapBounds.height * 10) / 10 },
     tiles: `${layout.tileRows} x ${layout.tileCols} A4 ${layout.orientation}`,
     targetMs: 2000,
+    layout400: { grid: '400 x 400 flat-top hexes, 10 cm, A4', pages: bigPages, ...layout400, targetMs: 1000 },
+    refusal400: { ...refusal400, pageCap: MAX_PRINT_PAGES },
   }),
 );

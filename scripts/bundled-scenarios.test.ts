@@ -8,6 +8,8 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { checkScenario } from '../shared/scenario/checks.js';
 import { BUILDERS } from './author/builders.js';
+import { usesFeature } from '../shared/rules/catalogue.js';
+import { getRuleset } from '../shared/rules/engine.js';
 import { formatScenarioJson } from './author/json.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 
@@ -39,7 +41,7 @@ const supplyBases = (s: Scenario, side: string) =>
 describe('bundled scenarios', () => {
   it('ships the example scenarios', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json', 'square-grid-demo.json', 'brick-grid-demo.json']),
+      expect.arrayContaining(['seed-000-example.json', 'dnieper-bend-1943.json', 'square-grid-demo.json', 'brick-grid-demo.json', 'battle-for-moscow.json']),
     );
   });
 
@@ -80,7 +82,11 @@ describe('bundled scenarios', () => {
       }
     });
 
-    it('gives every game turn to exactly one side for initiative', () => {
+    it('gives every game turn to exactly one side for initiative (rulesets that read an initiative schedule)', () => {
+      if (!usesFeature(s, 'initiative')) {
+        expect(s.initiative ?? []).toEqual([]);
+        return;
+      }
       const owners = Array.from({ length: s.calendar.turns }, (_, i) =>
         (s.initiative ?? []).filter((r) => r.fromTurn <= i + 1 && i + 1 <= r.toTurn).length,
       );
@@ -214,6 +220,77 @@ describe('bundled scenarios', () => {
       const rivers = new Set(s.map.rivers);
       expect((s.map.roads ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
       expect((s.map.rails ?? []).filter((e) => rivers.has(e)).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('Battle for Moscow (seed 002)', () => {
+    const s = load('battle-for-moscow.json');
+    const rules = getRuleset('bfm');
+    const cells = s.map.cells ?? {};
+    const named = (name: string) => Object.entries(cells).find(([, f]) => f.name === name)?.[0];
+
+    it('is a Battle for Moscow hex map of seven turns from 2 October 1941, turns 3 and 4 in mud', () => {
+      expect(s.ruleset.id).toBe('bfm');
+      expect(s.map.grid.kind).toBe('hex');
+      expect(s.calendar).toEqual({ startDate: '1941-10-02', turns: 7 });
+      const track = rules.tables(s).find((t) => t.id === 'turns')!;
+      expect(track.rows.map((r) => r.cells[1])).toEqual(['Clear', 'Clear', 'Mud (two weeks)', 'Mud (two weeks)', 'Clear', 'Clear', 'Clear']);
+    });
+
+    it('has what the text names: forests, cities with Moscow the one victory hex, fortifications, rivers, railroads and setup markers', () => {
+      const forest = s.map.terrainTypes.find((t) => t.category === 'difficult')!.code;
+      const city = s.map.terrainTypes.find((t) => t.category === 'urban')!.code;
+      const count = (code: string) => s.map.terrain!.join('').split(code).length - 1;
+      expect(count(forest)).toBeGreaterThan(30);
+      expect(count(city)).toBeGreaterThanOrEqual(15);
+      const moscow = named('Moscow')!;
+      expect(Object.entries(cells).filter(([, f]) => f.victory).map(([ref]) => ref)).toEqual([moscow]);
+      expect(Object.values(cells).filter((f) => f.fortification).length).toBeGreaterThanOrEqual(5);
+      expect(s.map.rivers!.length).toBeGreaterThan(40);
+      expect(s.map.rails!.length).toBeGreaterThan(40);
+      // Moscow is a railroad hub.
+      const rails = new Set(s.map.rails);
+      const cellGrid = s.map.grid;
+      if (!('cols' in cellGrid)) throw new Error('Battle for Moscow is a hex map');
+      const grid = createGrid(cellGrid);
+      const [mc, mr] = moscow.split(',').map(Number) as [number, number];
+      expect(grid.sideDirections.filter((d) => rails.has(grid.edgeOf({ col: mc, row: mr }, d)!)).length).toBeGreaterThanOrEqual(5);
+    });
+
+    it('sets 13 German corps at full strength and 22 Soviet armies at half strength on their setup markers, and keeps four Soviet armies in the pool with 1st Shock from turn 4', () => {
+      const germans = s.orderOfBattle.filter((u) => u.side === 'germans');
+      const soviets = s.orderOfBattle.filter((u) => u.side === 'soviets');
+      expect(germans).toHaveLength(13);
+      expect(soviets).toHaveLength(22);
+      expect(germans.every((u) => !u.fields?.startsReduced)).toBe(true);
+      expect(soviets.every((u) => u.fields?.startsReduced === true)).toBe(true);
+      for (const u of s.orderOfBattle) expect(cells[u.cell]?.setup, u.id).toBe(u.side);
+      expect(Object.values(cells).filter((f) => f.setup).length).toBe(35);
+      expect(germans.filter((u) => u.branch === 'tank').map((u) => [u.strength, u.fields?.reducedStrength, u.fields?.movement])).toEqual(Array(5).fill([9, 4, 6]));
+      const pool = s.pool ?? [];
+      expect(pool.map((p) => p.unit.side)).toEqual(['soviets', 'soviets', 'soviets', 'soviets']);
+      const shock = pool.find((p) => p.unit.name === '1st Shock Army')!;
+      expect([shock.unit.strength, shock.unit.fields?.movement, shock.fromTurn]).toEqual([10, 4, 4]);
+      expect(pool.filter((p) => p !== shock).every((p) => (p.fromTurn ?? 1) === 1)).toBe(true);
+      expect(s.orderOfBattle.length + pool.length).toBe(39);
+    });
+
+    it('gives the Germans one replacement a turn from turn 2 and the Soviets five every turn', () => {
+      const per = (side: string) => Array.from({ length: 7 }, (_, t) => (s.replacements ?? []).filter((r) => r.side === side && r.turn === t + 1).reduce((n, r) => n + r.points, 0));
+      expect(per('germans')).toEqual([0, 1, 1, 1, 1, 1, 1]);
+      expect(per('soviets')).toEqual([5, 5, 5, 5, 5, 5, 5]);
+    });
+
+    it('starts every city Soviet-owned except those with a German unit, and Moscow Soviet', () => {
+      const germanStart = new Set(s.orderOfBattle.filter((u) => u.side === 'germans').map((u) => u.cell));
+      const city = s.map.terrainTypes.find((t) => t.category === 'urban')!.code;
+      const g = s.map.grid;
+      if (!('cols' in g)) throw new Error('Battle for Moscow is a hex map');
+      for (let r = 0; r < g.rows; r++)
+        for (let c = 0; c < g.cols; c++) {
+          if (s.map.terrain![r]![c] !== city) continue;
+          expect(s.map.control![r]![c], `${c},${r}`).toBe(germanStart.has(`${c},${r}`) ? 'G' : 'S');
+        }
     });
   });
 

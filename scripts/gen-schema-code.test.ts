@@ -61,6 +61,21 @@ describe('gen-schema-code', () => {
     expect(result.errors).toBeGreaterThan(1);
   });
 
+  it('types each ruleset fragment (no validator of its own) and composes the per-ruleset bags from them', () => {
+    const files = generated.map((f) => f.path.slice(root.length + 1));
+    expect(files).toContain('shared/format/ruleset-bfm.types.ts');
+    expect(files.filter((f) => f.startsWith('shared/format/ruleset-') && f.endsWith('.js'))).toEqual([]);
+    const bfm = generated.find((f) => f.path.endsWith('ruleset-bfm.types.ts'))!.content;
+    for (const name of ['BfmOptions', 'BfmUnitFields', 'BfmState', 'BfmAction']) expect(bfm).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
+    const scenario = generated.find((f) => f.path.endsWith('scenario.types.ts'))!.content;
+    expect(scenario).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;');
+    expect(scenario).toContain('export type RulesetUnitFields = Partial<BfmUnitFields>;');
+    expect(scenario).toContain("import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';");
+    const save = generated.find((f) => f.path.endsWith('savegame.types.ts'))!.content;
+    expect(save).toContain('export type SavedState = EngineState | BfmState;');
+    expect(save).toContain('export type SavedAction = Action | BfmAction;');
+  });
+
   it('reads every schema with an $id', () => {
     for (const s of loadSchemas()) expect(typeof s.schema.$id).toBe('string');
   });

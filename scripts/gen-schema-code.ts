@@ -4,6 +4,13 @@
 //   <name>.validate.generated.js/.d.ts  a precompiled ajv validator (standalone ESM), so no
 //                                       code is compiled at run time and the renderer's CSP
 //                                       never needs 'unsafe-eval'.
+// Ruleset fragments (schemas/rulesets/<id>.schema.json: a ruleset's options, unit values,
+// engine state and actions) get types only (ruleset-<id>.types.ts); the scenario and
+// saved-game schemas $ref them, so their validators check them.
+// A definition whose "$comment" reads "types: intersection of <refs>" or "types: union of
+// <refs>" (refs separated by commas; "rulesets/*.schema.json#/$defs/X" means X of every
+// fragment) is typed as that intersection (each member Partial: a bag of optional values)
+// or union; if/then branches only constrain values and are left out of the types.
 // `--check` regenerates in memory and exits 1 if a committed file differs (CI drift check).
 //
 // Usage: npm run gen | npm run check:gen
@@ -29,10 +36,12 @@ const standaloneCode = ((standaloneCodeModule as unknown as { default?: unknown 
   standaloneCodeModule) as unknown as (ajv: Ajv2020, validate: unknown) => string;
 
 export interface SchemaSource {
-  /** File stem: "scenario" for scenario.schema.json. */
+  /** File stem: "scenario" for scenario.schema.json; "ruleset-bfm" for rulesets/bfm.schema.json. */
   name: string;
   file: string;
   schema: JsonObject;
+  /** A ruleset fragment: types only, no validator of its own. */
+  fragment?: boolean;
 }
 
 export interface GeneratedFile {
@@ -43,7 +52,8 @@ export interface GeneratedFile {
 const isObject = (v: Json | undefined): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function loadSchemas(dir = schemaDir): SchemaSource[] {
+function readSchemaFiles(dir: string, prefix: string, fragment: boolean): SchemaSource[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.schema.json'))
     .sort()
@@ -52,8 +62,14 @@ export function loadSchemas(dir = schemaDir): SchemaSource[] {
       const schema = JSON.parse(readFileSync(file, 'utf8')) as Json;
       if (!isObject(schema)) throw new Error(`${f}: a schema must be a JSON object`);
       if (typeof schema.$id !== 'string') throw new Error(`${f}: the schema needs an $id so others can $ref it`);
-      return { name: f.slice(0, -'.schema.json'.length), file, schema };
+      const source: SchemaSource = { name: prefix + f.slice(0, -'.schema.json'.length), file, schema };
+      if (fragment) source.fragment = true;
+      return source;
     });
+}
+
+export function loadSchemas(dir = schemaDir): SchemaSource[] {
+  return [...readSchemaFiles(dir, '', false), ...readSchemaFiles(join(dir, 'rulesets'), 'ruleset-', true)];
 }
 
 const pascal = (s: string): string =>
@@ -93,7 +109,8 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
   const external = (ref: string): string | undefined => {
     if (ref.startsWith('#')) return undefined;
     const [file = '', pointer = ''] = ref.split('#');
-    const target = all.find((s) => s.file.endsWith('/' + file.split('/').pop()) || s.schema.$id === file);
+    const wantsFragment = file.includes('rulesets/') || (src.fragment === true && !file.startsWith('../'));
+    const target = all.find((s) => (s.fragment === true) === wantsFragment && s.file.endsWith('/' + file.split('/').pop()));
     if (!target) throw new Error(`${src.name}: cannot resolve $ref "${ref}" to a schema in schemas/`);
     const defName = /^\/\$defs\/([^/]+)$/.exec(pointer)?.[1];
     const targetDef = defName ? (target.schema.$defs as JsonObject | undefined)?.[defName] : target.schema;
@@ -105,11 +122,54 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
     return typeName;
   };
 
+  /** A "types: intersection of ..." or "types: union of ..." comment as a TypeScript type, or undefined. */
+  const composed = (comment: Json | undefined): string | undefined => {
+    if (typeof comment !== 'string') return undefined;
+    const m = /^types: (intersection|union) of (.+)$/.exec(comment);
+    if (!m) return undefined;
+    const names: string[] = [];
+    for (const part of m[2]!.split(',').map((x) => x.trim())) {
+      const [file = '', pointer = ''] = part.split('#');
+      if (file === '') {
+        const def = /^\/\$defs\/([^/]+)$/.exec(pointer)?.[1];
+        const target = def ? defs[def] : undefined;
+        if (!def || !isObject(target)) throw new Error(`${src.name}: "${comment}" names ${part}, which is not a definition here`);
+        names.push(typeof target.title === 'string' ? pascal(target.title) : pascal(def));
+      } else if (file === 'rulesets/*.schema.json') {
+        for (const f of all.filter((s) => s.fragment)) {
+          const t = external(`rulesets/${f.file.split('/').pop()}#${pointer}`);
+          if (t && isObject((f.schema.$defs as JsonObject | undefined)?.[pointer.split('/').pop()!])) names.push(t);
+        }
+      } else {
+        const t = external(part);
+        if (t) names.push(t);
+      }
+    }
+    if (names.length === 0) return '{}';
+    return m[1] === 'union' ? names.join(' | ') : names.map((n) => `Partial<${n}>`).join(' & ');
+  };
+
   const walk = (node: Json): Json => {
     if (Array.isArray(node)) return node.map(walk);
     if (!isObject(node)) return node;
+    const tsType = composed(node.$comment);
+    if (tsType) {
+      const typed: JsonObject = { tsType };
+      if (typeof node.title === 'string') typed.title = node.title;
+      if (typeof node.description === 'string') typed.description = node.description;
+      return typed;
+    }
     const out: JsonObject = {};
-    for (const [k, v] of Object.entries(node)) out[k] = k === 'enum' || k === 'const' || k === 'default' ? v : walk(v);
+    for (const [k, v] of Object.entries(node)) {
+      // if/then/else only constrain values; the property types stand without them.
+      if (k === 'if' || k === 'then' || k === 'else' || k === '$comment') continue;
+      out[k] = k === 'enum' || k === 'const' || k === 'default' ? v : walk(v);
+    }
+    if (Array.isArray(out.allOf)) {
+      const kept = (node.allOf as Json[]).filter((m) => !(isObject(m) && 'if' in m));
+      if (kept.length === 0) delete out.allOf;
+      else if (kept.length !== (node.allOf as Json[]).length) out.allOf = kept.map(walk);
+    }
 
     if (typeof out.$ref === 'string') {
       const ext = external(out.$ref);
@@ -148,7 +208,7 @@ function schemaForTypes(src: SchemaSource, all: SchemaSource[], imports: Map<str
 }
 
 const typesBanner = (src: SchemaSource): string =>
-  `// GENERATED by scripts/gen-schema-code.ts from schemas/${src.name}.schema.json. Do not edit: change the\n` +
+  `// GENERATED by scripts/gen-schema-code.ts from ${relative(root, src.file)}. Do not edit: change the\n` +
   `// schema and run \`npm run gen\`.\n/* eslint-disable */\n`;
 
 /** Drops the generator's "referenced via definition" boilerplate from doc comments. */
@@ -250,10 +310,11 @@ function generateValidator(ajv: Ajv2020, src: SchemaSource): { js: string; dts: 
 export async function generateAll(all = loadSchemas()): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const src of all) {
+    files.push({ path: join(outDir, `${src.name}.types.ts`), content: await generateTypes(src, all) });
+    if (src.fragment) continue;
     // A fresh ajv per schema: generated names (validate10, schema31...) depend on what the
     // instance compiled before, so sharing one would change every file when a schema is added.
     const ajv = makeAjv(all);
-    files.push({ path: join(outDir, `${src.name}.types.ts`), content: await generateTypes(src, all) });
     const { js, dts } = generateValidator(ajv, src);
     files.push({ path: join(outDir, `${src.name}.validate.generated.js`), content: js });
     files.push({ path: join(outDir, `${src.name}.validate.generated.d.ts`), content: dts });

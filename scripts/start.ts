@@ -1,7 +1,7 @@
 // `npm start`: the desktop app when Electron's binary is here (downloading it once if it
 // can), otherwise the same app in browser mode on http://127.0.0.1, said plainly.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.js';
@@ -25,43 +25,12 @@ function tryInstallElectron(): void {
   spawnSync(process.execPath, [installer], { cwd: path.dirname(installer), stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS });
 }
 
-/** Newest modification time of any file below `dir` (0 if it does not exist). */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return latest;
-}
-
-function rendererIsStale(): boolean {
-  const built = path.join(root, 'dist', 'renderer', 'index.html');
-  if (!existsSync(built)) return true;
-  const sources = Math.max(
-    newest(path.join(root, 'renderer')),
-    newest(path.join(root, 'shared')),
-    newest(path.join(root, 'schemas')),
-    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
-  );
-  return sources > statSync(built).mtimeMs;
-}
-
 async function startBrowserMode(): Promise<void> {
-  const { parseWebArgs, startWebHost } = await import('../electron/web/main.js');
+  const { parseWebArgs } = await import('../electron/web/main.js');
+  const { runBrowserMode } = await import('./browser-mode.js');
   const args = parseWebArgs(process.argv.slice(2));
-  const url = `http://127.0.0.1:${args.port}/`;
-  console.log(
-    `Electron's binary is not installed and could not be downloaded here, so Gridfront is starting in browser mode at ${url} instead.`,
-  );
-  if (rendererIsStale()) run(['run', 'build:renderer', '--silent', '--', '--logLevel', 'warn']);
-  const { server, host } = await startWebHost({ port: args.port, dataDir: args.dataDir });
-  console.log(`Open ${server.url} in a browser. Press Ctrl+C to stop.`);
-  const stop = (): void => {
-    void Promise.all([server.close(), host.close()]).finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  console.log("Electron's binary is not installed and could not be downloaded here, so Gridfront starts in browser mode instead.");
+  await runBrowserMode(args);
 }
 
 function startElectron(binary: string): void {
@@ -82,8 +51,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') console.error('That port is already in use; pass another with --port N.');
-  else console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -28,6 +28,9 @@ beforeAll(() => {
   writeFileSync(join(dir, 'advice.json'), JSON.stringify(advice));
   writeFileSync(join(dir, 'broken.json'), '{\n  "formatVersion": 1,\n  "title": }\n');
   writeFileSync(join(dir, 'future.json'), JSON.stringify({ ...good, formatVersion: 3 }));
+  // Hostile input: what `python3 -c "print('['*6000)"` writes, and the same nesting closed.
+  writeFileSync(join(dir, 'deep.json'), `${'['.repeat(6000)}\n`);
+  writeFileSync(join(dir, 'deep-closed.json'), `{"formatVersion": 1, "title": ${'['.repeat(6000)}${']'.repeat(6000)}}\n`);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,6 +70,17 @@ describe('npm run validate', () => {
     expect(r.lines).toEqual([
       'missing.json: cannot read the file (no such file)',
       '2 files checked: 1 valid, 1 invalid (1 error, 0 warnings).',
+    ]);
+  });
+
+  it('answers a file nested 6,000 deep with one problem line and goes on with the next file', () => {
+    const r = cli('deep.json', 'deep-closed.json', 'good.json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.lines).toEqual([
+      'deep.json: invalid JSON at line 2, column 1: the text ends too early',
+      'deep-closed.json: JSON nested more than 256 levels deep at line 1, column 286: no Gridfront file nests that deep',
+      '3 files checked: 1 valid, 2 invalid (2 errors, 0 warnings).',
     ]);
   });
 

@@ -47,7 +47,13 @@ export function main(files: readonly string[]): number {
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
-    const report = checkFile(file);
+    let report: FileReport;
+    try {
+      report = checkFile(file);
+    } catch (err) {
+      // A file must never stop the files after it: say so in one line and go on.
+      report = { lines: [`${file}: could not be checked (${err instanceof Error ? err.message : String(err)})`], valid: false, errors: 1, warnings: 0 };
+    }
     for (const line of report.lines) console.log(line);
     if (!report.valid) invalid++;
     errors += report.errors;

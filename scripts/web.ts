@@ -1,39 +1,18 @@
-// `npm run web [-- --port N --data-dir DIR]`: serves the built renderer and the host API
-// on http://127.0.0.1 (browser mode). Port 0 picks a free port; the URL is printed.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { parseWebArgs, startWebHost } from '../electron/web/main.js';
-import { appPaths } from '../electron/paths.js';
+// `npm run web [-- --port N --data-dir DIR --key K]`: serves the renderer and the host API on
+// http://127.0.0.1 (browser mode), building the renderer first when it is missing or stale.
+// The default port gives way to the next free one; port 0 picks any free port. Each launch
+// makes its own key (--key is for tests); the printed address carries it.
+import { parseWebArgs } from '../electron/web/main.js';
+import { runBrowserMode } from './browser-mode.js';
 
-async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseWebArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(2);
-  }
-  const paths = appPaths();
-  if (!existsSync(path.join(paths.renderer, 'index.html'))) {
-    console.error(`The renderer is not built yet (no ${path.relative(process.cwd(), paths.renderer) || paths.renderer}/index.html). Run "npm run build:renderer" first.`);
-    process.exit(1);
-  }
-  const { server, host, dataDir } = await startWebHost({ port: args.port, dataDir: args.dataDir });
-  console.log(`Gridfront is running at ${server.url} (data in ${dataDir})`);
-
-  let closing = false;
-  const stop = (): void => {
-    if (closing) return;
-    closing = true;
-    void Promise.all([server.close(), host.close()]).finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+let args;
+try {
+  args = parseWebArgs(process.argv.slice(2));
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
 }
-
-main().catch((err: unknown) => {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') console.error(`That port is already in use; pass another with --port N (or --port 0 for any free port).`);
-  else console.error(err);
+runBrowserMode(args).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

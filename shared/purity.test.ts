@@ -2,17 +2,17 @@
 // depend on any one of them: no Electron, Svelte, Konva or Node built-ins, no DOM globals.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const sharedDir = dirname(fileURLToPath(import.meta.url));
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, pattern = /\.ts$/, withTests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.ts$/.test(e.name) && !/\.(test|spec|bench)\.ts$/.test(e.name) ? [path] : [];
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourceFiles(path, pattern, withTests);
+    return pattern.test(e.name) && (withTests || !/\.(test|spec|bench)\.ts$/.test(e.name)) ? [path] : [];
   });
 }
 
@@ -56,7 +56,8 @@ export function codeOnly(src: string): string {
 }
 
 const IMPORT = /(?:^|[^.\w$])(?:import|export)\s[^'"`;]*?from\s*(['"])([^'"]+)\1|(?:^|[^.\w$])import\s*\(?\s*(['"])([^'"]+)\3|(?:^|[^.\w$])require\s*\(\s*(['"])([^'"]+)\5/gm;
-const DOM_GLOBAL = /(?<![.\w$])(window|document)\b(?!\s*[:?]\s*[^:])/g;
+// DOM globals, and Node's `process` (shared/ also runs in the browser, where it does not exist).
+const DOM_GLOBAL = /(?<![.\w$])(window|document|process)\b(?!\s*[:?]\s*[^:])/g;
 
 export function violations(file: string, src: string): string[] {
   const found: string[] = [];
@@ -74,10 +75,77 @@ export function violations(file: string, src: string): string[] {
     // A module may call its own variable `window` (a print tile's window): then the name is local.
     const local = new RegExp(`\\b(const|let|var|function)\\s+${m[1]}\\b|[(,]\\s*${m[1]}\\s*[:,)=]`);
     if (local.test(code)) continue;
-    found.push(`${file}:${lineOf(m.index!)} uses the DOM global "${m[1]}"`);
+    found.push(`${file}:${lineOf(m.index!)} uses the ${m[1] === 'process' ? 'Node' : 'DOM'} global "${m[1]}"`);
   }
   return found;
 }
+
+/** Every module specifier a source file imports (statements only, not comments or strings). */
+export function importSpecifiers(src: string): { specifier: string; line: number }[] {
+  const code = codeOnly(src);
+  const out: { specifier: string; line: number }[] = [];
+  for (const m of src.matchAll(IMPORT)) {
+    const keyword = m.index! + m[0].search(/import|export|require/);
+    if (code[keyword] === ' ') continue;
+    out.push({ specifier: m[2] ?? m[4] ?? m[6]!, line: src.slice(0, keyword).split('\n').length });
+  }
+  return out;
+}
+
+/**
+ * The dependency rule of the ruleset contract: UI code talks to the rules only through
+ * shared/rules' public modules (index.ts, types.ts, public.ts...), never into a ruleset's own
+ * folder (shared/rules/<id>/...) nor through the bot's back door to the operational engine
+ * (shared/bot/rules-access.ts). `from` is the importing file relative to the repository root.
+ * Returns why the import breaks the rule, or null.
+ */
+export function rendererImportProblem(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const target = posix.normalize(posix.join(posix.dirname(from.split(sep).join('/')), specifier));
+  if (/^shared\/rules\/[^/]+\//.test(target)) return `reaches into a ruleset's internals (${target}); use shared/rules/index.js`;
+  if (/^shared\/bot\/rules-access(\.[jt]s)?$/.test(target)) return `uses the bot's access to engine internals (${target}); use shared/rules/index.js`;
+  return null;
+}
+
+/** Breaches of the dependency rule in one renderer source file. */
+export function rendererViolations(file: string, src: string): string[] {
+  return importSpecifiers(src).flatMap(({ specifier, line }) => {
+    const why = rendererImportProblem(file, specifier);
+    return why ? [`${file}:${line} ${why}`] : [];
+  });
+}
+
+describe('the renderer talks to the rules only through their public API', () => {
+  it('the rule catches imports of ruleset internals and rules-access, and lets the public modules through', () => {
+    const from = 'renderer/src/play/combat.ts';
+    expect(rendererImportProblem(from, '../../../shared/rules/bfm/combat.js')).toMatch(/internals/);
+    expect(rendererImportProblem(from, '../../../shared/rules/operational/board.js')).toMatch(/internals/);
+    expect(rendererImportProblem('renderer/src/components/Play/X.svelte', '../../../../shared/rules/operational/index.js')).toMatch(/internals/);
+    expect(rendererImportProblem(from, '../../../shared/bot/rules-access.js')).toMatch(/rules-access/);
+    for (const ok of ['../../../shared/rules/index.js', '../../../shared/rules/types.js', '../../../shared/bot/index.js', '../../../shared/format/scenario.types.js', './labels.js', 'konva']) {
+      expect(rendererImportProblem(from, ok), ok).toBeNull();
+    }
+    // A deliberately wrong file: one type-only and one value import of internals, one in a comment.
+    const wrong = [
+      "import type { RulesBoard } from '../../../shared/rules/operational/board.js';",
+      "// import { x } from '../../../shared/rules/bfm/state.js';",
+      "import { boardOf } from '../../../shared/bot/rules-access.js';",
+      "import { attackPreview } from '../../../shared/rules/index.js';",
+    ].join('\n');
+    expect(rendererViolations(from, wrong)).toEqual([
+      `${from}:1 reaches into a ruleset's internals (shared/rules/operational/board.js); use shared/rules/index.js`,
+      `${from}:3 uses the bot's access to engine internals (shared/bot/rules-access.js); use shared/rules/index.js`,
+    ]);
+  });
+
+  it('no file under renderer/ (tests included) imports shared/rules/<ruleset>/ or shared/bot/rules-access.ts', () => {
+    const root = join(sharedDir, '..');
+    const files = sourceFiles(join(root, 'renderer'), /\.(ts|js|svelte)$/, true);
+    expect(files.length).toBeGreaterThan(20);
+    const problems = files.flatMap((f) => rendererViolations(relative(root, f), readFileSync(f, 'utf8')));
+    expect(problems).toEqual([]);
+  });
+});
 
 describe('shared/ is pure', () => {
   it('rules recognise what they must forbid', () => {
@@ -90,6 +158,7 @@ describe('shared/ is pure', () => {
     expect(violations('x.ts', "const w = await import('konva');")).toHaveLength(1);
     expect(violations('x.ts', 'const x = window.innerWidth;')).toHaveLength(1);
     expect(violations('x.ts', 'document.body.append(x);')).toHaveLength(1);
+    expect(violations('x.ts', 'const k = Number(process.env.K ?? 1);')).toEqual(['x.ts:1 uses the Node global "process"']);
     expect(violations('x.ts', '// the whole document\nconst s = "window"; o.document = 1; const t = { window: 2 };')).toEqual([]);
     expect(violations('x.ts', 'const window = { x: 0 };\nuse(window.x);')).toEqual([]);
     expect(violations('x.ts', "// import fs from 'fs'\nconst doc = 'import os from \"os\"';")).toEqual([]);

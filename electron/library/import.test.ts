@@ -37,6 +37,20 @@ describe('importing files', () => {
     expect(t.lib.list().items.map((s) => s.id).sort()).toEqual(['g1', 'g2']);
   });
 
+  it('a file nested 6,000 deep is refused in one line (no stack overflow) and the next file still arrives', () => {
+    const results = t.lib.importFiles([
+      { name: 'd.json', text: `${'['.repeat(6000)}\n` },
+      { name: 'closed.json', text: '['.repeat(6000) + ']'.repeat(6000) },
+      file('good.json', scenario('g1', 'Good one')),
+    ]);
+    expect(results.map((r) => (r.ok ? 'ok' : r.issues.map((i) => i.message)))).toEqual([
+      ['d.json: invalid JSON at line 2, column 1: the text ends too early'],
+      ['closed.json: JSON nested more than 256 levels deep at line 1, column 257: no Gridfront file nests that deep'],
+      'ok',
+    ]);
+    expect(t.lib.list({ includeTrashed: true }).items.map((s) => s.id)).toEqual(['g1']);
+  });
+
   it('a file whose id is taken is imported under a new id, and says so', () => {
     t.lib.create(scenario('kursk', 'Kursk (mine)'));
     const results = t.lib.importFiles([file('a.json', scenario('kursk', 'Kursk (theirs)')), file('b.json', scenario('kursk', 'Kursk (again)'))]);

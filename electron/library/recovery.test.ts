@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scenario, tempDir, testLibrary } from './testing.js';
+import { WEB_KEY_HEADER, webKeyFromUrl } from '../../shared/host/web-key.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const children: ChildProcess[] = [];
@@ -37,7 +38,8 @@ function startHost(dataDir: string, staticDir: string, scenariosDir: string): Pr
 async function invoke<T>(url: string, channel: string, payload?: unknown): Promise<T> {
   const res = await fetch(new URL('/api/invoke', url), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // The host's launch key is in the fragment of the address it printed.
+    headers: { 'Content-Type': 'application/json', [WEB_KEY_HEADER]: webKeyFromUrl(url) ?? '' },
     body: JSON.stringify({ channel, payload }),
   });
   const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown };

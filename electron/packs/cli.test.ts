@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLibrary } from '../library/index.js';
 import { scenario } from '../library/testing.js';
+import { sha256 } from './hash.js';
 import { craftZip, jsonBuffer, librarySnapshot, validPackEntries } from './testing.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -108,6 +109,24 @@ describe('npm run pack', () => {
     withLibrary(at('lib'), (lib) => lib.create(scenario('mine', 'Mine')));
     const before = withLibrary(at('lib'), librarySnapshot);
     expect(pack('import', at('bad.gfpack'), '--library', at('lib')).code).toBe(1);
+    expect(withLibrary(at('lib'), librarySnapshot)).toEqual(before);
+  });
+
+  it('import of a pack whose scenario is 6,000 open brackets says so in one line, with no stack trace, and writes nothing', () => {
+    const deep = Buffer.from(`${'['.repeat(6000)}\n`);
+    const entries = validPackEntries([scenario('alpha', 'Alpha')], (m) => {
+      m.scenarios[0]!.sha256 = sha256(deep);
+    }).map((e) => (e.name === 'scenarios/alpha.json' ? { ...e, data: deep } : e));
+    writeFileSync(at('deep.gfpack'), craftZip(entries));
+    withLibrary(at('lib'), (lib) => lib.create(scenario('mine', 'Mine')));
+    const before = withLibrary(at('lib'), librarySnapshot);
+    const run = pack('import', at('deep.gfpack'), '--library', at('lib'));
+    expect(run.code).toBe(1);
+    expect(run.err).not.toMatch(/RangeError|at .*\.ts:\d+/);
+    expect(run.err.trim().split('\n')).toEqual([
+      'problem: scenarios/alpha.json: invalid JSON at line 2, column 1: the text ends too early',
+      '1 problem: nothing was imported.',
+    ]);
     expect(withLibrary(at('lib'), librarySnapshot)).toEqual(before);
   });
 

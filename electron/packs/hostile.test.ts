@@ -205,6 +205,20 @@ describe('scenario files must be valid scenarios', () => {
     expect(problems.every((p) => p.startsWith('scenarios/alpha.json: '))).toBe(true);
   });
 
+  it('refuses a scenario file nested 6,000 deep in one line, open or closed (no stack overflow)', async () => {
+    expect(await refused(craftZip(withScenarioText(`${'['.repeat(6000)}\n`)))).toEqual([
+      'scenarios/alpha.json: invalid JSON at line 2, column 1: the text ends too early',
+    ]);
+    expect(await refused(craftZip(withScenarioText(`${'['.repeat(6000)}${']'.repeat(6000)}`)))).toEqual([
+      'scenarios/alpha.json: JSON nested more than 256 levels deep at line 1, column 257: no Gridfront file nests that deep',
+    ]);
+  });
+
+  it('refuses a manifest nested 6,000 deep in one line', async () => {
+    const problems = await refused(craftZip([{ name: 'manifest.json', data: Buffer.from(`${'['.repeat(6000)}\n`) }, ...good().slice(1)]));
+    expect(problems).toEqual(['manifest.json: invalid JSON at line 2, column 1: the text ends too early']);
+  });
+
   it('refuses a scenario file that is not UTF-8', async () => {
     const problems = await refused(craftZip(withScenarioBytes(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))));
     expect(problems).toEqual(['scenarios/alpha.json: is not UTF-8 text']);

@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { readScenario } from './load.js';
 import { runSimulation } from './pool.js';
 
-const loaded = readScenario(fileURLToPath(new URL('../../scenarios/seed-000-example.json', import.meta.url)));
+const CASES = [
+  ['seed-000-example', 'the operational heuristic bot (seed 000 example)'],
+  ['battle-for-moscow', 'the Battle for Moscow bot'],
+] as const;
 
-describe('the heuristic bot against random legal play (seed 000 example, 200 games a side, 2 workers)', () => {
+describe.each(CASES)('%s: %s against random legal play (200 games a side, 2 workers)', (file) => {
+  const loaded = readScenario(fileURLToPath(new URL(`../../scenarios/${file}.json`, import.meta.url)));
   for (const botSide of [0, 1] as const) {
     it(`wins at least 90% of 200 games playing ${botSide === 0 ? 'the Germans' : 'the Soviets'}`, async () => {
       if (!loaded.ok) throw new Error(loaded.message);
@@ -19,6 +23,6 @@ describe('the heuristic bot against random legal play (seed 000 example, 200 gam
       expect(run.records).toHaveLength(200);
       const wins = run.records.filter((r) => r.winner === botSide).length;
       expect(wins / 200).toBeGreaterThanOrEqual(0.9);
-    }, 120_000);
+    }, 180_000);
   }
 });

@@ -43,6 +43,22 @@ describe('npm run sim', () => {
     expect(out.errors).toEqual([]);
   }, 60_000);
 
+  it('plays Battle for Moscow the same way: its bots, its Moscow as the one victory cell, cities held as the score', async () => {
+    const r = await sim(['scenarios/battle-for-moscow.json', '--games', '6', '--seed', '1', '--workers', '2', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.run).toMatchObject({ requested: 6, completed: 6, players: ['bot', 'bot'] });
+    const s = out.summary;
+    expect(s.sides.map((x: { name: string }) => x.name)).toEqual(['Germans', 'Soviets']);
+    expect(s.wins[0].count + s.wins[1].count).toBe(6);
+    expect(s.draws.count).toBe(0);
+    expect(s.victoryCells.map((v: { name: string; label: string }) => `${v.name} ${v.label}`)).toEqual(['Moscow 1606']);
+    expect(s.victoryCells[0].byTurn).toHaveLength(7);
+    // Whoever holds Moscow at the end won: the end-of-game holder shares match the win rates.
+    expect(s.victoryCells[0].endControl[0]).toBeCloseTo(s.wins[0].rate, 10);
+    expect(out.errors).toEqual([]);
+  }, 120_000);
+
   it('gives the same results whatever the number of workers (game i always uses seed S+i)', async () => {
     const loaded = readScenario(`${root}${SEED000}`);
     if (!loaded.ok) throw new Error(loaded.message);

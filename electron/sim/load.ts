@@ -18,8 +18,5 @@ export function readScenario(file: string): { ok: true; scenario: Scenario } | {
   if (!parsed.ok) return { ok: false, message: `${file}: ${parsed.message}` };
   const loaded = loadScenario(parsed.value);
   if (!loaded.ok) return { ok: false, message: loaded.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n') };
-  if (loaded.scenario.ruleset.id !== 'operational') {
-    return { ok: false, message: `${file}: the bots play the operational ruleset, not "${loaded.scenario.ruleset.id}".` };
-  }
   return { ok: true, scenario: loaded.scenario };
 }

@@ -1,13 +1,23 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, defaultDataDir, parseWebArgs } from './main.js';
+import { DEFAULT_PORT, defaultDataDir, newWebKey, parseWebArgs } from './main.js';
 
 describe('web host options', () => {
   it('take --port and --data-dir, in either spelling, over the environment', () => {
-    expect(parseWebArgs(['--port', '0', '--data-dir', '/tmp/d'], {})).toEqual({ port: 0, dataDir: '/tmp/d' });
-    expect(parseWebArgs(['--port=6000'], { GF_PORT: '7000', GF_DATA_DIR: '/env' })).toEqual({ port: 6000, dataDir: '/env' });
-    expect(parseWebArgs([], { GF_PORT: '7000' })).toEqual({ port: 7000, dataDir: undefined });
-    expect(parseWebArgs([], {})).toEqual({ port: DEFAULT_PORT, dataDir: undefined });
+    expect(parseWebArgs(['--port', '0', '--data-dir', '/tmp/d'], {})).toEqual({ port: 0, portGiven: true, dataDir: '/tmp/d', webKey: undefined });
+    expect(parseWebArgs(['--port=6000'], { GF_PORT: '7000', GF_DATA_DIR: '/env' })).toEqual({ port: 6000, portGiven: true, dataDir: '/env', webKey: undefined });
+    expect(parseWebArgs([], { GF_PORT: '7000' })).toEqual({ port: 7000, portGiven: true, dataDir: undefined, webKey: undefined });
+    expect(parseWebArgs([], {})).toEqual({ port: DEFAULT_PORT, portGiven: false, dataDir: undefined, webKey: undefined });
+  });
+
+  it('take a launch key only when given (tests), and only a long URL-safe one; each launch makes its own otherwise', () => {
+    expect(parseWebArgs(['--key', 'abcdefghij-KLMNOP_0123'], {}).webKey).toBe('abcdefghij-KLMNOP_0123');
+    expect(parseWebArgs([], { GF_WEB_KEY: 'abcdefghij-KLMNOP_0123' }).webKey).toBe('abcdefghij-KLMNOP_0123');
+    expect(() => parseWebArgs(['--key', 'short'], {})).toThrow(/at least 16/);
+    expect(() => parseWebArgs(['--key', 'has spaces and is long enough'], {})).toThrow(/launch key/);
+    const a = newWebKey();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(newWebKey()).not.toBe(a);
   });
 
   it('refuse bad ports and unknown options with a plain message', () => {

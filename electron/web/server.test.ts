@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Router } from '../ipc/router.js';
+import { WEB_KEY_HEADER } from '../../shared/host/web-key.js';
 import { startWebServer, type WebServer } from './server.js';
 
 // A raw HTTP client, because fetch() will not let a test set Host or Origin freely.
@@ -26,6 +27,9 @@ function request(
   });
 }
 
+const KEY = 'test-launch-key-0123456789';
+const withKey = { [WEB_KEY_HEADER]: KEY };
+
 describe('web host', () => {
   let dir: string;
   let server: WebServer;
@@ -43,7 +47,7 @@ describe('web host', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(path.join(os.tmpdir(), 'gf-outside.txt'), 'secret');
-    server = await startWebServer({ router, staticDir: dir, port: 0 });
+    server = await startWebServer({ router, staticDir: dir, port: 0, webKey: KEY });
   });
 
   afterAll(async () => {
@@ -51,9 +55,27 @@ describe('web host', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('listens on loopback at the port it reports', () => {
-    expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
+  it('listens on loopback at the port it reports, and its address carries the launch key in the fragment', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#key=${KEY}`);
+    expect(server.origin).toBe(`http://127.0.0.1:${server.port}/`);
     expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('refuses an API call without the launch key, or with a wrong one, without reaching the router', async () => {
+    const before = calls.length;
+    const call = (headers: Record<string, string>) =>
+      request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ channel: 'library.trash', payload: { id: 'x' } }) });
+    for (const res of [await call({}), await call({ [WEB_KEY_HEADER]: 'not-the-key-0123456789' }), await call({ [WEB_KEY_HEADER]: KEY.slice(0, -1) })]) {
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('#key=') } });
+    }
+    expect(calls.length).toBe(before);
+    // The page itself loads without it (the key is in the fragment, which the browser keeps).
+    expect((await request(server.port, {})).status).toBe(200);
+  });
+
+  it('will not start without a usable key', async () => {
+    await expect(startWebServer({ router, staticDir: dir, port: 0, webKey: 'short' })).rejects.toThrow(/launch key/);
   });
 
   it('serves the renderer with the strict CSP header', async () => {
@@ -76,7 +98,7 @@ describe('web host', () => {
     const res = await request(server.port, {
       method: 'POST',
       path: '/api/invoke',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
+      headers: { 'Content-Type': 'application/json', Origin: origin, ...withKey },
       body: JSON.stringify({ channel: 'app.info' }),
     });
     expect(res.status).toBe(200);
@@ -89,7 +111,7 @@ describe('web host', () => {
     const foreign = await request(server.port, {
       method: 'POST',
       path: '/api/invoke',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', ...withKey },
       body: JSON.stringify({ channel: 'app.info' }),
     });
     const rebound = await request(server.port, { headers: { Host: `evil.example:${server.port}` } });
@@ -100,8 +122,8 @@ describe('web host', () => {
   });
 
   it('answers malformed calls with a clear bad-request error', async () => {
-    const notJson = await request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'application/json' }, body: '{nope' });
-    const wrongType = await request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    const notJson = await request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'application/json', ...withKey }, body: '{nope' });
+    const wrongType = await request(server.port, { method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'text/plain', ...withKey }, body: '{}' });
     expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     expect(wrongType.status).toBe(415);
   });

@@ -4,11 +4,13 @@
 // at about 48 MB. Used for the browser mode and end-to-end tests.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cspHeader } from '../../shared/host/csp.js';
 import { HostError, type InvokeResult } from '../../shared/host/contract.js';
 import { PACK_UPLOAD_PATH } from '../../shared/host/channels/packs.js';
+import { WEB_KEY_HEADER, isWebKey, urlWithWebKey } from '../../shared/host/web-key.js';
 import type { Router } from '../ipc/router.js';
 import type { PackUpload } from '../packs/handlers.js';
 import { refusal } from './guard.js';
@@ -27,16 +29,23 @@ export interface PackUploads {
 
 export interface WebServerOptions {
   router: Router;
+  /** The per-launch key every API call must carry (shared/host/web-key.ts). */
+  webKey: string;
   /** Built renderer folder (dist/renderer). */
   staticDir: string;
   /** 0 picks a free port. */
   port: number;
   /** Without it, PACK_UPLOAD_PATH answers that uploads are unavailable. */
   packUploads?: PackUploads;
+  /** When `port` is taken, try this many ports after it before giving up (default 0: only `port`). */
+  nextPorts?: number;
 }
 
 export interface WebServer {
+  /** The address to open: http://127.0.0.1:PORT/#key=... (the key in the fragment). */
   url: string;
+  /** The same without the key: where API calls go. */
+  origin: string;
   port: number;
   close(): Promise<void>;
 }
@@ -49,7 +58,18 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
+/** Whether the request carries the launch key (compared in constant time). */
+function hasKey(req: http.IncomingMessage, key: Buffer): boolean {
+  const given = Buffer.from(header(req, WEB_KEY_HEADER.toLowerCase()) ?? '', 'utf8');
+  return given.length === key.length && timingSafeEqual(given, key);
+}
+
+const NO_KEY =
+  "This call lacks the web host's launch key. Open Gridfront from the address `npm run web` (or `npm start`) printed: it ends in #key=…";
+
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  if (!isWebKey(options.webKey)) throw new Error('The web host needs a launch key of at least 16 letters, digits, - or _.');
+  const key = Buffer.from(options.webKey, 'utf8');
   let port = options.port;
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -69,6 +89,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    // The API (calls and uploads) answers only holders of the launch key; the page's files do not need it.
+    if ((url.pathname === '/api/invoke' || url.pathname === PACK_UPLOAD_PATH) && !hasKey(req, key)) {
+      req.resume();
+      sendJson(res, 403, failure('forbidden', NO_KEY));
+      return;
+    }
     if (url.pathname === '/api/invoke') {
       await invoke(req, res);
       return;
@@ -173,18 +199,31 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     createReadStream(file).pipe(res);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  const tries = options.port === 0 ? 0 : Math.max(0, options.nextPorts ?? 0);
+  for (let k = 0; ; k++) {
+    try {
+      await listen(options.port + k);
+      break;
+    } catch (err) {
+      // A port in use: the next one, as far as allowed (never past 65535).
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || k >= tries || options.port + k >= 65535) throw err;
+    }
+  }
   port = (server.address() as AddressInfo).port;
 
+  const origin = `http://127.0.0.1:${port}/`;
   return {
     port,
-    url: `http://127.0.0.1:${port}/`,
+    origin,
+    url: urlWithWebKey(origin, options.webKey),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

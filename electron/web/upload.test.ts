@@ -14,19 +14,24 @@ import type { Router } from '../ipc/router.js';
 import { exportPack } from '../packs/export.js';
 import type { PackUpload } from '../packs/handlers.js';
 import { craftZip, validPackEntries } from '../packs/testing.js';
+import { WEB_KEY_HEADER } from '../../shared/host/web-key.js';
 import { startWebHost } from './main.js';
 import { MAX_BODY_BYTES, startWebServer, type WebServer } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+/** The launch key both hosts here are started with; every request carries it unless told not to. */
+const KEY = 'upload-test-key-0123456789';
+
 /** A raw HTTP request with a binary body (and, unless `chunked`, a Content-Length). */
 function post(
   port: number,
-  opts: { path: string; headers?: Record<string, string>; body?: Buffer | string; chunked?: boolean; method?: string },
+  opts: { path: string; headers?: Record<string, string>; body?: Buffer | string; chunked?: boolean; method?: string; withoutKey?: boolean },
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const body = typeof opts.body === 'string' ? Buffer.from(opts.body) : (opts.body ?? Buffer.alloc(0));
-    const headers = { ...opts.headers, ...(opts.chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(body.length) }) };
+    const key = opts.withoutKey ? {} : { [WEB_KEY_HEADER]: KEY };
+    const headers = { ...key, ...opts.headers, ...(opts.chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(body.length) }) };
     const req = http.request({ host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -63,6 +68,7 @@ describe('web host pack uploads (transport)', () => {
       router,
       staticDir: dir,
       port: 0,
+      webKey: KEY,
       packUploads: {
         maxBytes: 10_000,
         async stage(fileName, upload) {
@@ -117,7 +123,9 @@ describe('web host pack uploads (transport)', () => {
     const unnamed = await post(server.port, { path: PACK_UPLOAD_PATH, headers: octets, body: 'PK' });
     const longName = await post(server.port, { path: uploadPath(`${'x'.repeat(260)}.gfpack`), headers: octets, body: 'PK' });
     const foreign = await post(server.port, { path: uploadPath('a.gfpack'), headers: { ...octets, Origin: 'https://evil.example' }, body: 'PK' });
-    expect([get.status, form.status, plain.status, unnamed.status, longName.status, foreign.status]).toEqual([405, 415, 415, 400, 400, 403]);
+    const keyless = await post(server.port, { path: uploadPath('a.gfpack'), headers: octets, body: 'PK', withoutKey: true });
+    expect([get.status, form.status, plain.status, unnamed.status, longName.status, foreign.status, keyless.status]).toEqual([405, 415, 415, 400, 400, 403, 403]);
+    expect(JSON.parse(keyless.body)).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('launch key') } });
     expect(JSON.parse(unnamed.body)).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining('fileName') } });
     expect(JSON.parse(foreign.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(staged.length).toBe(before);
@@ -140,7 +148,7 @@ describe('web host pack uploads (real host and library)', () => {
   beforeAll(async () => {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'gf-upload-host-'));
     writeFileSync(path.join(tmp, 'index.html'), '<!doctype html>');
-    ({ server, host } = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), staticDir: tmp, scenariosDir: path.join(root, 'scenarios') }));
+    ({ server, host } = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), staticDir: tmp, scenariosDir: path.join(root, 'scenarios'), webKey: KEY }));
     // Above the JSON cap: two print PDFs of random bytes, which no compression shrinks, so the
     // ratio caps let them through the way they would a real scanned map.
     const base = JSON.parse(readFileSync(path.join(root, 'scenarios', 'square-grid-demo.json'), 'utf8')) as Scenario;
@@ -195,7 +203,7 @@ describe('web host pack uploads (real host and library)', () => {
     // Streamed from one reused megabyte, so the test itself holds no 200 MB.
     const size = host.maxPackBytes + 1;
     const body = await new Promise<string>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: uploadPath('too-big.gfpack'), headers: { ...octets, Origin: origin(), 'Content-Length': String(size) } }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: uploadPath('too-big.gfpack'), headers: { ...octets, Origin: origin(), [WEB_KEY_HEADER]: KEY, 'Content-Length': String(size) } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));

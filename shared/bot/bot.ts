@@ -10,7 +10,7 @@ import { branchOf, maxOf, sideOf, situation, traces, type Situation } from './si
 import { Prices, W } from './values.js';
 import { boardOf } from './rules-access.js';
 
-export interface BotOptions {
+export interface OperationalBotOptions {
   /** Seeds the tie-breaking; use the game seed so each game is reproducible. */
   seed?: number;
 }
@@ -46,7 +46,8 @@ interface PlanMemo {
   moves: { unit: string; action: Action }[];
 }
 
-export function heuristicBot(options: BotOptions = {}): Player {
+/** The operational ruleset's heuristic player (its `bot` entry point; see README.md). */
+export function operationalHeuristicBot(options: OperationalBotOptions = {}): Player {
   const seed = options.seed ?? 1;
   const memo: { plan: PlanMemo | null } = { plan: null };
   return { name: 'bot', choose: (state, legal) => decide(state, legal, seed, memo) };

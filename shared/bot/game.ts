@@ -1,23 +1,22 @@
-// Plays one whole game between two players and records what a balance study needs: the
-// result, VP at the end of every game turn, who controlled each victory cell then, and the
-// turn from which the result was settled.
+// Plays one whole game between two players, under whatever ruleset the scenario names, and
+// records what a balance study needs: the result, the score at the end of every game turn (VP,
+// or the ruleset's own measure), who controlled each victory cell then, and the turn from
+// which the result was settled.
 import type { Scenario } from '../format/scenario.types.js';
-import { rulesetFor } from '../rules/engine.js';
-import { boardOf } from './rules-access.js';
-import type { Action, GameEvent, GameState } from '../rules/types.js';
-import type { Player } from './player.js';
+import { getRuleset } from '../rules/engine.js';
+import type { Action, AnyRuleset, GameEvent, GameState, Player, RulesAction, RulesState } from '../rules/types.js';
 
 export interface TurnRecord {
   turn: number;
-  /** VP of sides[0] and sides[1] after this turn's scoring. */
+  /** Score (VP) of sides[0] and sides[1] after this turn's scoring. */
   vp: [number, number];
-  /** VP if the game ended now: VP so far plus end-of-game awards for cells held and units destroyed. */
+  /** Score if the game ended now: so far plus end-of-game awards (operational: cells held and units destroyed). */
   projected: [number, number];
   /** Side index (0/1) controlling each victory cell at the end of the turn, in `victoryCells` order. */
   control: (0 | 1)[];
 }
 
-export interface GameRecord {
+export interface GameRecord<S extends RulesState = GameState, A extends RulesAction = Action> {
   seed: number;
   /** 0 or 1: index in the scenario's sides; null for a draw. */
   winner: 0 | 1 | null;
@@ -34,107 +33,103 @@ export interface GameRecord {
   /** Side index controlling each victory cell at the end of the game. */
   endControl: (0 | 1)[];
   actions: number;
-  log?: Action[];
-  final?: GameState;
+  log?: A[];
+  final?: S;
 }
 
-export interface PlayOptions {
+export interface PlayOptions<S extends RulesState = GameState, A extends RulesAction = Action> {
   seed: number;
   /** Keep the action log and final state in the record (tests, replays). */
   keepLog?: boolean;
   /** Called after every applied action (invariant checks). */
-  onStep?: (state: GameState, action: Action) => void;
+  onStep?: (state: S, action: A) => void;
   /** Safety stop; a game of the bundled scenarios takes a few hundred actions. */
   maxActions?: number;
 }
 
 /** Cell ids of the scenario's victory cells, in the order records use. */
 export function victoryCells(scenario: Scenario): string[] {
-  const b = boardOf(scenario);
-  return b.victory.map((v) => b.ids[v.cell]!);
+  return getRuleset(scenario.ruleset.id).victoryCells(scenario);
 }
 
 const sign = (x: number): number => (x > 0 ? 1 : x < 0 ? -1 : 0);
 
-/** Control string of the end of `turn`, undoing later control changes made in the same apply. */
-function controlAtTurnEnd(state: GameState, events: readonly GameEvent[], turn: number): string {
-  const b = boardOf(state.scenario);
-  let control = state.control;
+/** Controller (side index) of each cell at the end of `turn`, undoing later control changes made in the same apply. */
+function controlAtTurnEnd(rules: AnyRuleset, state: RulesState, events: readonly GameEvent[], turn: number, cells: readonly string[]): (0 | 1)[] {
+  const sides = state.scenario.sides;
+  const control: Record<string, string | null> = Object.fromEntries(cells.map((c) => [c, rules.controlOf(state, c)]));
   for (let k = events.length - 1; k >= 0; k--) {
     const e = events[k]!;
     if (e.kind !== 'control' || e.turn <= turn || e.cell === undefined) continue;
-    const i = b.index.get(e.cell);
-    if (i === undefined) continue;
-    const before = e.side === b.sides[0].id ? b.sides[1].code : b.sides[0].code;
-    control = control.slice(0, i) + before + control.slice(i + 1);
+    if (e.cell in control) control[e.cell] = e.side === sides[0].id ? sides[1].id : sides[0].id;
   }
-  return control;
+  return cells.map((c) => (control[c] === sides[1].id ? 1 : 0));
 }
 
-function turnRecord(state: GameState, control: string, turn: number, over: boolean): TurnRecord {
-  const b = boardOf(state.scenario);
-  const ctl = b.victory.map((v) => (control.charAt(v.cell) === b.sides[1].code ? 1 : 0) as 0 | 1);
-  const vp: [number, number] = [state.vp[b.sides[0].id] ?? 0, state.vp[b.sides[1].id] ?? 0];
-  const projected: [number, number] = [vp[0], vp[1]];
-  if (!over) {
-    b.victory.forEach((v, k) => (projected[ctl[k]!] += v.endGame));
-    for (const u of state.units) {
-      if (u.strength !== 0 || u.lost === undefined) continue;
-      const by = b.sideIndex.get(u.side) === 0 ? 1 : 0;
-      projected[by] += (b.units.get(u.id)?.max ?? 0) * b.options.destroyedStrengthVp;
-    }
-  }
-  return { turn, vp, projected, control: ctl };
-}
+const pair = (scenario: Scenario, r: Record<string, number>): [number, number] => [r[scenario.sides[0].id] ?? 0, r[scenario.sides[1].id] ?? 0];
 
 /** Plays `scenario` to the end; `players[k]` plays the scenario's side k. */
-export function playGame(scenario: Scenario, players: readonly [Player, Player], options: PlayOptions): GameRecord {
-  const rules = rulesetFor(scenario.ruleset.id);
-  const b = boardOf(scenario);
-  let state = rules.newGame(scenario, { seed: options.seed });
+export function playGame<S extends RulesState = GameState, A extends RulesAction = Action>(
+  scenario: Scenario,
+  players: readonly [Player<S, A>, Player<S, A>],
+  options: PlayOptions<S, A>,
+): GameRecord<S, A> {
+  const rules = getRuleset(scenario.ruleset.id);
+  const sideIndex = new Map(scenario.sides.map((s, k) => [s.id, k as 0 | 1]));
+  const cells = rules.victoryCells(scenario);
+  let state = rules.newGame(scenario, { seed: options.seed }) as S;
   const turns: TurnRecord[] = [];
-  const log: Action[] = [];
+  const log: A[] = [];
   const limit = options.maxActions ?? 50_000;
   let actions = 0;
   while (!state.gameOver) {
     if (actions >= limit) throw new Error(`Game with seed ${options.seed} did not finish within ${limit} actions.`);
     const side = rules.actor(state);
-    const legal = rules.legalActions(state);
-    if (side === null || legal.length === 0) throw new Error(`No decision offered in ${state.phase}/${state.step ?? '-'} of turn ${state.turn}.`);
-    const player = players[b.sideIndex.get(side) ?? 0]!;
+    const legal = rules.legalActions(state) as A[];
+    if (side === null || legal.length === 0) throw new Error(`No decision offered in turn ${state.turn} (${rules.observe(state, null).phase.label}).`);
+    const player = players[sideIndex.get(side) ?? 0]!;
     const action = player.choose(state, legal);
     const r = rules.apply(state, action);
     if (!r.ok) {
-      throw new Error(`${player.name} player chose a refused action in turn ${state.turn} (${state.phase}/${state.step ?? '-'}): ${JSON.stringify(action)}: ${r.error.message}`);
+      throw new Error(`${player.name} player chose a refused action in turn ${state.turn} (${rules.observe(state, null).phase.label}): ${JSON.stringify(action)}: ${r.error.message}`);
     }
     const before = state.turn;
-    state = r.state;
+    state = r.state as S;
     actions++;
     if (options.keepLog) log.push(action);
     options.onStep?.(state, action);
     if (state.turn !== before || state.gameOver) {
-      turns.push(turnRecord(state, controlAtTurnEnd(state, r.events, before), before, state.gameOver !== null));
+      const over = state.gameOver !== null;
+      const vp = pair(scenario, rules.score(state));
+      turns.push({ turn: before, vp, projected: over ? [vp[0], vp[1]] : pair(scenario, rules.projectedScore(state)), control: controlAtTurnEnd(rules, state, r.events, before, cells) });
     }
   }
-  const vp: [number, number] = [state.vp[b.sides[0].id] ?? 0, state.vp[b.sides[1].id] ?? 0];
-  const result = sign(vp[0] - vp[1]);
+  const vp = pair(scenario, rules.score(state));
+  const winnerId = state.gameOver?.winner;
+  const winner = winnerId == null ? null : (sideIndex.get(winnerId) ?? null);
+  // The decision is about who wins; in rulesets whose winner is not the higher score (Battle
+  // for Moscow: whoever holds Moscow) the result compared is the winner itself.
+  const result = winner === null ? 0 : winner === 0 ? 1 : -1;
+  const projectedResult = (t: TurnRecord, k: number): number => {
+    if (k === turns.length - 1) return result;
+    return sign(t.projected[0] - t.projected[1]);
+  };
   let decisionTurn = 0;
   for (let k = turns.length - 1; k >= 0; k--) {
     const t = turns[k]!;
-    if (sign(t.projected[0] - t.projected[1]) !== result) {
+    if (projectedResult(t, k) !== result) {
       decisionTurn = k + 1 < turns.length ? turns[k + 1]!.turn : t.turn;
       break;
     }
   }
-  const winner = state.gameOver?.winner;
-  const record: GameRecord = {
+  const record: GameRecord<S, A> = {
     seed: options.seed,
-    winner: winner == null ? null : (b.sideIndex.get(winner) ?? null),
+    winner,
     vp,
     margin: vp[0] - vp[1],
     turns,
     decisionTurn,
-    endControl: b.victory.map((v) => (state.control.charAt(v.cell) === b.sides[1].code ? 1 : 0)),
+    endControl: controlAtTurnEnd(rules, state, [], Infinity, cells),
     actions,
   };
   if (options.keepLog) {

@@ -1,12 +1,9 @@
 // What a computer player is to the game loop: given a state and the actions the rules offer
-// the side that must act, pick one of them. Players never change the state themselves.
-import type { Action, GameState } from '../rules/types.js';
+// the side that must act, pick one of them. Players never change the state themselves. The
+// interface is part of the ruleset contract (rules/types.ts).
+import type { Action, GameState, Player, RulesAction, RulesState } from '../rules/types.js';
 
-export interface Player {
-  readonly name: string;
-  /** One of `legal` (never empty when called). */
-  choose(state: GameState, legal: readonly Action[]): Action;
-}
+export type { Player };
 
 /** 32-bit mix of a few integers (murmur3 finaliser); the bots' stateless tie-breaker. */
 export function mix32(...xs: number[]): number {
@@ -43,7 +40,7 @@ export function prng(seed: number): () => number {
  * Picks uniformly among the legal actions with its own generator: the same seed and the same
  * game give the same choices. Make a new one for every game (it keeps its stream).
  */
-export function randomPlayer(seed: number): Player {
+export function randomPlayer<S extends RulesState = GameState, A extends RulesAction = Action>(seed: number): Player<S, A> {
   const next = prng(mix32(seed, 0x5eed));
   return {
     name: 'random',

@@ -3,8 +3,9 @@
 // each side held each victory cell, at the end and turn by turn. Pure, so the CLI and the
 // balance report agree on every number.
 import type { Scenario } from '../format/scenario.types.js';
+import { cellLabels } from '../rules/public.js';
 import type { GameRecord } from './game.js';
-import { boardOf } from './rules-access.js';
+import { victoryCells } from './game.js';
 import { histogram, niceBucketWidth, rate, summarize, type Bucket, type RateWithInterval, type Summary } from './stats.js';
 
 export const DECISION_TURN_DEFINITION =
@@ -33,15 +34,14 @@ export interface SimSummary {
   victoryCells: VictoryCellSummary[];
 }
 
-export function summarizeGames(scenario: Scenario, records: readonly GameRecord[]): SimSummary {
-  const b = boardOf(scenario);
+export function summarizeGames(scenario: Scenario, records: readonly Pick<GameRecord, 'winner' | 'margin' | 'turns' | 'endControl' | 'decisionTurn' | 'vp'>[]): SimSummary {
+  const label = cellLabels(scenario);
   const n = records.length;
   const count = (w: 0 | 1 | null): number => records.filter((r) => r.winner === w).length;
   const margins = records.map((r) => r.margin);
   const width = niceBucketWidth(margins, 12);
   const turnsPlayed = Math.max(0, ...records.map((r) => r.turns.length));
-  const victoryCells: VictoryCellSummary[] = b.victory.map((v, k) => {
-    const id = b.ids[v.cell]!;
+  const cells: VictoryCellSummary[] = victoryCells(scenario).map((id, k) => {
     const held0 = records.filter((r) => r.endControl[k] === 0).length;
     const byTurn: [number, number][] = [];
     for (let t = 0; t < turnsPlayed; t++) {
@@ -52,7 +52,7 @@ export function summarizeGames(scenario: Scenario, records: readonly GameRecord[
     }
     return {
       cell: id,
-      label: b.labels[v.cell] ?? id,
+      label: label(id),
       name: scenario.map.cells?.[id]?.name ?? null,
       endControl: n > 0 ? [held0 / n, 1 - held0 / n] : [0, 0],
       byTurn,
@@ -61,13 +61,13 @@ export function summarizeGames(scenario: Scenario, records: readonly GameRecord[
   const decision = records.map((r) => r.decisionTurn);
   return {
     scenario: { id: scenario.id, title: scenario.title },
-    sides: b.sides.map((s) => ({ id: s.id, name: s.name })),
+    sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })),
     games: n,
     wins: [rate(count(0), n), rate(count(1), n)],
     draws: rate(count(null), n),
     margin: { summary: summarize(margins), bucketWidth: width, histogram: histogram(margins, width) },
     vp: [summarize(records.map((r) => r.vp[0])), summarize(records.map((r) => r.vp[1]))],
     decisionTurn: { definition: DECISION_TURN_DEFINITION, summary: summarize(decision), histogram: histogram(decision, 1) },
-    victoryCells,
+    victoryCells: cells,
   };
 }

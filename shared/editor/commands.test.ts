@@ -253,6 +253,9 @@ describe('map settings', () => {
     expect(setGroundScale(doc, 25)).toBeNull();
     expect(() => setGroundScale(doc, 0)).toThrow(/ground scale/);
     expect(() => setCellSize(doc, { value: 4, unit: 'ft' as 'in' })).toThrow(/unit/);
+    // The schema's one range (issue #14: the editor allowed 1000 of any unit, print refused above 2 m).
+    expect(() => setCellSize(doc, { value: 300, unit: 'cm' })).toThrow('cell size must be from 0.2 to 200 cm; got 300 cm');
+    expect(() => setCellSize(doc, { value: 1, unit: 'mm' })).toThrow('cell size must be from 2 to 2000 mm; got 1 mm');
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonSyntaxErrorOffset, lineColumn, parseJson } from './json.js';
+import { MAX_JSON_DEPTH, jsonSyntaxErrorOffset, lineColumn, parseJson, tooDeepOffset } from './json.js';
 
 describe('parseJson', () => {
   it('parses valid JSON', () => {
@@ -63,5 +63,29 @@ describe('jsonSyntaxErrorOffset', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('answers for input nested far deeper than the call stack allows, without recursing', () => {
+    // Hostile input (issue #14): 6,000 open brackets overflowed the old recursive scan.
+    const deep = '['.repeat(6000);
+    expect(jsonSyntaxErrorOffset(deep)).toBe(6000);
+    expect(parseJson(`${deep}\n`)).toEqual({ ok: false, message: 'invalid JSON at line 2, column 1: the text ends too early', line: 2, column: 1 });
+    const objects = '{"a":'.repeat(50_000) + '1' + '}'.repeat(49_999) + ']';
+    expect(jsonSyntaxErrorOffset(objects)).toBe(objects.length - 1);
+    expect(jsonSyntaxErrorOffset('['.repeat(50_000) + ']'.repeat(50_000))).toBe(-1);
+  });
+
+  it('refuses valid JSON nested deeper than any Gridfront file, naming where', () => {
+    const fine = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    expect(parseJson(fine).ok).toBe(true);
+    const deep = `{"a": "[[[[",\n "b": ${'['.repeat(6000)}${']'.repeat(6000)}}`;
+    const r = parseJson(deep);
+    expect(r).toEqual({
+      ok: false,
+      message: `JSON nested more than ${MAX_JSON_DEPTH} levels deep at line 2, column ${6 + MAX_JSON_DEPTH}: no Gridfront file nests that deep`,
+      line: 2,
+      column: 6 + MAX_JSON_DEPTH,
+    });
+    expect(tooDeepOffset('["[[[", "\\"", [[1]]]', 2)).toBe(15);
   });
 });

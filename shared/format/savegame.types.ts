@@ -2,8 +2,63 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
-export type RulesetId = 'operational';
+import type { BfmAction, BfmState } from './ruleset-bfm.types.js';
+
+export type RulesetId = 'operational' | 'bfm';
 export type Die = number;
+/**
+ * An action of the save's ruleset.
+ */
+export type SavedAction = Action | BfmAction;
+/**
+ * The engine state of the save's ruleset (operational: EngineState; others: their fragment's State).
+ */
+export type SavedState = EngineState | BfmState;
+export type EngineSideId = string;
+export type UnitId = string;
+/**
+ * A cell as "col,row" counted from 0.
+ */
+export type CellId = string;
+export type EdgeId = string;
+/**
+ * Where the next d6 comes from: sfc32 generator state, or the next entry of a script.
+ */
+export type DiceState =
+  | {
+      kind: 'sfc32';
+      /**
+       * @minItems 4
+       * @maxItems 4
+       */
+      s: [number, number, number, number];
+    }
+  | {
+      kind: 'script';
+      script: Die[];
+      next: number;
+    };
+export type PhaseId =
+  | 'groundConditions'
+  | 'supply'
+  | 'fuelShortage'
+  | 'airInterdiction'
+  | 'preparedOffensives'
+  | 'preparedRally'
+  | 'resetClock'
+  | 'normalTurns'
+  | 'rally'
+  | 'victory'
+  | 'gameOver';
+/**
+ * Step of the current player turn.
+ */
+export type StepId = 'reinforcement' | 'activation' | 'movement' | 'attack' | 'confusion' | 'time';
+export type SupplyStatus = 'in-supply' | 'out-of-supply' | 'isolated' | 'desperate';
+export type ActivationStatus = 'ready' | 'active' | 'expended';
+export type EngineTurn = number;
+export type CombatStage =
+  'retreatChoice' | 'defenderLosses' | 'attackerLosses' | 'retreatMove' | 'partialRetreat' | 'breakthrough';
 /**
  * A player's decision. `side` is the side taking it.
  */
@@ -26,51 +81,6 @@ export type Action =
   | EndFuelAction
   | InterdictAction
   | SkipInterdictionAction;
-export type EngineSideId = string;
-/**
- * A cell as "col,row" counted from 0.
- */
-export type CellId = string;
-export type UnitId = string;
-export type EngineTurn = number;
-export type PhaseId =
-  | 'groundConditions'
-  | 'supply'
-  | 'fuelShortage'
-  | 'airInterdiction'
-  | 'preparedOffensives'
-  | 'preparedRally'
-  | 'resetClock'
-  | 'normalTurns'
-  | 'rally'
-  | 'victory'
-  | 'gameOver';
-/**
- * Step of the current player turn.
- */
-export type StepId = 'reinforcement' | 'activation' | 'movement' | 'attack' | 'confusion' | 'time';
-export type SupplyStatus = 'in-supply' | 'out-of-supply' | 'isolated' | 'desperate';
-export type ActivationStatus = 'ready' | 'active' | 'expended';
-export type EdgeId = string;
-export type CombatStage =
-  'retreatChoice' | 'defenderLosses' | 'attackerLosses' | 'retreatMove' | 'partialRetreat' | 'breakthrough';
-/**
- * Where the next d6 comes from: sfc32 generator state, or the next entry of a script.
- */
-export type DiceState =
-  | {
-      kind: 'sfc32';
-      /**
-       * @minItems 4
-       * @maxItems 4
-       */
-      s: [number, number, number, number];
-    }
-  | {
-      kind: 'script';
-      script: Die[];
-      next: number;
-    };
 
 /**
  * A test-play game in progress: which scenario, how the dice were set up, every action taken, and the engine state reached. Replaying the log from a new game gives the same state. Format version 1.
@@ -91,8 +101,8 @@ export interface SaveGame {
   /**
    * Every action applied since the new game, in order.
    */
-  log: Action[];
-  state: EngineState;
+  log: SavedAction[];
+  state: SavedState;
 }
 export interface ScenarioRef {
   id: string;
@@ -107,6 +117,185 @@ export interface ScenarioRef {
 export interface DiceSetup {
   seed?: number;
   script?: Die[];
+}
+/**
+ * A number per side id.
+ */
+export interface SideCounts {
+  [k: string]: number;
+}
+/**
+ * A unit's changing state; name, branch, elite and starting strength stay in the scenario.
+ */
+export interface UnitState {
+  id: UnitId;
+  side: EngineSideId;
+  /**
+   * Where it is; null while not on the map (not yet arrived, or destroyed).
+   */
+  cell: CellId | null;
+  /**
+   * Current combat strength; 0 = destroyed.
+   */
+  strength: number;
+  supply: SupplyStatus;
+  act: ActivationStatus;
+  /**
+   * Already activated this game turn.
+   */
+  activated?: boolean;
+  /**
+   * Expended by supply, fuel or air interdiction: the prepared offensive rally does not ready it.
+   */
+  held?: boolean;
+  /**
+   * Took part in a prepared offensive this game turn.
+   */
+  involved?: boolean;
+  /**
+   * Has made its move this player turn.
+   */
+  moved?: boolean;
+  /**
+   * Cell it entered its current cell from this player turn.
+   */
+  from?: CellId;
+  /**
+   * Crossed a river side to enter its current cell this player turn.
+   */
+  river?: boolean;
+  /**
+   * Airborne drop used (once per game).
+   */
+  dropped?: boolean;
+  /**
+   * Not yet on the map: game turn it is due.
+   */
+  arrival?: EngineTurn;
+  /**
+   * Destroyed: the side that destroyed it.
+   */
+  lost?: EngineSideId;
+}
+export interface ReplacementPool {
+  side: EngineSideId;
+  points: number;
+  branches?: ('infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne')[];
+}
+export interface FuelPicking {
+  /**
+   * The side short of fuel; its opponent picks.
+   */
+  short: EngineSideId;
+  left: number;
+  picked: UnitId[];
+}
+/**
+ * An attack being resolved, paused at a decision.
+ */
+export interface Combat {
+  cell: CellId;
+  attacker: EngineSideId;
+  defender: EngineSideId;
+  prepared: boolean;
+  attackers: UnitId[];
+  defenders: UnitId[];
+  stage: CombatStage;
+  /**
+   * Defender losses still to take.
+   */
+  defLoss: number;
+  /**
+   * Attacker losses (defensive fire) still to take.
+   */
+  attLoss: number;
+  /**
+   * Losses taken in this combat, per unit id.
+   */
+  hits: SideCounts;
+  /**
+   * Units in the order they last lost a point.
+   */
+  lossOrder: UnitId[];
+  /**
+   * Chosen retreat cells, or null when the defender stands. In a partial retreat (stage partialRetreat, after full losses), the cells used so far.
+   */
+  retreat: CellId[] | null;
+  enteredFrom: CellId[];
+  /**
+   * Surviving tanks that may still break through.
+   */
+  tanks: UnitId[];
+  /**
+   * River sides already used by a breakthrough.
+   */
+  crossed: EdgeId[];
+}
+export interface GameOver {
+  /**
+   * Side with the most VP; null for a draw.
+   */
+  winner: EngineSideId | null;
+  reason: string;
+}
+/**
+ * Everything of a game that changes; the scenario is kept beside it.
+ */
+export interface EngineState {
+  ruleset: 'operational';
+  scenarioId: string;
+  turn: EngineTurn;
+  /**
+   * Historical date of the current game turn.
+   */
+  date: string;
+  ground: 'easy' | 'mud' | 'frozen' | 'snow';
+  /**
+   * Hours passed in this game turn.
+   */
+  clock: number;
+  /**
+   * Hours this game turn lasts.
+   */
+  duration: number;
+  phase: PhaseId;
+  step: StepId | null;
+  /**
+   * Side whose player turn it is.
+   */
+  player: EngineSideId | null;
+  initiative: EngineSideId;
+  preparedLeft: SideCounts;
+  /**
+   * Player turns each side has begun this game turn.
+   */
+  turnsTaken: SideCounts;
+  /**
+   * Passes in succession.
+   */
+  passes: number;
+  /**
+   * Controlling side code of every cell, row by row.
+   */
+  control: string;
+  vp: SideCounts;
+  units: UnitState[];
+  /**
+   * Replacement points usable in the current player turn.
+   */
+  pools: ReplacementPool[];
+  /**
+   * River sides crossed into enemy-occupied cells this player turn.
+   */
+  riverCrossings: EdgeId[];
+  combat: Combat | null;
+  fuel: FuelPicking | null;
+  dice: DiceState;
+  /**
+   * Dice rolled so far.
+   */
+  rolls: number;
+  gameOver: GameOver | null;
 }
 /**
  * Activate the ready friendly units of one cell.
@@ -244,183 +433,4 @@ export interface InterdictAction {
 export interface SkipInterdictionAction {
   type: 'skipInterdiction';
   side: EngineSideId;
-}
-/**
- * Everything of a game that changes; the scenario is kept beside it.
- */
-export interface EngineState {
-  ruleset: RulesetId;
-  scenarioId: string;
-  turn: EngineTurn;
-  /**
-   * Historical date of the current game turn.
-   */
-  date: string;
-  ground: 'easy' | 'mud' | 'frozen' | 'snow';
-  /**
-   * Hours passed in this game turn.
-   */
-  clock: number;
-  /**
-   * Hours this game turn lasts.
-   */
-  duration: number;
-  phase: PhaseId;
-  step: StepId | null;
-  /**
-   * Side whose player turn it is.
-   */
-  player: EngineSideId | null;
-  initiative: EngineSideId;
-  preparedLeft: SideCounts;
-  /**
-   * Player turns each side has begun this game turn.
-   */
-  turnsTaken: SideCounts;
-  /**
-   * Passes in succession.
-   */
-  passes: number;
-  /**
-   * Controlling side code of every cell, row by row.
-   */
-  control: string;
-  vp: SideCounts;
-  units: UnitState[];
-  /**
-   * Replacement points usable in the current player turn.
-   */
-  pools: ReplacementPool[];
-  /**
-   * River sides crossed into enemy-occupied cells this player turn.
-   */
-  riverCrossings: EdgeId[];
-  combat: Combat | null;
-  fuel: FuelPicking | null;
-  dice: DiceState;
-  /**
-   * Dice rolled so far.
-   */
-  rolls: number;
-  gameOver: GameOver | null;
-}
-/**
- * A number per side id.
- */
-export interface SideCounts {
-  [k: string]: number;
-}
-/**
- * A unit's changing state; name, branch, elite and starting strength stay in the scenario.
- */
-export interface UnitState {
-  id: UnitId;
-  side: EngineSideId;
-  /**
-   * Where it is; null while not on the map (not yet arrived, or destroyed).
-   */
-  cell: CellId | null;
-  /**
-   * Current combat strength; 0 = destroyed.
-   */
-  strength: number;
-  supply: SupplyStatus;
-  act: ActivationStatus;
-  /**
-   * Already activated this game turn.
-   */
-  activated?: boolean;
-  /**
-   * Expended by supply, fuel or air interdiction: the prepared offensive rally does not ready it.
-   */
-  held?: boolean;
-  /**
-   * Took part in a prepared offensive this game turn.
-   */
-  involved?: boolean;
-  /**
-   * Has made its move this player turn.
-   */
-  moved?: boolean;
-  /**
-   * Cell it entered its current cell from this player turn.
-   */
-  from?: CellId;
-  /**
-   * Crossed a river side to enter its current cell this player turn.
-   */
-  river?: boolean;
-  /**
-   * Airborne drop used (once per game).
-   */
-  dropped?: boolean;
-  /**
-   * Not yet on the map: game turn it is due.
-   */
-  arrival?: EngineTurn;
-  /**
-   * Destroyed: the side that destroyed it.
-   */
-  lost?: EngineSideId;
-}
-export interface ReplacementPool {
-  side: EngineSideId;
-  points: number;
-  branches?: ('infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne')[];
-}
-/**
- * An attack being resolved, paused at a decision.
- */
-export interface Combat {
-  cell: CellId;
-  attacker: EngineSideId;
-  defender: EngineSideId;
-  prepared: boolean;
-  attackers: UnitId[];
-  defenders: UnitId[];
-  stage: CombatStage;
-  /**
-   * Defender losses still to take.
-   */
-  defLoss: number;
-  /**
-   * Attacker losses (defensive fire) still to take.
-   */
-  attLoss: number;
-  /**
-   * Losses taken in this combat, per unit id.
-   */
-  hits: SideCounts;
-  /**
-   * Units in the order they last lost a point.
-   */
-  lossOrder: UnitId[];
-  /**
-   * Chosen retreat cells, or null when the defender stands. In a partial retreat (stage partialRetreat, after full losses), the cells used so far.
-   */
-  retreat: CellId[] | null;
-  enteredFrom: CellId[];
-  /**
-   * Surviving tanks that may still break through.
-   */
-  tanks: UnitId[];
-  /**
-   * River sides already used by a breakthrough.
-   */
-  crossed: EdgeId[];
-}
-export interface FuelPicking {
-  /**
-   * The side short of fuel; its opponent picks.
-   */
-  short: EngineSideId;
-  left: number;
-  picked: UnitId[];
-}
-export interface GameOver {
-  /**
-   * Side with the most VP; null for a draw.
-   */
-  winner: EngineSideId | null;
-  reason: string;
 }

@@ -2,6 +2,12 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
+
+/**
+ * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
+ */
+export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
@@ -20,6 +26,10 @@ export type EdgeList = EdgeRef[];
 export type GroundCondition = 'easy' | 'mud' | 'frozen' | 'snow';
 export type Turn = number;
 export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne';
+/**
+ * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
+ */
+export type RulesetUnitFields = Partial<BfmUnitFields>;
 /**
  * A cell as "col,row", both counted from 0 at the top left (labels shown to users, e.g. 0307, are derived from it); on a network map, a position's id.
  */
@@ -93,43 +103,17 @@ export interface Scenario {
    * Replacement strength points a side receives in a game turn.
    */
   replacements?: Replacement[];
+  /**
+   * Units that begin the game off the map, in a pool the ruleset draws from (Battle for Moscow's replacement pool).
+   */
+  pool?: PoolUnit[];
 }
 export interface Ruleset {
-  id: 'operational';
-  options?: OperationalOptions;
-}
-/**
- * Options of the operational ruleset (RULES-NOTES.md). Omitted options take their defaults.
- */
-export interface OperationalOptions {
   /**
-   * Defenders fire back in normal (not prepared) attacks.
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md).
    */
-  defensiveFire?: boolean;
-  /**
-   * Die score a defensive-fire die needs to hit.
-   */
-  defensiveFireHitOn?: number;
-  /**
-   * Die score an attack die needs before modifiers.
-   */
-  baseToHit?: number;
-  /**
-   * Most units of one side in a cell after movement.
-   */
-  stackingLimit?: number;
-  /**
-   * VP per game turn for a victory cell that does not set its own value.
-   */
-  victoryCellVpPerTurn?: number;
-  /**
-   * End-of-game VP per starting strength point of destroyed enemy units.
-   */
-  destroyedStrengthVp?: number;
-  /**
-   * Longest supply line in cells; null for no limit.
-   */
-  supplyLineLimit?: number | null;
+  id: 'operational' | 'bfm';
+  options?: RulesetOptions;
 }
 export interface Side {
   id: SideId;
@@ -317,7 +301,7 @@ export interface MapPoint {
   y: number;
 }
 /**
- * Size of a printed cell across flats (or a square's side). On a network map: a position's default drawn size, and the length map.groundScaleKm measures.
+ * Size of a printed cell across flats (or a square's side), from 2 mm to 2 m; on a network map, a position's default drawn size and the length map.groundScaleKm measures. The range per unit below is the only statement of it: the editor, the checks and print read it from here (shared/format/cell-size.ts).
  */
 export interface PhysicalSize {
   value: number;
@@ -392,6 +376,10 @@ export interface CellFeatures {
    * Sides for which this is a reinforcement entry cell.
    */
   entry?: SideId[];
+  /**
+   * A setup marker: one unit of this side starts the game here.
+   */
+  setup?: SideId;
 }
 export interface VictoryValue {
   /**
@@ -509,6 +497,7 @@ export interface PlacedUnit {
    */
   strength: number;
   elite?: boolean;
+  fields?: RulesetUnitFields;
   /**
    * Starting cell.
    */
@@ -529,6 +518,7 @@ export interface NewUnit {
    */
   strength: number;
   elite?: boolean;
+  fields?: RulesetUnitFields;
 }
 export interface Replacement {
   side: SideId;
@@ -538,6 +528,50 @@ export interface Replacement {
    * Only units of these branches may take these points; any branch when omitted.
    */
   branches?: Branch[];
+}
+export interface PoolUnit {
+  /**
+   * First game turn the unit may be drawn from the pool (1 when omitted).
+   */
+  fromTurn?: Turn;
+  unit: NewUnit;
+}
+/**
+ * The operational ruleset reads no unit values beyond branch, strength and elite.
+ */
+export interface NoUnitFields {}
+/**
+ * Options of the operational ruleset (RULES-NOTES.md). Omitted options take their defaults.
+ */
+export interface OperationalOptions {
+  /**
+   * Defenders fire back in normal (not prepared) attacks.
+   */
+  defensiveFire?: boolean;
+  /**
+   * Die score a defensive-fire die needs to hit.
+   */
+  defensiveFireHitOn?: number;
+  /**
+   * Die score an attack die needs before modifiers.
+   */
+  baseToHit?: number;
+  /**
+   * Most units of one side in a cell after movement.
+   */
+  stackingLimit?: number;
+  /**
+   * VP per game turn for a victory cell that does not set its own value.
+   */
+  victoryCellVpPerTurn?: number;
+  /**
+   * End-of-game VP per starting strength point of destroyed enemy units.
+   */
+  destroyedStrengthVp?: number;
+  /**
+   * Longest supply line in cells; null for no limit.
+   */
+  supplyLineLimit?: number | null;
 }
 export interface UnitCore {
   id: Id;
@@ -549,4 +583,5 @@ export interface UnitCore {
    */
   strength: number;
   elite?: boolean;
+  fields?: RulesetUnitFields;
 }

@@ -30,6 +30,11 @@ const patternWords: Record<string, string> = {
 const nouns: Record<string, string> = {
   Scenario: 'scenario',
   OperationalOptions: 'ruleset options',
+  RulesetOptions: 'ruleset options',
+  BfmOptions: 'ruleset options',
+  RulesetUnitFields: 'ruleset values',
+  BfmUnitFields: 'ruleset values',
+  NoUnitFields: 'ruleset values',
   SideFlags: 'side flags',
   PhysicalSize: 'cell size',
   CellFeatures: 'cell entry',
@@ -54,7 +59,7 @@ function nounOf(schema: SchemaNode | undefined): string {
 const withArticle = (noun: string): string => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
 // Nouns that name one object in the plural ("these ruleset options are...").
-const pluralNouns = new Set(['ruleset options', 'side flags', 'ground conditions']);
+const pluralNouns = new Set(['ruleset options', 'side flags', 'ground conditions', 'ruleset values']);
 
 /** "This unit" or "These ruleset options", and whether the verb is plural. */
 function thisOne(schema: SchemaNode | undefined): { subject: string; plural: boolean } {
@@ -322,6 +327,9 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
       continue;
     }
     if ((e as ErrorObject & { propertyName?: string }).propertyName !== undefined) continue;
+    // A failed if/then (a ruleset's own options or unit values) is reported by the errors of its
+    // "then" branch, listed too; the "must match then" line adds nothing a person can act on.
+    if (e.keyword === 'if') continue;
     const parent = isNode(e.parentSchema) ? e.parentSchema : {};
     const params = e.params as Record<string, unknown>;
     const at = e.instancePath;
@@ -397,14 +405,17 @@ export function schemaIssues(errors: readonly ErrorObject[], root?: SchemaNode):
         add({
           pointer: at,
           message:
-            e.keyword === 'minProperties'
+            e.keyword === 'maxProperties' && limit === 0
+              ? `${thisOne(parent).subject} ${thisOne(parent).plural ? 'are' : 'is'} not read by this scenario's ruleset; remove ${thisOne(parent).plural ? 'them' : 'it'}.`
+              : e.keyword === 'minProperties'
               ? `${thisOne(parent).subject} ${thisOne(parent).plural ? 'set' : 'sets'} nothing; give at least ${limit} field${limit === 1 ? '' : 's'} or remove ${thisOne(parent).plural ? 'them' : 'it'}.`
               : `${thisOne(parent).subject} ${thisOne(parent).plural ? 'have' : 'has'} more than ${limit} fields.`,
         });
         break;
       }
       case 'if':
-        // "must match the else schema": the failures inside that branch say what is wrong.
+        // An if/then/else (a grid map's rows, a cell size per unit): the failures inside the
+        // branch that applied say what is wrong.
         break;
       case 'oneOf':
       case 'anyOf':

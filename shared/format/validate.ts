@@ -1,8 +1,10 @@
 // validateScenario: the one gate every scenario passes before it is saved, played or packed.
 // First the JSON Schema (precompiled, so no code is generated at run time), then, only when
-// the shape is right, the semantic checks the schema cannot express.
+// the shape is right, the semantic checks the schema cannot express: the format's own, then
+// those of the scenario's ruleset (shared/rules/catalogue.ts).
 import scenarioSchema from '../../schemas/scenario.schema.json' with { type: 'json' };
 import { runChecks } from './checks/index.js';
+import { rulesetChecks } from '../rules/catalogue.js';
 import { hasErrors, type ValidationIssue, type ValidationResult } from './issues.js';
 import type { Scenario } from './scenario.types.js';
 import { schemaIssues } from './schema-messages.js';
@@ -26,7 +28,7 @@ export function validateScenario(json: unknown): ValidationResult<Scenario> {
   const scenario = json as Scenario;
   let issues: ValidationIssue[];
   try {
-    issues = runChecks(scenario);
+    issues = [...runChecks(scenario), ...rulesetChecks(scenario)];
   } catch (err) {
     // A check crashing is a bug, but the user still gets an answer instead of a stack trace.
     issues = [

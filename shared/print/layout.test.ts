@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { newScenario } from '../format/new-scenario.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { cellId, createGrid, type Cell } from '../grid/index.js';
-import { layoutPrint, mapPadMm, type PrintLayout } from './layout.js';
-import { PrintOptionsError, type PrintOptionsInput } from './options.js';
+import { MAX_PRINT_PAGES, largestCellFitting, layoutPrint, mapPadMm, type PrintLayout } from './layout.js';
+import { PrintOptionsError, requirePrintOptions, type PrintOptionsInput } from './options.js';
 import { PAPER_NAMES, PAPER_SIZES_MM, type PaperName } from './units.js';
 import { gridSpecOf } from '../format/defaults.js';
 import type { CellGrid } from '../format/scenario.types.js';
@@ -184,6 +184,66 @@ describe('print layout: tiling', () => {
     const onJoin = a.registrationMarks.filter((m) => m.at.x > b.window.x && m.at.x < a.window.x + a.window.width);
     expect(onJoin.length).toBeGreaterThan(0);
     for (const m of onJoin) expect(b.registrationMarks).toContainEqual(m);
+  });
+});
+
+describe('print layout: registration marks per page', () => {
+  it('each page holds exactly the marks whose circle lies wholly inside its window', () => {
+    const key = (m: { at: { x: number; y: number }; radiusMm: number }) => `${m.at.x.toFixed(6)},${m.at.y.toFixed(6)},${m.radiusMm}`;
+    fc.assert(
+      fc.property(arbCase, (c) => {
+        const { layout } = layoutFor(c);
+        const all = new Map(layout.pages.flatMap((p) => p.registrationMarks.map((m) => [key(m), m] as const)));
+        for (const p of layout.pages) {
+          const w = p.window;
+          const inside = [...all.values()].filter(
+            (m) => m.at.x - m.radiusMm >= w.x && m.at.x + m.radiusMm <= w.x + w.width && m.at.y - m.radiusMm >= w.y && m.at.y + m.radiusMm <= w.y + w.height,
+          );
+          expect(p.registrationMarks.map(key).sort()).toEqual(inside.map(key).sort());
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('print layout: page cap', () => {
+  const big = () => scenarioWith(GRID_CHOICES[0]!, 400, 400);
+
+  it(`refuses more than ${MAX_PRINT_PAGES} pages on the cell size, suggesting a cell that fits or a single sheet`, () => {
+    let error: unknown;
+    try {
+      layoutPrint(big(), { paper: 'A4', cellSize: { value: 10, unit: 'cm' } });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(PrintOptionsError);
+    const problems = (error as PrintOptionsError).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.field).toBe('cellSize');
+    expect(problems[0]!.message).toMatch(/^at 10 cm this map needs 28,950 pages \(\d+ rows × \d+ columns of A4 \w+\); one print job has at most 1,000: use a cell of 1\.8 cm or less, or print the whole map on a single sheet/);
+  });
+
+  it('the suggested cell fits in the cap and a step larger does not; a single sheet is always one page', () => {
+    const s = big();
+    const options = requirePrintOptions(s, { paper: 'A4', cellSize: { value: 10, unit: 'cm' } });
+    const fit = largestCellFitting(s, options, MAX_PRINT_PAGES)!;
+    expect(fit).toEqual({ value: 1.8, unit: 'cm' });
+    expect(layoutPrint(s, { paper: 'A4', cellSize: fit }).pages.length).toBeLessThanOrEqual(MAX_PRINT_PAGES);
+    expect(() => layoutPrint(s, { paper: 'A4', cellSize: { value: 1.9, unit: 'cm' } })).toThrow(PrintOptionsError);
+    expect(layoutPrint(s, { paper: 'A4', cellSize: { value: 10, unit: 'cm' }, singleSheet: true }).pages).toHaveLength(1);
+  });
+
+  it('a map too big even at the smallest cell is pointed at a single sheet or larger paper', () => {
+    const s = scenarioWith(GRID_CHOICES[4]!, 4096, 4096);
+    expect(() => layoutPrint(s, { paper: 'A4', cellSize: { value: 2, unit: 'mm' } })).toThrow(/at most 1,000: print the whole map on a single sheet for a plotter or print shop, or use larger paper/);
+  });
+
+  it('lays out far more pages when the cap is lifted (what bench:print times)', () => {
+    const layout = layoutPrint(scenarioWith(GRID_CHOICES[0]!, 120, 120), { mode: 'grid', paper: 'A4', cellSize: { value: 10, unit: 'cm' } }, { maxPages: Infinity });
+    expect(layout.pages.length).toBeGreaterThan(2 * MAX_PRINT_PAGES);
+    const cells = new Set(layout.pages.flatMap((p) => p.cells.map((c) => cellId(c))));
+    expect(cells.size).toBe(120 * 120);
   });
 });
 

@@ -7,13 +7,14 @@
 // - paper space, in PDF points (1/72 in), (0,0) at the top left of the sheet, y down.
 //   The PDF writer flips y; a canvas preview can use it as is.
 import { gridSpecOf } from '../format/defaults.js';
+import { CELL_SIZE_RANGE } from '../format/cell-size.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { createGrid, type Cell, type GridGeometry, type Point, type Rect } from '../grid/index.js';
 import { rowLetters, tileLabel } from './labels.js';
 import { PrintOptionsError, requirePrintOptions, type Orientation, type PrintOptions, type PrintOptionsInput } from './options.js';
 import { mapScale, type MapScale } from './scale.js';
 import { cellLattice, tileAxis, windowStart, type AxisTiling } from './tiling.js';
-import { formatLength, mmToPt, trimNumber } from './units.js';
+import { formatLength, mmToPt, toMm, trimNumber, type Length } from './units.js';
 
 export interface Segment {
   a: Point;
@@ -145,14 +146,22 @@ function cropMarks(area: Rect, marginPt: number): Segment[] {
   return out;
 }
 
-function furniture(paper: { width: number; height: number }, marginMm: number, mapArea: Rect, caption: string, label: string): PageFurniture {
+function furniture(
+  paper: { width: number; height: number },
+  marginMm: number,
+  mapArea: Rect,
+  caption: string,
+  label: string,
+  /** The crop marks of `mapArea`, when the caller already has them (every tile shares them). */
+  marks?: Segment[],
+): PageFurniture {
   const margin = mmToPt(marginMm);
   const labelSizePt = Math.min(16, Math.max(8, mmToPt(marginMm * 0.55)));
   const baseline = margin - Math.min(mmToPt(3), margin * 0.3);
   const labelAt = { x: margin + mmToPt(4), y: baseline };
   return {
     mapAreaPt: mapArea,
-    cropMarksPt: cropMarks(mapArea, margin),
+    cropMarksPt: marks ?? cropMarks(mapArea, margin),
     labelAtPt: labelAt,
     labelSizePt,
     captionAtPt: { x: labelAt.x + labelSizePt * 0.62 * Math.max(2, label.length) + mmToPt(3), y: baseline },
@@ -255,12 +264,83 @@ export function gridFor(scenario: Scenario, options?: Pick<PrintOptions, 'coordi
   return createGrid({ ...scenario.map.grid, labels });
 }
 
-export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): PrintLayout {
+/**
+ * The most tiles one print job may have. 1,000 A4 sheets cover about 30 m² of table, far
+ * beyond any mat; past it the PDF, the preview and the paper stop making sense, so the layout
+ * is refused with a way out instead of being computed.
+ */
+export const MAX_PRINT_PAGES = 1000;
+
+export interface LayoutLimits {
+  /** Tiles allowed (default MAX_PRINT_PAGES); benchmarks lift it to time the arithmetic alone. */
+  maxPages?: number;
+}
+
+/** The tiling layoutPrint would choose for a cell `size` mm across (tiled jobs only). */
+function chooseTiling(options: PrintOptions, grid: GridGeometry, size: number): Tiling {
+  const bounds = grid.bounds(size);
+  const pad = mapPadMm(options);
+  // Positions of a network lie anywhere, so no lattice keeps them whole on page joins.
+  const lattice = options.wholeCells && !grid.network ? cellLattice(grid.spec, size) : null;
+  const choices: Orientation[] = options.orientation === 'auto' ? ['portrait', 'landscape'] : [options.orientation];
+  const tilings = choices.map((o) => tileFor(options, bounds, pad, lattice, o));
+  return tilings.reduce((best, t) => (t.x.count * t.y.count < best.x.count * best.y.count ? t : best));
+}
+
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * The largest cell size, in the unit the user chose and on a step of it they can type
+ * (1 mm, 0.1 cm, 0.05 in), whose tiling fits in `maxPages`; null when even the smallest does not.
+ */
+export function largestCellFitting(scenario: Scenario, options: PrintOptions, maxPages: number): Length | null {
+  const grid = gridFor(scenario, options);
+  const unit = options.cellSize.unit;
+  const mmPer = toMm({ value: 1, unit });
+  const step = unit === 'mm' ? 1 : unit === 'cm' ? 0.1 : 0.05;
+  const { min } = CELL_SIZE_RANGE[unit];
+  const pages = (value: number): number => {
+    try {
+      const t = chooseTiling(options, grid, value * mmPer);
+      return t.x.count * t.y.count;
+    } catch {
+      return Infinity;
+    }
+  };
+  // Pages grow with the cell size: the largest whole step below the current size that fits.
+  let lo = Math.ceil(min / step - 1e-9);
+  let hi = Math.floor(options.cellSize.value / step + 1e-9);
+  if (pages(lo * step) > maxPages) return null;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (pages(mid * step) <= maxPages) lo = mid;
+    else hi = mid - 1;
+  }
+  return { value: Number((lo * step).toFixed(2)), unit };
+}
+
+/** Why a tiling has too many pages, with what to do about it. */
+function tooManyPages(scenario: Scenario, options: PrintOptions, tiling: Tiling, maxPages: number): PrintOptionsError {
+  const count = tiling.x.count * tiling.y.count;
+  const smaller = largestCellFitting(scenario, options, maxPages);
+  const way = smaller
+    ? `use a cell of ${formatLength(smaller)} or less, or print the whole map on a single sheet for a plotter or print shop`
+    : 'print the whole map on a single sheet for a plotter or print shop, or use larger paper';
+  return new PrintOptionsError([
+    {
+      field: 'cellSize',
+      message: `at ${formatLength(options.cellSize)} this map needs ${thousands(count)} pages (${tiling.y.count} rows \u00d7 ${tiling.x.count} columns of ${paperText(options, tiling.orientation)}); one print job has at most ${thousands(maxPages)}: ${way}`,
+    },
+  ]);
+}
+
+export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}, limits: LayoutLimits = {}): PrintLayout {
   const options = requirePrintOptions(scenario, input);
   const grid = gridFor(scenario, options);
   const size = options.cellSizeMm;
   const bounds = grid.bounds(size);
   const pad = mapPadMm(options);
+  const maxPages = limits.maxPages ?? MAX_PRINT_PAGES;
   const cellText = `${formatLength(options.cellSize)} ${gridKindText(scenario)}`;
   const scale = mapScale(scenario.map.groundScaleKm, size, formatLength(options.cellSize));
   const warnings: string[] = [];
@@ -273,11 +353,8 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): 
     const one = (length: number): AxisTiling => ({ count: 1, start: -pad, stride: 0, window: length + 2 * pad, overlap: 0, wholeCells: true });
     tiling = { orientation: paper.width > paper.height ? 'landscape' : 'portrait', paper, x: one(bounds.width), y: one(bounds.height) };
   } else {
-    // Positions of a network lie anywhere, so no lattice keeps them whole on page joins.
-    const lattice = options.wholeCells && !grid.network ? cellLattice(grid.spec, size) : null;
-    const choices: Orientation[] = options.orientation === 'auto' ? ['portrait', 'landscape'] : [options.orientation];
-    const tilings = choices.map((o) => tileFor(options, bounds, pad, lattice, o));
-    tiling = tilings.reduce((best, t) => (t.x.count * t.y.count < best.x.count * best.y.count ? t : best));
+    tiling = chooseTiling(options, grid, size);
+    if (tiling.x.count * tiling.y.count > maxPages) throw tooManyPages(scenario, options, tiling, maxPages);
     if (options.wholeCells && !grid.network && (!tiling.x.wholeCells || !tiling.y.wholeCells)) {
       warnings.push(`A ${formatLength(options.cellSize)} cell does not fit whole on one ${paperText(options, tiling.orientation)} page inside the margins; cells on page joins are split.`);
     }
@@ -294,8 +371,18 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): 
   const margin = options.marginMm;
   const placeX = margin + (paper.width - 2 * margin - tx.window) / 2;
   const placeY = margin + (paper.height - 2 * margin - ty.window) / 2;
-  const marks = registrationMarks(tx, ty);
+  // Each registration mark goes to the pages that show it whole, found from the window
+  // arithmetic (filtering every mark for every page grew with the square of the page count).
+  const marksOn: RegistrationMark[][] = Array.from({ length: tx.count * ty.count }, () => []);
+  for (const m of registrationMarks(tx, ty)) {
+    const [c0, c1] = windowRange(tx, m.at.x - m.radiusMm, m.at.x + m.radiusMm, true);
+    const [r0, r1] = windowRange(ty, m.at.y - m.radiusMm, m.at.y + m.radiusMm, true);
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) marksOn[r * tx.count + c]!.push(m);
+  }
 
+  // Every tile prints its window in the same place on the sheet: one map area, one set of crop marks.
+  const mapArea = ptRect(placeX, placeY, tx.window, ty.window);
+  const crops = cropMarks(mapArea, mmToPt(margin));
   const pages: PrintPage[] = [];
   for (let r = 0; r < ty.count; r++) {
     for (let c = 0; c < tx.count; c++) {
@@ -312,10 +399,8 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}): 
         window,
         wholeCells: [],
         cells: [],
-        registrationMarks: marks.filter(
-          (m) => m.at.x - m.radiusMm >= window.x && m.at.x + m.radiusMm <= window.x + window.width && m.at.y - m.radiusMm >= window.y && m.at.y + m.radiusMm <= window.y + window.height,
-        ),
-        furniture: furniture(paper, margin, ptRect(placeX, placeY, tx.window, ty.window), caption, options.singleSheet ? '' : label),
+        registrationMarks: marksOn[r * tx.count + c]!,
+        furniture: furniture(paper, margin, mapArea, caption, options.singleSheet ? '' : label, crops),
       });
     }
   }

@@ -1,6 +1,7 @@
 // Print options: what the user picks in the print dialog (or on the command line), with
 // defaults that depend on the mode and the scenario. `resolvePrintOptions` checks every
 // field and names the bad ones, so neither the preview nor the PDF writer sees nonsense.
+import { cellSizeProblem } from '../format/cell-size.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { NO_FRAME, type FrameParts } from '../paint/frame.js';
 import type { SmallNames } from '../paint/place-names.js';
@@ -149,11 +150,11 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
   if (!MODES.includes(mode)) bad('mode', `must be one of ${MODES.join(', ')}; got ${JSON.stringify(mode)}`);
   const modeDefaults = MODE_DEFAULTS[MODES.includes(mode) ? mode : 'full'];
 
+  // The one cell-size range, as the scenario schema states it.
   const cellSize = input.cellSize ?? scenario.map.cellSize;
-  const cellSizeMm = cellSize && finite(cellSize.value) && ['mm', 'cm', 'in'].includes(cellSize.unit) ? toMm(cellSize) : NaN;
-  if (!(cellSizeMm >= 2 && cellSizeMm <= 2000)) {
-    bad('cellSize', `must be a size from 2 mm to 2 m (mm, cm or in); got ${JSON.stringify(cellSize)}`);
-  }
+  const cellProblem = cellSizeProblem(cellSize);
+  const cellSizeMm = cellProblem === null ? toMm(cellSize) : NaN;
+  if (cellProblem !== null) bad('cellSize', cellProblem);
 
   const paper = input.paper ?? 'A4';
   let paperMm = { width: NaN, height: NaN };

@@ -199,18 +199,25 @@ function turnList(turns: readonly number[]): string {
 
 /** The editor's design checks, in panel order. */
 export const designChecks: readonly ScenarioCheck[] = [
-  { id: 'entry-cells-passable', severity: 'warning', rule: 'Cells marked as entry cells are on passable terrain.', run: entryCellsPassable },
-  { id: 'supply-bases-passable', severity: 'warning', rule: 'Supply bases are on passable terrain.', run: supplyBasesPassable },
-  { id: 'victory-cells-reachable', severity: 'warning', rule: 'Both sides can reach every victory cell over passable cells.', run: victoryCellsReachable },
+  { id: 'entry-cells-passable',
+    feature: 'entryCells', severity: 'warning', rule: 'Cells marked as entry cells are on passable terrain.', run: entryCellsPassable },
+  { id: 'supply-bases-passable',
+    feature: 'supplyBases', severity: 'warning', rule: 'Supply bases are on passable terrain.', run: supplyBasesPassable },
+  { id: 'victory-cells-reachable',
+    feature: 'victoryCells', severity: 'warning', rule: 'Both sides can reach every victory cell over passable cells.', run: victoryCellsReachable },
   {
     id: 'reinforcements-fit-entry-cell',
+    feature: 'reinforcements',
     severity: 'warning',
     rule: "No more of a side's reinforcements arrive at one cell in one turn than the stacking limit.",
     run: reinforcementsFitEntryCell,
   },
-  { id: 'air-interdiction-on-easy-ground', severity: 'warning', rule: 'Air interdiction is scheduled on turns that can have easy ground.', run: airInterdictionCanHappen },
-  { id: 'fuel-shortage-has-tanks', severity: 'warning', rule: 'A side short of fuel has tank units.', run: fuelShortageHasTanks },
-  { id: 'replacement-branches-present', severity: 'warning', rule: 'Branch-restricted replacements go to a side with units of that branch.', run: replacementsMatchBranches },
+  { id: 'air-interdiction-on-easy-ground',
+    feature: 'airInterdiction', severity: 'warning', rule: 'Air interdiction is scheduled on turns that can have easy ground.', run: airInterdictionCanHappen },
+  { id: 'fuel-shortage-has-tanks',
+    feature: 'fuelShortage', severity: 'warning', rule: 'A side short of fuel has tank units.', run: fuelShortageHasTanks },
+  { id: 'replacement-branches-present',
+    feature: 'replacements', severity: 'warning', rule: 'Branch-restricted replacements go to a side with units of that branch.', run: replacementsMatchBranches },
 ];
 
 /** Every check the panel runs, for a "what is checked" list: id, severity, rule and who runs it. */

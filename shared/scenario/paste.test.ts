@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { smallScenario } from './fixtures.js';
-import { parseBranch, parseElite, parseOobPaste, pastedUnits, pasteSummary, type PasteTarget } from './paste.js';
+import { parseBranch, parseElite, parseOobPaste, pasteColumns, pastedUnits, pasteSummary, type PasteTarget } from './paste.js';
 
 // The fixture is a 6×5 square grid labelled CCRR: "0101" is the top-left cell (0,0).
 const target = (over: Partial<PasteTarget> = {}): PasteTarget => ({ scenario: smallScenario(), side: 'germans', ...over });
@@ -149,5 +149,52 @@ describe('paste: synonyms', () => {
     for (const yes of ['yes', 'Y', 'true', '1', 'x', 'Elite']) expect(parseElite(yes), yes).toBe(true);
     for (const no of ['', ' ', 'no', 'N', 'false', '0']) expect(parseElite(no), no).toBe(false);
     expect(parseElite('perhaps')).toBeNull();
+  });
+});
+
+describe('paste: columns from the ruleset (Battle for Moscow)', () => {
+  // A Battle for Moscow version of the fixture: its units carry half strength and movement.
+  const bfm = (): PasteTarget => {
+    const s = smallScenario();
+    return { scenario: { ...s, ruleset: { id: 'bfm' } }, side: 'germans' };
+  };
+
+  it('reads name, branch, strength, half strength, movement and cell by position, into unit fields', () => {
+    const p = parseOobPaste('XLVI Panzer Corps,panzer,9,4,6,0203\nV Corps,inf,8,4,4,0305\n', bfm());
+    expect(p.columns).toEqual(['name', 'branch', 'strength', 'fields.reducedStrength', 'fields.movement', 'cell']);
+    expect(p.rows.map((r) => r.errors)).toEqual([[], []]);
+    expect(pastedUnits(p)).toEqual([
+      { id: 'g-xlvi-panzer-corps', side: 'germans', name: 'XLVI Panzer Corps', branch: 'tank', strength: 9, cell: '1,2', fields: { reducedStrength: 4, movement: 6 } },
+      { id: 'g-v-corps', side: 'germans', name: 'V Corps', branch: 'infantry', strength: 8, cell: '2,4', fields: { reducedStrength: 4, movement: 4 } },
+    ]);
+  });
+
+  it('finds the ruleset columns under the header words a designer writes (MA, half, starts half)', () => {
+    const p = parseOobPaste('Unit\tType\tStr\tHalf\tMA\tHex\tStarts half\n16th Army\tinfantry\t7\t3\t4\t0501\tyes\n', bfm());
+    expect(p.header?.columns).toEqual(['name', 'branch', 'strength', 'fields.reducedStrength', 'fields.movement', 'cell', 'fields.startsReduced']);
+    expect(pastedUnits(p)[0]).toMatchObject({ name: '16th Army', strength: 7, fields: { reducedStrength: 3, movement: 4, startsReduced: true } });
+  });
+
+  it('says which ruleset values are missing or out of range, and refuses branches the ruleset does not know', () => {
+    const p = parseOobPaste('A,mech,6,3,4,0101\nB,inf,6,0,4,0101\nC,inf,6,3,,0101\n', bfm());
+    expect(p.rows[0]!.errors).toEqual([{ column: 'branch', message: '"mech" is not a branch of Battle for Moscow: use infantry or panzer.' }]);
+    expect(p.rows[1]!.errors).toEqual([{ column: 'fields.reducedStrength', message: 'Half strength "0" must be a whole number from 1 to 98.' }]);
+    expect(p.rows[2]!.errors).toEqual([{ column: 'fields.movement', message: 'Movement is missing: give a whole number from 1 to 20.' }]);
+    const header = parseOobPaste('name,branch,strength,cell\nA,inf,6,0101\n', bfm());
+    expect(header.errors).toEqual(['The header row has no half strength, movement columns; name the columns name, branch, combat strength, half strength, movement and cell.']);
+  });
+
+  it('lists the columns a ruleset reads for a preview table', () => {
+    expect(pasteColumns({ ruleset: { id: 'bfm' } }).map((c) => `${c.key}:${c.label}`)).toEqual([
+      'name:Name',
+      'branch:Branch',
+      'strength:Str',
+      'fields.reducedStrength:Half',
+      'fields.movement:MA',
+      'cell:Cell',
+      'fields.startsReduced:Starts half',
+      'side:Side',
+    ]);
+    expect(pasteColumns({}).map((c) => c.key)).toEqual(['name', 'branch', 'strength', 'elite', 'cell', 'side']);
   });
 });

@@ -6,31 +6,30 @@
 //   preview.rows[0]  // { line: 2, values: [...], fields: {...}, unit?: PlacedUnit, errors: [{ column, message }] }
 //   addUnits(scenario, pastedUnits(preview))   // (oob.ts) only the rows without errors
 //
-// Columns: with a header row, by name (case-insensitive: name, branch/type, strength/sp,
-// elite, cell/hex/start, side); without one, by position: name, branch, strength, elite,
-// cell. CSV parsing (quotes, embedded commas, tabs and line breaks) is papaparse's.
+// The columns come from the scenario's ruleset (its declaration's unit fields, shared/rules):
+// the core ones (name, branch, strength, elite where the ruleset uses it) and the ruleset's own
+// (Battle for Moscow: half strength, movement, starts reduced, as `fields.<key>`), plus cell and
+// side. With a header row, columns are found by name (case-insensitive; each field's paste words:
+// "MA" for movement, "SP" for strength...); without one, by the ruleset's positional order
+// (operational: name, branch, strength, elite, cell). CSV parsing (quotes, embedded commas, tabs
+// and line breaks) is papaparse's.
 import Papa from 'papaparse';
 import { createGrid, type GridGeometry } from '../grid/index.js';
 import { makeLabeller } from '../grid/labels.js';
 import { gridSpecOf } from '../format/defaults.js';
-import type { Branch, PlacedUnit, Scenario, Side } from '../format/scenario.types.js';
+import type { Branch, PlacedUnit, RulesetUnitFields, Scenario, Side } from '../format/scenario.types.js';
+import { declarationById } from '../rules/catalogue.js';
+import type { FieldDecl, RulesetDeclaration } from '../rules/types.js';
 import { uniqueUnitId, unitIds } from './ids.js';
 
-export type OobColumn = 'name' | 'branch' | 'strength' | 'elite' | 'cell' | 'side';
+/** A pasted column: a core unit field, a ruleset field (`fields.<key>`), the cell or the side. */
+export type OobColumn = 'name' | 'branch' | 'strength' | 'elite' | 'cell' | 'side' | `fields.${string}`;
 
-/** Column order when there is no header row. */
+/** The operational ruleset's column order when there is no header row. */
 export const POSITIONAL_COLUMNS: readonly OobColumn[] = ['name', 'branch', 'strength', 'elite', 'cell'];
-const REQUIRED: readonly OobColumn[] = ['name', 'branch', 'strength', 'cell'];
 
-/** Header words (lower case, spaces and punctuation dropped) → column. */
-const HEADER_WORDS: Readonly<Record<string, OobColumn>> = {
-  name: 'name', unit: 'name', unitname: 'name', formation: 'name',
-  branch: 'branch', type: 'branch', arm: 'branch', branchofservice: 'branch', service: 'branch',
-  strength: 'strength', sp: 'strength', str: 'strength', cs: 'strength', combatstrength: 'strength', strengthpoints: 'strength', points: 'strength',
-  elite: 'elite',
-  cell: 'cell', hex: 'cell', square: 'cell', start: 'cell', startcell: 'cell', starthex: 'cell', location: 'cell', position: 'cell',
-  side: 'side', player: 'side', army: 'side',
-};
+const CELL_WORDS = ['cell', 'hex', 'square', 'start', 'startcell', 'starthex', 'location', 'position'];
+const SIDE_WORDS = ['side', 'player', 'army'];
 
 const BRANCH_WORDS: Readonly<Record<string, Branch>> = {
   inf: 'infantry', infantry: 'infantry', rifle: 'infantry', rifles: 'infantry',
@@ -56,6 +55,39 @@ export function parseElite(text: string): boolean | null {
   if (ELITE_YES.has(t)) return true;
   if (ELITE_NO.has(t)) return false;
   return null;
+}
+
+/** One column a paste may have for this scenario's ruleset, with its label and what it is. */
+export interface PasteColumn {
+  key: OobColumn;
+  label: string;
+  /** The unit field it fills (absent for cell and side). */
+  field?: FieldDecl;
+}
+
+const columnKey = (f: FieldDecl): OobColumn => (f.where === 'fields' ? `fields.${f.key}` : (f.key as OobColumn));
+
+function declarationFor(scenario: Partial<Pick<Scenario, 'ruleset'>>): RulesetDeclaration {
+  return declarationById(scenario.ruleset?.id ?? 'operational') ?? declarationById('operational')!;
+}
+
+/** The columns a paste may have under the scenario's ruleset, in the positional order first, then the others a header may name. */
+export function pasteColumns(scenario: Partial<Pick<Scenario, 'ruleset'>>): PasteColumn[] {
+  const d = declarationFor(scenario);
+  const byKey = new Map(d.unitFields.map((f) => [f.key, f]));
+  const out: PasteColumn[] = [];
+  const add = (key: string): void => {
+    if (key === 'cell') out.push({ key: 'cell', label: 'Cell' });
+    else if (key === 'side') out.push({ key: 'side', label: 'Side' });
+    else {
+      const f = byKey.get(key);
+      if (f && !out.some((c) => c.field === f)) out.push({ key: columnKey(f), label: f.short, field: f });
+    }
+  };
+  for (const k of d.pasteColumns) add(k);
+  for (const f of d.unitFields) add(f.key);
+  add('side');
+  return out;
 }
 
 export interface PasteError {
@@ -88,8 +120,8 @@ export interface PastePreview {
 }
 
 export interface PasteTarget {
-  /** Gives the grid (for cell labels), the sides and the ids already taken. */
-  scenario: Pick<Scenario, 'map' | 'sides' | 'orderOfBattle' | 'reinforcements'>;
+  /** Gives the grid (for cell labels), the sides, the ids already taken and the ruleset (its unit fields; operational when absent). */
+  scenario: Pick<Scenario, 'map' | 'sides' | 'orderOfBattle' | 'reinforcements'> & Partial<Pick<Scenario, 'ruleset' | 'pool'>>;
   /** Side id of the new units, unless a side column says otherwise. */
   side: string;
   /** More ids to avoid (e.g. units added in this editing session but not yet saved). */
@@ -132,9 +164,28 @@ function readRows(input: string): { rows: RawRow[]; delimiter: '\t' | ',' } {
   return { rows, delimiter };
 }
 
+/** Header word → column, from the ruleset's fields' paste words (first claim wins). */
+function headerWords(columns: readonly PasteColumn[]): Map<string, OobColumn> {
+  const words = new Map<string, OobColumn>();
+  const claim = (word: string, key: OobColumn): void => {
+    const w = headerWord(word);
+    if (w && !words.has(w)) words.set(w, key);
+  };
+  for (const c of columns) {
+    if (c.key === 'cell') CELL_WORDS.forEach((w) => claim(w, 'cell'));
+    else if (c.key === 'side') SIDE_WORDS.forEach((w) => claim(w, 'side'));
+    else {
+      for (const w of c.field?.paste ?? []) claim(w, c.key);
+      claim(c.field!.label, c.key);
+      claim(c.field!.short, c.key);
+    }
+  }
+  return words;
+}
+
 /** Header columns when the first row reads like one: at least two cells name a known column. */
-function headerColumns(values: readonly string[]): (OobColumn | null)[] | null {
-  const columns = values.map((v) => HEADER_WORDS[headerWord(v)] ?? null);
+function headerColumns(values: readonly string[], words: ReadonlyMap<string, OobColumn>): (OobColumn | null)[] | null {
+  const columns = values.map((v) => words.get(headerWord(v)) ?? null);
   const known = columns.filter((c) => c !== null).length;
   if (known < 2) return null;
   // Later repeats of a column are ignored rather than overwriting the first.
@@ -151,18 +202,27 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
   const { rows: raw, delimiter } = readRows(text);
   const grid: GridGeometry = createGrid(gridSpecOf(target.scenario));
   const labeller = makeLabeller(grid.spec.labels, grid.spec.cols, grid.spec.rows);
-  const taken = new Set([...unitIds(target.scenario), ...(target.existingIds ?? [])]);
-  const preview: PastePreview = { rows: [], columns: [...POSITIONAL_COLUMNS], delimiter, errors: [] };
+  const taken = new Set([...unitIds(target.scenario), ...(target.scenario.pool ?? []).map((p) => p.unit.id), ...(target.existingIds ?? [])]);
+  const declaration = declarationFor(target.scenario);
+  const all = pasteColumns(target.scenario);
+  const positional = declaration.pasteColumns.map((k) => all.find((c) => c.key === k || c.field?.key === k)!.key);
+  const preview: PastePreview = { rows: [], columns: positional, delimiter, errors: [] };
+  const fieldOf = new Map(all.filter((c) => c.field).map((c) => [c.key, c.field!]));
+  const names = (keys: readonly OobColumn[]): string => {
+    const words = keys.map((k) => (k === 'cell' ? 'cell' : (fieldOf.get(k)?.label.toLowerCase() ?? k)));
+    return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+  };
 
   let body = raw;
-  const headerCols = raw[0] ? headerColumns(raw[0].values) : null;
+  const headerCols = raw[0] ? headerColumns(raw[0].values, headerWords(all)) : null;
   if (raw[0] && headerCols) {
     preview.header = { line: raw[0].line, values: raw[0].values, columns: headerCols };
     preview.columns = headerCols;
     body = raw.slice(1);
-    const missing = REQUIRED.filter((c) => !headerCols.includes(c));
+    const required: OobColumn[] = [...all.filter((c) => c.field?.required).map((c) => c.key), 'cell'];
+    const missing = required.filter((c) => !headerCols.includes(c)).map((c) => (c === 'cell' ? 'cell' : (fieldOf.get(c)?.label.toLowerCase() ?? c)));
     if (missing.length)
-      preview.errors.push(`The header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; name the columns name, branch, strength, elite and cell.`);
+      preview.errors.push(`The header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; name the columns ${names(positional)}.`);
   }
   const width = preview.columns.length;
   const sides = target.scenario.sides;
@@ -193,8 +253,18 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
     if (!name) err('name', 'The unit needs a name.');
     else if (name.length > 80) err('name', `The name is ${name.length} characters long; at most 80.`);
 
-    const branch = parseBranch(f.branch ?? '');
-    if (!branch) err('branch', `"${f.branch ?? ''}" is not a branch: use infantry, tank, mechanised, cavalry or airborne (or inf, armour, mech, cav, para...).`);
+    const allowed = declaration.branches.map((b) => b.value);
+    const parsedBranch = parseBranch(f.branch ?? '');
+    const branch = parsedBranch && allowed.includes(parsedBranch) ? parsedBranch : null;
+    if (!branch) {
+      const all5 = allowed.length === 5;
+      err(
+        'branch',
+        all5
+          ? `"${f.branch ?? ''}" is not a branch: use infantry, tank, mechanised, cavalry or airborne (or inf, armour, mech, cav, para...).`
+          : `"${f.branch ?? ''}" is not a branch of ${declaration.name}: use ${declaration.branches.map((b) => b.label.toLowerCase()).join(' or ')}.`,
+      );
+    }
 
     const strengthText = f.strength ?? '';
     const strength = /^\d+$/.test(strengthText) ? Number(strengthText) : NaN;
@@ -202,6 +272,32 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
 
     const elite = f.elite === undefined ? false : parseElite(f.elite);
     if (elite === null) err('elite', `"${f.elite}" is not a yes/no value: use yes, y, x, true, 1 or elite, or leave it empty.`);
+
+    // The ruleset's own values (unit.fields), each read as its declaration says.
+    const values: Record<string, number | boolean | string> = {};
+    for (const [key, decl] of fieldOf) {
+      if (decl.where !== 'fields') continue;
+      const text = f[key];
+      if (text === undefined || text === '') {
+        if (decl.required) err(key, `${decl.label} is missing: give ${decl.type === 'boolean' ? 'yes or no' : `a whole number from ${decl.min ?? 0} to ${decl.max ?? 99}`}.`);
+        continue;
+      }
+      if (decl.type === 'boolean') {
+        const v = parseElite(text);
+        if (v === null) err(key, `${decl.label}: "${text}" is not a yes/no value: use yes, y, x, true or 1, or leave it empty.`);
+        else if (v !== decl.default) values[decl.key] = v;
+      } else if (decl.type === 'integer' || decl.type === 'number') {
+        const v = decl.type === 'integer' ? (/^\d+$/.test(text) ? Number(text) : NaN) : Number(text);
+        const lo = decl.min ?? -Infinity;
+        const hi = decl.max ?? Infinity;
+        if (!(v >= lo && v <= hi)) err(key, `${decl.label} "${text}" must be a whole number from ${decl.min ?? 0} to ${decl.max ?? 99}.`);
+        else values[decl.key] = v;
+      } else if (decl.type === 'enum') {
+        const v = decl.values?.find((x) => x.value.toLowerCase() === text.toLowerCase() || x.label.toLowerCase() === text.toLowerCase());
+        if (!v) err(key, `${decl.label}: "${text}" is not one of ${decl.values?.map((x) => x.label).join(', ')}.`);
+        else values[decl.key] = v.value;
+      } else values[decl.key] = text;
+    }
 
     const cellText = f.cell ?? '';
     // A network names its positions by label or id; a grid's cells by label or "col,row".
@@ -227,6 +323,7 @@ export function parseOobPaste(text: string, target: PasteTarget): PastePreview {
       cell: grid.ref(cell),
     };
     if (elite) unit.elite = true;
+    if (Object.keys(values).length) unit.fields = values as RulesetUnitFields;
     row.unit = unit;
   }
   return preview;

@@ -1,9 +1,9 @@
 // What the combat panel shows about one attack: who attacked whom, every to-hit modifier
 // with its reason, the score each attacker needed, every die, hits, terrain absorption and
-// the losses by unit. The numbers come from the engine (toHit, absorption, the attack
-// event's rolls); this module only names the modifiers the engine adds up.
+// the losses by unit. The numbers and the reasons come from the rules' public attack preview
+// (shared/rules: attackPreview); the dice from the attack event's rolls.
+import { attackPreview } from '../../../shared/rules/index.js';
 import type { GameEvent, GameState } from '../../../shared/rules/types.js';
-import { absorption, boardOf, canDefend, toHit } from '../../../shared/bot/rules-access.js';
 
 export interface CombatUnitLine {
   id: string;
@@ -44,45 +44,23 @@ export interface CombatRecord {
 
 /** Everything known before the dice: call with the state the attack is applied to. */
 export function beforeAttack(s: GameState, cell: string): CombatRecord | null {
-  const b = boardOf(s.scenario);
-  const i = b.index.get(cell);
-  if (i === undefined || s.player === null) return null;
-  const attackers = s.units.filter((u) => u.cell === cell && u.strength > 0 && u.side === s.player && u.act !== 'expended');
-  const defenders = s.units.filter((u) => u.cell === cell && u.strength > 0 && u.side !== s.player);
-  if (attackers.length === 0 || defenders.length === 0) return null;
-  const th = toHit(s, b, i, attackers, defenders);
-  const ab = absorption(s, b, i, defenders);
-  const info = (id: string) => b.units.get(id);
-  const able = defenders.filter(canDefend);
-  const anyDefTank = able.some((d) => info(d.id)?.branch === 'tank');
-  const line = (u: (typeof attackers)[number]): CombatUnitLine => ({
-    id: u.id,
-    name: info(u.id)?.name ?? u.id,
-    branch: info(u.id)?.branch ?? 'infantry',
-    strength: u.strength,
-    elite: info(u.id)?.elite ?? false,
-  });
+  const p = attackPreview(s, { cell });
+  if (!p || p.method.kind !== 'toHit') return null;
+  const m = p.method;
   return {
     cell,
-    label: b.labels[i] ?? cell,
-    attackerSide: s.player,
-    defenderSide: defenders[0]!.side,
+    label: p.label,
+    attackerSide: p.attackerSide,
+    defenderSide: p.defenderSide,
     prepared: s.phase === 'preparedOffensives',
-    base: b.options.baseToHit,
-    defenderMods: th.defenderMods.reasons,
-    attackers: attackers.map((a) => {
-      const l = line(a);
-      const mods: string[] = [];
-      if (l.branch === 'tank') mods.push('−1 this unit is a tank');
-      if (l.elite && (l.branch === 'tank' || l.branch === 'cavalry' || l.branch === 'mechanised')) mods.push(`−1 elite ${l.branch}`);
-      if (anyDefTank) mods.push('+1 tank among the defenders');
-      return { ...l, need: th.need.get(a.id) ?? b.options.baseToHit, mods, dice: [], hits: 0 };
-    }),
-    defenders: defenders.map(line),
+    base: m.base,
+    defenderMods: m.defenderMods,
+    attackers: p.attackers.map((a) => ({ ...a, need: m.attackers[a.id]?.need ?? m.base, mods: m.attackers[a.id]?.mods ?? [], dice: [], hits: 0 })),
+    defenders: p.defenders,
     defensiveFire: [],
     hits: 0,
-    absorbCapacity: ab.capacity,
-    absorbCap: ab.cap,
+    absorbCapacity: m.absorbCapacity,
+    absorbCap: m.absorbCap,
     absorbed: 0,
     losses: 0,
     outcome: [],

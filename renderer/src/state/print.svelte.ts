@@ -1,17 +1,18 @@
 // State of the print dialog: the form as the user typed it, the options it stands for, the
-// page layout the preview draws (recomputed a moment after the last change; the layout is
-// pure and cheap) and the output jobs sent to the host.
+// page layout the preview draws (recomputed a moment after the last change, on a web worker
+// so typing and clicking stay responsive while a big map is laid out) and the output jobs
+// sent to the host.
 import { NO_FRAME, type FrameParts } from '../../../shared/paint/frame.js';
 import { getContext, setContext } from 'svelte';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import { layoutPrint, type PrintLayout } from '../../../shared/print/layout.js';
+import type { PrintLayout } from '../../../shared/print/layout.js';
+import { LayoutRunner } from './print-layout.js';
 import {
   DEFAULT_LINE_COLOUR,
   DEFAULT_LINE_WIDTH_MM,
   DEFAULT_MARGIN_MM,
   DEFAULT_OVERLAP_MM,
   MODE_DEFAULTS,
-  PrintOptionsError,
   resolvePrintOptions,
   type CoordinatePosition,
   type CoordinateStyle,
@@ -66,6 +67,8 @@ export class PrintState {
   layout = $state.raw<PrintLayout | null>(null);
   /** True while the preview is older than the form. */
   stale = $state(false);
+  /** True while the pages are being laid out (off the page's thread). */
+  laying = $state(false);
   selected = $state<PageSelection>('assembly');
 
   job = $state<Job | null>(null);
@@ -73,9 +76,11 @@ export class PrintState {
   outcome = $state<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
   readonly app: AppState;
+  readonly #runner: LayoutRunner;
 
-  constructor(app: AppState) {
+  constructor(app: AppState, runner = new LayoutRunner()) {
     this.app = app;
+    this.#runner = runner;
   }
 
   scenario = $derived.by((): Scenario | null => this.app.open?.scenario ?? null);
@@ -158,23 +163,38 @@ export class PrintState {
     this.#timer = setTimeout(() => this.relayout(), LAYOUT_DELAY_MS);
   }
 
-  relayout(): void {
+  /**
+   * Lays the pages out for the form as it is now, on the worker; the previous preview stays
+   * meanwhile. Resolves once this layout (or a newer one that replaced it) is in.
+   */
+  relayout(): Promise<void> {
+    this.#latest = this.#relayout();
+    return this.#latest;
+  }
+
+  /** The newest layout request; a save waits for it so it never prints an older form. */
+  #latest: Promise<void> = Promise.resolve();
+
+  async #relayout(): Promise<void> {
     clearTimeout(this.#timer);
     const scenario = this.scenario;
     if (!scenario || this.fieldProblems.length > 0) {
+      this.#runner.dispose();
+      this.laying = false;
       this.layoutProblems = [];
       this.stale = this.fieldProblems.length > 0;
       return;
     }
-    let layout: PrintLayout;
-    try {
-      layout = layoutPrint(scenario, this.input);
-    } catch (err) {
-      if (!(err instanceof PrintOptionsError)) throw err;
-      this.layoutProblems = err.problems;
+    this.laying = true;
+    const answer = await this.#runner.run(scenario, this.input);
+    if (answer === null) return; // replaced by a newer layout, which reports for itself
+    this.laying = false;
+    if ('problems' in answer) {
+      this.layoutProblems = answer.problems;
       this.stale = true;
       return;
     }
+    const layout = answer.layout;
     this.layoutProblems = [];
     this.layout = layout;
     this.stale = false;
@@ -214,11 +234,14 @@ export class PrintState {
     }
     this.outcome = null;
     this.isOpen = true;
-    this.relayout();
+    void this.relayout();
   }
 
   close(): void {
     this.isOpen = false;
+    clearTimeout(this.#timer);
+    this.#runner.dispose();
+    this.laying = false;
   }
 
   async savePdf(): Promise<void> {
@@ -236,8 +259,9 @@ export class PrintState {
 
   private async run(job: Job, call: () => Promise<PrintFileResult>): Promise<void> {
     if (this.job || !this.scenario) return;
-    this.relayout();
-    if (this.problems.length > 0) return;
+    await this.relayout();
+    while (this.laying) await this.#latest;
+    if (this.problems.length > 0 || this.stale) return;
     this.job = job;
     this.jobStartedAt = performance.now();
     this.outcome = null;

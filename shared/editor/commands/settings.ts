@@ -4,6 +4,7 @@
 // (under its new canonical id); a side between cells that are no longer adjacent is dropped
 // (undo brings it back).
 import { createGrid, type EdgeId } from '../../grid/index.js';
+import { cellSizeProblem } from '../../format/cell-size.js';
 import { gridSpecOf } from '../../format/defaults.js';
 import type { CellGrid, PhysicalSize, Underlay } from '../../format/scenario.types.js';
 import type { EdgeStores, MapDocument } from '../document.js';
@@ -68,10 +69,8 @@ function carryEdges(doc: MapDocument, next: CellGrid): EdgeStores {
 
 /** Printed size of a cell across flats. */
 export function setCellSize(doc: MapDocument, size: PhysicalSize): StateCommand | null {
-  if (!(typeof size.value === 'number' && size.value > 0 && size.value <= 1000)) {
-    throw new EditError(`cell size must be more than 0 and at most 1000; got ${size.value}`);
-  }
-  if (!['mm', 'cm', 'in'].includes(size.unit)) throw new EditError(`cell size unit must be mm, cm or in; got ${JSON.stringify(size.unit)}`);
+  const problem = cellSizeProblem(size);
+  if (problem) throw new EditError(`cell size ${problem}`);
   const current = doc.cellSize;
   if (current.value === size.value && current.unit === size.unit) return null;
   return new StateCommand(`Cell size ${size.value} ${size.unit}`, { cellSize: current }, { cellSize: { value: size.value, unit: size.unit } }, 'cellSize');

@@ -6,6 +6,7 @@ import { type Finding, type ScenarioCheck } from './context.js';
 export const adviceChecks: ScenarioCheck[] = [
   {
     id: 'supply-base-on-map-edge',
+    feature: 'supplyBases',
     severity: 'warning',
     rule: 'Supply bases sit on a map edge, where supply comes from.',
     run: (ctx) => {
@@ -28,6 +29,7 @@ export const adviceChecks: ScenarioCheck[] = [
   },
   {
     id: 'every-side-has-supply-base',
+    feature: 'supplyBases',
     severity: 'warning',
     rule: 'Each side has at least one supply base.',
     run: (ctx) => {
@@ -46,6 +48,7 @@ export const adviceChecks: ScenarioCheck[] = [
   },
   {
     id: 'initiative-given',
+    feature: 'initiative',
     severity: 'warning',
     rule: 'The scenario says which side has the initiative in each turn.',
     run: (ctx) =>
@@ -55,6 +58,7 @@ export const adviceChecks: ScenarioCheck[] = [
   },
   {
     id: 'reinforcement-entry-marked',
+    feature: 'reinforcements',
     severity: 'warning',
     rule: "Reinforcements enter at a cell marked as an entry cell for their side.",
     run: (ctx) =>
@@ -74,6 +78,7 @@ export const adviceChecks: ScenarioCheck[] = [
   },
   {
     id: 'reinforcement-entry-not-frozen-lake',
+    feature: 'reinforcements',
     severity: 'warning',
     rule: 'Reinforcements do not enter on a lake, which is passable only while frozen.',
     run: (ctx) =>
@@ -93,6 +98,7 @@ export const adviceChecks: ScenarioCheck[] = [
   },
   {
     id: 'units-start-in-friendly-cells',
+    feature: 'control',
     severity: 'warning',
     rule: 'Units start in cells their own side controls.',
     run: (ctx) =>
@@ -112,6 +118,7 @@ export const adviceChecks: ScenarioCheck[] = [
   },
   {
     id: 'has-victory-cells',
+    feature: 'victoryCells',
     severity: 'warning',
     rule: 'The map has at least one victory cell.',
     run: (ctx) =>

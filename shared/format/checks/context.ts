@@ -5,6 +5,8 @@ import { createGrid, type Cell, type GridGeometry } from '../../grid/index.js';
 import { gridSpecOf, resolveOptions, type ResolvedOptions } from '../defaults.js';
 import type { ValidationIssue, Severity } from '../issues.js';
 import type { NetworkGrid, Scenario, Side, TerrainType } from '../scenario.types.js';
+import { stackingLimitOf } from '../../rules/catalogue.js';
+import type { ScenarioFeature } from '../../rules/types.js';
 
 /** An issue as a check reports it; the check's severity is stamped on by the runner. */
 export type Finding = Omit<ValidationIssue, 'severity'>;
@@ -15,6 +17,8 @@ export interface ScenarioCheck {
   readonly severity: Severity;
   /** The rule in one line, for people. */
   readonly rule: string;
+  /** The part of the scenario it is about; skipped when the scenario's ruleset does not read that part. */
+  readonly feature?: ScenarioFeature;
   run(ctx: CheckContext): Finding[];
 }
 
@@ -22,6 +26,8 @@ export interface CheckContext {
   readonly scenario: Scenario;
   readonly grid: GridGeometry;
   readonly options: ResolvedOptions;
+  /** Most units of one side per cell under the scenario's ruleset; null for no limit. */
+  readonly stackingLimit: number | null;
   readonly sidesById: ReadonlyMap<string, Side>;
   readonly sidesByCode: ReadonlyMap<string, Side>;
   /** First terrain type with each code. */
@@ -66,6 +72,7 @@ export function buildContext(scenario: Scenario): CheckContext {
     scenario,
     grid,
     options: resolveOptions(scenario),
+    stackingLimit: stackingLimitOf(scenario),
     sidesById,
     sidesByCode,
     terrainByCode,

@@ -10,6 +10,7 @@ import { networkAdvice, networkChecks } from './network.js';
 import { scheduleChecks } from './schedule.js';
 import { sideChecks } from './sides.js';
 import { unitChecks } from './units.js';
+import { usesFeature } from '../../rules/catalogue.js';
 
 export type { CheckContext, Finding, ScenarioCheck } from './context.js';
 export { buildContext } from './context.js';
@@ -24,11 +25,17 @@ export function checkById(id: string): ScenarioCheck | undefined {
   return scenarioChecks.find((c) => c.id === id);
 }
 
-/** Runs checks over a schema-valid scenario; every finding carries its check's severity. */
+/**
+ * Runs checks over a schema-valid scenario; every finding carries its check's severity. A check
+ * about a part of the scenario its ruleset does not read (supply bases in Battle for Moscow) is
+ * skipped.
+ */
 export function runChecks(
   scenario: Scenario,
   checks: readonly ScenarioCheck[] = scenarioChecks,
   ctx: CheckContext = buildContext(scenario),
 ): ValidationIssue[] {
-  return checks.flatMap((check) => check.run(ctx).map((f) => ({ ...f, severity: check.severity })));
+  return checks
+    .filter((check) => check.feature === undefined || usesFeature(scenario, check.feature))
+    .flatMap((check) => check.run(ctx).map((f) => ({ ...f, severity: check.severity })));
 }

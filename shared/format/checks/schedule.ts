@@ -158,6 +158,7 @@ export const scheduleChecks: ScenarioCheck[] = [
   },
   {
     id: 'initiative-covers-every-turn',
+    feature: 'initiative',
     severity: 'error',
     rule: 'When an initiative schedule is given, every game turn has exactly one initiative side.',
     run: initiativeCoverage,

@@ -22,10 +22,12 @@ export function sideReferences(ctx: CheckContext): { pointer: string; side: stri
   (s.reinforcements ?? []).forEach((r, i) =>
     refs.push({ pointer: pointer('reinforcements', i, 'unit', 'side'), side: r.unit.side, what: `reinforcement ${r.unit.name}` }),
   );
+  (s.pool ?? []).forEach((p, i) => refs.push({ pointer: pointer('pool', i, 'unit', 'side'), side: p.unit.side, what: `pool unit ${p.unit.name}` }));
   for (const [ref, features] of Object.entries(s.map.cells ?? {})) {
     (features.entry ?? []).forEach((side, j) =>
       refs.push({ pointer: pointer('map', 'cells', ref, 'entry', j), side, what: `entry ${ctx.network ? 'position' : 'cell'} ${ctx.place(ref)}`, cell: ref }),
     );
+    if (features.setup !== undefined) refs.push({ pointer: pointer('map', 'cells', ref, 'setup'), side: features.setup, what: `setup marker ${ref}`, cell: ref });
   }
   return refs;
 }
@@ -54,7 +56,7 @@ export const sideChecks: ScenarioCheck[] = [
   {
     id: 'side-references-known',
     severity: 'error',
-    rule: 'Every side a unit, schedule or entry cell names is one of the two sides.',
+    rule: 'Every side a unit, schedule, entry cell or setup marker names is one of the two sides.',
     run: (ctx) =>
       sideReferences(ctx)
         .filter((r) => !ctx.sidesById.has(r.side))

@@ -21,6 +21,11 @@ interface UnitPlace {
   cell: string;
 }
 
+/** Units in the off-map pool: ids and sides only (they have no cell). */
+function pooled(ctx: CheckContext): { id: string; name: string; at: string }[] {
+  return (ctx.scenario.pool ?? []).map((p, i) => ({ id: p.unit.id, name: p.unit.name, at: pointer('pool', i, 'unit') }));
+}
+
 function places(ctx: CheckContext): { start: UnitPlace[]; arriving: UnitPlace[] } {
   const start = ctx.scenario.orderOfBattle.map((u, i) => ({
     id: u.id, name: u.name, side: u.side, cell: u.cell,
@@ -37,12 +42,12 @@ export const unitChecks: ScenarioCheck[] = [
   {
     id: 'unit-ids-unique',
     severity: 'error',
-    rule: 'Unit ids are unique across the order of battle and the reinforcements.',
+    rule: 'Unit ids are unique across the order of battle, the reinforcements and the pool.',
     run: (ctx) => {
       const { start, arriving } = places(ctx);
-      const first = new Map<string, UnitPlace>();
+      const first = new Map<string, { name: string; at: string }>();
       const out: Finding[] = [];
-      for (const u of [...start, ...arriving]) {
+      for (const u of [...start, ...arriving, ...pooled(ctx)]) {
         const prev = first.get(u.id);
         if (!prev) first.set(u.id, u);
         else
@@ -78,7 +83,8 @@ export const unitChecks: ScenarioCheck[] = [
     severity: 'error',
     rule: "No cell starts with more of one side's units than the stacking limit.",
     run: (ctx) => {
-      const limit = ctx.options.stackingLimit;
+      const limit = ctx.stackingLimit;
+      if (limit === null) return [];
       const stacks = new Map<string, UnitPlace[]>();
       for (const u of places(ctx).start) {
         const key = `${u.cell}|${u.side}`;

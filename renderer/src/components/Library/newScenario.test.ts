@@ -47,6 +47,8 @@ describe('New Scenario dialog fields', () => {
     expect(draftProblems(draft())).toEqual({});
     expect(Object.keys(draftProblems(draft({ title: '  ' })))).toEqual(['title']);
     expect(Object.keys(draftProblems(draft({ cols: 0 })))).toEqual(['size']);
+    expect(draftProblems(draft({ cellSize: 300 }))).toEqual({ cellSize: 'The cell size is a number from 0.2 to 200 cm.' });
+    expect(draftProblems(draft({ cellSize: 300, unit: 'mm' }))).toEqual({});
     expect(Object.keys(draftProblems(draft({ rows: 2.5 })))).toEqual(['size']);
     expect(Object.keys(draftProblems(draft({ cellSize: 0, groundScaleKm: -1 })))).toEqual(['cellSize', 'groundScaleKm']);
     expect(Object.keys(draftProblems(draft({ sides: [side('Axis', '#000000'), side('axis', '#ffffff')] })))).toEqual(['side1']);

@@ -1,6 +1,7 @@
 // The New Scenario dialog's fields turned into a scenario document: the shared blank-scenario
 // builder, plus what it leaves to the dialog (square adjacency, side flags).
 import { nanoid } from 'nanoid';
+import { cellSizeProblem, cellSizeRangeText } from '../../../../shared/format/cell-size.js';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
 import { DEFAULT_START_DATE, DEFAULT_TURNS, isCalendarDate, MAX_TURNS, newScenario } from '../../../../shared/format/new-scenario.js';
 import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
@@ -71,7 +72,7 @@ export function draftProblems(d: NewScenarioDraft): Record<string, string> {
   if (!d.title.trim()) p.title = 'Give the scenario a title.';
   const size = (n: number) => Number.isInteger(n) && n >= 1 && n <= 4096;
   if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
-  if (!(d.cellSize > 0 && d.cellSize <= 1000)) p.cellSize = 'The cell size is a number above 0.';
+  if (cellSizeProblem({ value: d.cellSize, unit: d.unit })) p.cellSize = `The cell size is a number ${cellSizeRangeText(d.unit)}.`;
   if (!(d.groundScaleKm > 0 && d.groundScaleKm <= 100000)) p.groundScaleKm = 'The ground scale is a number of km above 0.';
   if (!isCalendarDate(d.startDate)) p.startDate = 'The start date must be a real calendar date (YYYY-MM-DD).';
   if (!(Number.isInteger(d.turns) && d.turns >= 1 && d.turns <= MAX_TURNS)) p.turns = `The number of turns must be a whole number from 1 to ${MAX_TURNS}.`;

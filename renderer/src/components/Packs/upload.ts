@@ -5,6 +5,7 @@
 import { unwrap } from '../../../../shared/host/client.js';
 import { PACK_UPLOAD_PATH } from '../../../../shared/host/channels/packs.js';
 import { detectHost, host, HostError, type PackPreview } from '../../host/index.js';
+import { webKeyHeaders } from '../../host/http.js';
 import { fileToBase64 } from './bytes.js';
 
 export async function stagePackFile(file: File): Promise<PackPreview> {
@@ -14,7 +15,7 @@ export async function stagePackFile(file: File): Promise<PackPreview> {
   url.searchParams.set('fileName', fileName);
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file, credentials: 'same-origin' });
+    response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', ...webKeyHeaders() }, body: file, credentials: 'same-origin' });
   } catch (err) {
     throw new HostError({ code: 'unavailable', message: `The host did not take the pack: ${err instanceof Error ? err.message : String(err)}` }, 'packs.stage');
   }
