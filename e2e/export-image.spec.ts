@@ -30,7 +30,9 @@ test('export the whole map framed at 1280 px, then the current view with units',
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Whole map')).toBeChecked();
   await dialog.getByRole('spinbutton', { name: 'Size' }).fill('1280');
-  await expect(dialog.getByLabel('Frame (title and scale)')).toBeChecked();
+  // The frame's parts, all on by default: title, legend, scale bar, north arrow, border coordinates.
+  for (const part of ['Title', 'Legend', 'Scale bar', 'North arrow', 'Border coordinates']) await expect(dialog.getByLabel(part, { exact: true })).toBeChecked();
+  await expect(dialog.getByLabel('No frame')).not.toBeChecked();
   const stated = await dialog.getByTestId('export-image-pixels').textContent();
   expect(stated).toMatch(/^1,280 × [\d,]+ px$/);
   await dialog.screenshot({ path: path.join(OUTPUT, 'export-image-dialog.png') });
@@ -59,7 +61,8 @@ test('export the whole map framed at 1280 px, then the current view with units',
   await dialog.getByLabel('Size by').selectOption('cellPx');
   await dialog.getByRole('spinbutton', { name: 'Size' }).fill('48');
   await dialog.getByLabel('Units').check();
-  await dialog.getByLabel('Frame (title and scale)').uncheck();
+  await dialog.getByLabel('No frame').check();
+  await expect(dialog.getByLabel('Title', { exact: true })).not.toBeChecked();
   const viewStated = (await dialog.getByTestId('export-image-pixels').textContent())!;
   const [part] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-image-save').click()]);
   const partFile = path.join(OUTPUT, 'export-image-seed-000-view.png');

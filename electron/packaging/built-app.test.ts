@@ -129,8 +129,10 @@ describe('the packaged desktop app (built bundle, electron-builder layout, stand
     expect(fromMain).toContain('electron');
     expect(fromMain).toContain('better-sqlite3');
     expect(fromMain.filter((n) => !builtin(n) && n !== 'electron' && !(packageName(n) in pkg.dependencies))).toEqual([]);
+    // Read as statements, like the main bundle's: the worker carries the scenario schema, whose
+    // text (required: ["id", "from", "to"]) a bare `from "..."` pattern would take for an import.
     const workerCode = readFileSync(path.join(staged.unpacked, bundlePath(BUNDLE_FILES.simWorker)), 'utf8');
-    const fromWorker = [...workerCode.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+    const fromWorker = [...workerCode.matchAll(/(?:^|[;\s])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
     expect(fromWorker.length).toBeGreaterThan(0);
     expect(fromWorker.filter((n) => !builtin(n))).toEqual([]);
   });

@@ -32,6 +32,13 @@ const BAND_BYTES = 16 * 1024 * 1024;
  * small image of a huge map (1024×1024 cells at 1280 px) is drawn in bands too.
  */
 const BAND_CELLS = 20_000;
+/**
+ * Rows drawn above and below each band and then dropped: Skia's anti-aliasing of a stroke that
+ * crosses the canvas's edge differs a little from the same stroke inside it, so each band is
+ * drawn a few rows taller and only its inner rows go into the PNG, where a band join looks as
+ * the same rows drawn in one piece.
+ */
+const BAND_OVERLAP = 4;
 /** Lines thinner than this many pixels are drawn this wide, as on screen. */
 const MIN_LINE_PX = 0.6;
 
@@ -99,7 +106,7 @@ function rgbaWords(fills: Uint32Array): Uint32Array {
 }
 
 /** Fills the band's part of the map area with each pixel's cell colour. */
-function sampleTerrain(ctx: SKRSContext2D, job: RasterJob, t: SampledTerrain, top: number, rows: number): void {
+function sampleTerrain(ctx: SKRSContext2D, job: RasterJob, t: SampledTerrain, top: number, rows: number, canvasTop: number): void {
   const { model, area } = t;
   const k = job.scale;
   const x0 = Math.max(0, Math.floor((area.x - job.origin.x) * k));
@@ -122,7 +129,7 @@ function sampleTerrain(ctx: SKRSContext2D, job: RasterJob, t: SampledTerrain, to
       out[row + x - x0] = i >= 0 ? colour[i]! : paper;
     }
   }
-  ctx.putImageData(img, x0, y0 - top);
+  ctx.putImageData(img, x0, y0 - canvasTop);
 }
 
 /** Draws a job band by band into `out` as a PNG; `out` is ended when done. */
@@ -135,7 +142,8 @@ export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: 
   const bandRows = Math.max(1, Math.min(height, byBytes, byCells));
   const bands = Math.ceil(height / bandRows);
 
-  const canvas = createCanvas(width, bandRows);
+  const M = bands > 1 ? BAND_OVERLAP : 0;
+  const canvas = createCanvas(width, bandRows + 2 * M);
   const ctx = canvas.getContext('2d');
   const context = ctx as unknown as Canvas2D;
   const fonts = canvasFonts(context);
@@ -147,13 +155,15 @@ export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: 
       const rows = Math.min(bandRows, height - top);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, width, bandRows);
-      if (job.sampled) sampleTerrain(ctx, job, job.sampled, top, rows);
-      // Drawing units → band pixels: x' = (x − origin.x)·k, y' = (y − origin.y)·k − top.
-      ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k - top);
-      const visible: Rect = { x: job.origin.x, y: job.origin.y + top / k, width: width / k, height: rows / k };
+      ctx.fillRect(0, 0, width, bandRows + 2 * M);
+      // The canvas's first row is image row top − M (see BAND_OVERLAP).
+      const canvasTop = top - M;
+      if (job.sampled) sampleTerrain(ctx, job, job.sampled, Math.max(0, canvasTop), Math.min(height, top + rows + M) - Math.max(0, canvasTop), canvasTop);
+      // Drawing units → band pixels: x' = (x − origin.x)·k, y' = (y − origin.y)·k − canvasTop.
+      ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k - canvasTop);
+      const visible: Rect = { x: job.origin.x, y: job.origin.y + canvasTop / k, width: width / k, height: (rows + 2 * M) / k };
       job.draw(new CanvasSurface(context, k, MIN_LINE_PX), fonts, visible);
-      await png.writeBand(canvas.data(), rows);
+      await png.writeBand(canvas.data().subarray(M * width * 4), rows);
       onProgress?.({ rowsDone: top + rows, rows: height });
     }
     await png.end();
