@@ -32,12 +32,10 @@ async function expectTilesMatch(page: Page, what: string) {
   const check = await page.evaluate(() => window.__gridfront!.map.checkTiles());
   expect(check, what).not.toBeNull();
   expect(check!.tiles, `${what}: tiles on screen`).toBeGreaterThan(0);
-  // No wrong colour or missing line anywhere; at most a few anti-aliased pixels of the
-  // lines next to an edit come out a shade different (a stroke's edge pixels depend on the
-  // other segments in its path: the canvas picks its anti-aliasing per path, so the edge of a
-  // curved road casing patched with a few neighbours can land a pixel apart from the same
-  // casing in a whole tile's path), far fewer than one stale cell, line or tint would make.
-  expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference} at ${JSON.stringify(check!.worst)})`).toBeLessThanOrEqual(3);
+  // No wrong colour or missing line anywhere: an edit repaints each tile it touches whole, as
+  // a fresh tile is painted. At most a few pixels may come out a shade different (far fewer
+  // than one stale cell, line or tint would make); none far off.
+  expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference} at ${JSON.stringify(check!.worst)})`).toBe(0);
   expect(check!.slight, `${what}: pixels a shade off a fresh paint (in ${JSON.stringify(check!.slightArea)})`).toBeLessThanOrEqual(64);
 }
 

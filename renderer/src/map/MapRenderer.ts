@@ -536,23 +536,22 @@ export class MapRenderer {
     this.tiles.put(level, slot, canvas, this.frameNo);
   }
 
-  /** Repaints the part of a tile that `area` (map pixels) covers. */
+  /**
+   * Repaints a tile that `area` (map pixels) reaches into, whole: the very paint a fresh tile
+   * gets. A patch of only the edited part drew its paths from fewer cells, and the canvas picks
+   * anti-aliasing per path (Skia's path renderers differ by a path's size and complexity), so
+   * lines next to a patch came out up to 70 levels off a fresh paint. A tile is 128 or 256
+   * device pixels (a few dozen to a few hundred cells), a few ms of painting.
+   */
   private repaint(tile: StoredTile<HTMLCanvasElement>, area: Rect): void {
     const level = tile.level as MapLevel;
-    const px = pixelRectIn(level, tile.slot, area);
-    if (!px) return;
+    if (!pixelRectIn(level, tile.slot, area)) return;
     const ctx = tile.canvas.getContext('2d')!;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(px.x, px.y, px.width, px.height);
-    ctx.beginPath();
-    ctx.rect(px.x, px.y, px.width, px.height);
-    ctx.clip();
-    const ox = tile.slot.i * level.size;
-    const oy = tile.slot.j * level.size;
-    ctx.setTransform(level.ratio, 0, 0, level.ratio, -ox, -oy);
-    const part = { x: (px.x + ox) / level.ratio, y: (px.y + oy) / level.ratio, width: px.width / level.ratio, height: px.height / level.ratio };
-    this.paint(ctx, part, level, part);
+    ctx.clearRect(0, 0, level.size, level.size);
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+    this.paint(ctx, tileRect(level, tile.slot), level);
     ctx.restore();
   }
 
