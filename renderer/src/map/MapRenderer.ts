@@ -78,9 +78,6 @@ export interface MapRendererEvents {
 export class MapRenderer {
   readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
-  /** The traced picture (map.underlay), over the map and under hover and selection. */
-  private readonly underlayLayer: Konva.Layer;
-  private readonly underlayNode: Konva.Image;
   private readonly interactiveLayer: Konva.Layer;
   private readonly overlay: Konva.Shape;
   private overviewBitmap: HTMLCanvasElement | null = null;
@@ -98,6 +95,15 @@ export class MapRenderer {
   private level: MapLevel | null = null;
   private readonly tiles: TileStore<HTMLCanvasElement>;
   private readonly pool: HTMLCanvasElement[] = [];
+  /**
+   * Tiles an edit patched in place, to be painted again whole on a later frame: a patch is
+   * clipped to the cells the edit touched, and a stroke's anti-aliased edge can come out a
+   * shade apart from the same stroke in a whole tile's path. The patch shows the edit at once;
+   * the repaint makes the tile exactly what painting it afresh gives.
+   */
+  private readonly settling = new Set<StoredTile<HTMLCanvasElement>>();
+  private editedAt = -Infinity;
+  private settlingTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped when the layer toggles or the whole map's content change: every tile is redone. */
   private layersVersion = 0;
   private contentVersion = 0;
@@ -126,10 +132,7 @@ export class MapRenderer {
     this.staticLayer.add(new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.composite(ctx._context) }));
     this.overlay = new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.drawOverlay(ctx._context) });
     this.interactiveLayer.add(this.overlay);
-    this.underlayLayer = new Konva.Layer({ listening: false, visible: false });
-    this.underlayNode = new Konva.Image({ image: undefined, listening: false });
-    this.underlayLayer.add(this.underlayNode);
-    this.stage.add(this.staticLayer, this.underlayLayer, this.interactiveLayer);
+    this.stage.add(this.staticLayer, this.interactiveLayer);
     this.tiles = new TileStore<HTMLCanvasElement>(TILE_CAP_PX, 2, (c) => {
       if (this.pool.length < 64) this.pool.push(c);
     });
@@ -137,40 +140,6 @@ export class MapRenderer {
 
   get view(): View {
     return this._view;
-  }
-
-  /** The part of the map on screen, in cells (one cell is 1 across flats, from the map's top left). */
-  get visibleCells(): Rect {
-    const r = visibleRect(this._view, this.width, this.height);
-    return { x: r.x / CELL_SIZE, y: r.y / CELL_SIZE, width: r.width / CELL_SIZE, height: r.height / CELL_SIZE };
-  }
-
-  /**
-   * Shows `image` placed as map.underlay says (cell units, scale in cells per image pixel,
-   * rotation in degrees about its top-left corner), or hides the underlay with null.
-   */
-  setUnderlay(u: { image: CanvasImageSource; x: number; y: number; scale: number; rotation: number; opacity: number } | null): void {
-    if (!u) {
-      this.underlayLayer.visible(false);
-    } else {
-      this.underlayNode.setAttrs({
-        image: u.image,
-        x: u.x * CELL_SIZE,
-        y: u.y * CELL_SIZE,
-        scaleX: u.scale * CELL_SIZE,
-        scaleY: u.scale * CELL_SIZE,
-        rotation: u.rotation,
-        opacity: u.opacity,
-      });
-      this.underlayLayer.visible(true);
-    }
-    this.underlayLayer.batchDraw();
-  }
-
-  /** A point on the map view (CSS px from its top left) in cells from the map's top left. */
-  pointInCells(p: Point): Point {
-    const m = toMap(this._view, p);
-    return { x: m.x / CELL_SIZE, y: m.y / CELL_SIZE };
   }
 
   /** Screen pixels across one cell at the current zoom. */
@@ -187,7 +156,12 @@ export class MapRenderer {
   get pendingTiles(): number {
     if (!this.model || this.overviewMode) return 0;
     const level = this.currentLevel();
-    return this.visibleSlots(level).filter((s) => !this.tiles.get(level, s)).length;
+    const visible = this.visibleSlots(level);
+    const settling = visible.filter((s) => {
+      const tile = this.tiles.get(level, s);
+      return tile !== undefined && this.settling.has(tile);
+    }).length;
+    return visible.filter((s) => !this.tiles.get(level, s)).length + settling;
   }
 
   private get limits(): ZoomLimits {
@@ -203,6 +177,7 @@ export class MapRenderer {
   setModel(model: MapModel, view?: View): void {
     const t0 = performance.now();
     this.tiles.clear();
+    this.settling.clear();
     this.model = model;
     this.shownGrid = model.grid;
     paintCacheOf(model).reset();
@@ -293,7 +268,13 @@ export class MapRenderer {
     }
     for (const entry of dirty) entry.bitmap = null;
     const level = this.level;
-    if (level) for (const tile of this.tiles.tilesOf(level)) if (intersects(tileRect(level, tile.slot), area)) this.repaint(tile, area);
+    if (level)
+      for (const tile of this.tiles.tilesOf(level))
+        if (intersects(tileRect(level, tile.slot), area)) {
+          this.repaint(tile, area);
+          this.settling.add(tile);
+        }
+    this.editedAt = performance.now();
     if (level) this.tiles.dropOverlapping(level, area);
     // The overview is patched when next shown, once for all the edits made meanwhile.
     if (this.overviewBitmap) this.overviewStale = union(this.overviewStale, area);
@@ -429,7 +410,9 @@ export class MapRenderer {
   destroy(): void {
     this.destroyed = true;
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    if (this.settlingTimer) clearTimeout(this.settlingTimer);
     this.tiles.clear();
+    this.settling.clear();
     this.pool.length = 0;
     this.chunks = [];
     this.stage.destroy();
@@ -490,7 +473,7 @@ export class MapRenderer {
           this.settleTimer = null;
           this.requestFrame();
         }, wait);
-      } else more = this.makeTiles(TILE_BUDGET_MS, true);
+      } else more = this.makeTiles(TILE_BUDGET_MS, true) || this.settleTiles(TILE_BUDGET_MS);
     }
     this.stage.draw();
     if (this.level) this.tiles.trim(this.level, this.frameNo);
@@ -522,6 +505,37 @@ export class MapRenderer {
     return false;
   }
 
+  /**
+   * Paints whole again the tiles edits patched (see `settling`), once the pointer has let go
+   * of the map for a moment, within `budgetMs`. True when some are still to do.
+   */
+  private settleTiles(budgetMs: number): boolean {
+    if (this.settling.size === 0) return false;
+    // Not while a stroke goes on: patches keep up with the pointer, whole tiles would not.
+    const wait = SETTLE_MS - (performance.now() - this.editedAt);
+    if (wait > 0) {
+      if (this.settlingTimer) clearTimeout(this.settlingTimer);
+      this.settlingTimer = setTimeout(() => {
+        this.settlingTimer = null;
+        this.requestFrame();
+      }, wait);
+      return false;
+    }
+    const level = this.currentLevel();
+    const t0 = performance.now();
+    for (const tile of [...this.settling]) {
+      if (performance.now() - t0 > budgetMs) return true;
+      this.settling.delete(tile);
+      if (tile.level !== level || this.tiles.get(level, tile.slot) !== tile) continue;
+      const ctx = tile.canvas.getContext('2d')!;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, level.size, level.size);
+      ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+      this.paint(ctx, tileRect(level, tile.slot), level);
+    }
+    return false;
+  }
+
   private makeTile(level: MapLevel, slot: Slot): void {
     const canvas = this.pool.pop() ?? document.createElement('canvas');
     if (canvas.width !== level.size || canvas.height !== level.size) {
@@ -536,22 +550,23 @@ export class MapRenderer {
     this.tiles.put(level, slot, canvas, this.frameNo);
   }
 
-  /**
-   * Repaints a tile that `area` (map pixels) reaches into, whole: the very paint a fresh tile
-   * gets. A patch of only the edited part drew its paths from fewer cells, and the canvas picks
-   * anti-aliasing per path (Skia's path renderers differ by a path's size and complexity), so
-   * lines next to a patch came out up to 70 levels off a fresh paint. A tile is 128 or 256
-   * device pixels (a few dozen to a few hundred cells), a few ms of painting.
-   */
+  /** Repaints the part of a tile that `area` (map pixels) covers. */
   private repaint(tile: StoredTile<HTMLCanvasElement>, area: Rect): void {
     const level = tile.level as MapLevel;
-    if (!pixelRectIn(level, tile.slot, area)) return;
+    const px = pixelRectIn(level, tile.slot, area);
+    if (!px) return;
     const ctx = tile.canvas.getContext('2d')!;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, level.size, level.size);
-    ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
-    this.paint(ctx, tileRect(level, tile.slot), level);
+    ctx.clearRect(px.x, px.y, px.width, px.height);
+    ctx.beginPath();
+    ctx.rect(px.x, px.y, px.width, px.height);
+    ctx.clip();
+    const ox = tile.slot.i * level.size;
+    const oy = tile.slot.j * level.size;
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -ox, -oy);
+    const part = { x: (px.x + ox) / level.ratio, y: (px.y + oy) / level.ratio, width: px.width / level.ratio, height: px.height / level.ratio };
+    this.paint(ctx, part, level, part);
     ctx.restore();
   }
 
