@@ -9,7 +9,8 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import { layoutPrint } from '../shared/print/layout.js';
-import { pdfToPngs } from '../electron/print/raster.js';
+import { layoutImage } from '../shared/print/image.js';
+import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { cellOnPage, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
@@ -94,7 +95,8 @@ test('a terrain symbol set in the palette shows on the map, in the PDF and in th
   const [pdfDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('print-save-pdf').click()]);
   const pdf = readFileSync((await pdfDownload.path())!);
   const dpi = 2 * 25.4;
-  const sheet = await decode((await pdfToPngs(pdf, dpi))[0]!);
+  const rendered = await renderPdfPage(pdf, 1, dpi);
+  const sheet: Img = { width: rendered.width, height: rendered.height, data: rendered.pixels };
   const layout = layoutPrint(doc, { singleSheet: true });
   const page1 = layout.pages[0]!;
   const grid = createGrid(gridSpecOf(doc));
@@ -105,14 +107,20 @@ test('a terrain symbol set in the palette shows on the map, in the PDF and in th
   expect(inkAround(sheet, px, py, layout.cellSizeMm * 0.25 * 2)).toBeGreaterThan(20);
   await page.keyboard.press('Escape');
 
-  // The PNG from the View panel's Export image, at 120 px a cell.
-  await page.getByLabel('Pixels per cell').fill('120');
-  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+  // The PNG from the View panel's Export image dialog, at 120 px a cell, without the frame.
+  await page.getByTestId('export-image').click();
+  const exportDialog = page.getByTestId('export-image-dialog');
+  await exportDialog.getByLabel('Size by').selectOption('cellPx');
+  await exportDialog.getByRole('spinbutton', { name: 'Size' }).fill('120');
+  await exportDialog.getByLabel('No frame').check();
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), exportDialog.getByTestId('export-image-save').click()]);
   const png = await decode(readFileSync((await pngDownload.path())!));
-  const bounds = grid.bounds(100);
-  const k = png.width / bounds.width;
-  const c100 = grid.center(CELL, 100);
-  expect(inkAround(png, (c100.x - bounds.x) * k, (c100.y - bounds.y) * k, 25 * k)).toBeGreaterThan(10);
+  const image = layoutImage(doc, { size: { cellPx: 120 }, frame: false });
+  expect([png.width, png.height]).toEqual([image.widthPx, image.heightPx]);
+  const at = grid.center(CELL, image.cellSizeMm);
+  const k = image.pxPerMm;
+  expect(inkAround(png, (at.x - image.picture.x) * k, (at.y - image.picture.y) * k, 25)).toBeGreaterThan(10);
+  await exportDialog.getByRole('button', { name: 'Close' }).click();
 
   // Undo takes the symbol off the map again.
   await page.getByTestId('undo').click();

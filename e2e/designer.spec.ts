@@ -183,8 +183,13 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   for (const group of ['terrain', 'rivers', 'bridges', 'markers', 'coordinates']) expect(svg).toContain(`<g id="${group}">`);
   expect(svg).toContain('>Kharkov</text>');
   expect(svg).toContain('>0101</text>');
-  await page.getByRole('spinbutton', { name: 'Pixels per cell' }).fill('24');
-  const [pngFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+  await page.getByTestId('export-image').click();
+  const exportDialog = page.getByTestId('export-image-dialog');
+  await exportDialog.getByLabel('Size by').selectOption('cellPx');
+  await exportDialog.getByRole('spinbutton', { name: 'Size' }).fill('24');
+  await exportDialog.getByLabel('Frame (title and scale)').uncheck();
+  const [pngFile] = await Promise.all([page.waitForEvent('download'), exportDialog.getByTestId('export-image-save').click()]);
+  await exportDialog.getByRole('button', { name: 'Close' }).click();
   const png = await readFile((await pngFile.path())!);
   await pngFile.saveAs(path.join(OUTPUT, 'designer-export.png'));
   expect(png.subarray(1, 4).toString()).toBe('PNG');

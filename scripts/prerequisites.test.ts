@@ -1,5 +1,5 @@
-// npm test's machine prerequisites, on simulated machines: a PATH without pdftoppm and a
-// GRIDFRONT_CHROMIUM that points nowhere stand for a fresh Debian machine without them.
+// npm test's machine prerequisites, on simulated machines: a GRIDFRONT_CHROMIUM that points
+// nowhere (and a PATH with or without apt-get and sudo) stands for a fresh machine without it.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,12 +37,12 @@ describe('npm test prerequisites', () => {
     return path.join(dir, 'chromium');
   };
 
-  it('the list names Chromium, poppler-utils, the DejaVu fonts and Tiled, once each', () => {
-    expect(PREREQUISITES.map((p) => p.debianPackage)).toEqual(['chromium', 'poppler-utils', 'fonts-dejavu-core', 'tiled']);
+  it('the list names Chromium, the DejaVu fonts and Tiled, once each, and no poppler (PDFs are checked with pdf.js)', () => {
+    expect(PREREQUISITES.map((p) => p.debianPackage)).toEqual(['chromium', 'fonts-dejavu-core', 'tiled']);
   });
 
   it('nothing to do when everything is there (GRIDFRONT_CHROMIUM names the browser)', () => {
-    const bin = binDir('pdftoppm', 'apt-get', 'tmxrasterizer');
+    const bin = binDir('apt-get', 'tmxrasterizer');
     const m = machine({ env: { PATH: bin, GRIDFRONT_CHROMIUM: chromiumOk() } });
     expect(ensurePrerequisites(m)).toBeNull();
     expect(m.ran).toEqual([]);
@@ -57,7 +57,7 @@ describe('npm test prerequisites', () => {
       run: (command, args) => {
         m.ran.push([command, ...args]);
         if (args[0] === 'install') {
-          for (const f of [chromium, path.join(bin, 'pdftoppm'), path.join(bin, 'tmxrasterizer')]) {
+          for (const f of [chromium, path.join(bin, 'tmxrasterizer')]) {
             writeFileSync(f, '#!/bin/sh\n');
             chmodSync(f, 0o755);
           }
@@ -68,14 +68,14 @@ describe('npm test prerequisites', () => {
     expect(ensurePrerequisites(m)).toBeNull();
     expect(m.ran).toEqual([
       [path.join(bin, 'apt-get'), 'update', '-qq'],
-      [path.join(bin, 'apt-get'), 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'poppler-utils', 'tiled'],
+      [path.join(bin, 'apt-get'), 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'tiled'],
     ]);
-    expect(m.lines).toEqual(['Installing what the tests need: chromium, poppler-utils, tiled']);
+    expect(m.lines).toEqual(['Installing what the tests need: chromium, tiled']);
   });
 
   it('not as root: through sudo -n', () => {
     const bin = binDir('apt-get', 'sudo');
-    const m = machine({ root: false, env: { PATH: bin, GRIDFRONT_CHROMIUM: chromiumOk() } });
+    const m = machine({ root: false, env: { PATH: bin, GRIDFRONT_CHROMIUM: '/nowhere/chromium' } });
     ensurePrerequisites(m);
     expect(m.ran[0]).toEqual(['sudo', '-n', path.join(bin, 'apt-get'), 'update', '-qq']);
   });
@@ -83,18 +83,18 @@ describe('npm test prerequisites', () => {
   it('where it cannot install, stops with one sentence naming what to install', () => {
     const notDebian = machine({ debian: false, env: { PATH: binDir(), GRIDFRONT_CHROMIUM: '/nowhere/chromium' } });
     expect(ensurePrerequisites(notDebian)).toBe(
-      'npm test needs Chromium (the end-to-end tests), pdftoppm (the PDF checks) and Tiled\'s tmxrasterizer (the Tiled export check), which are missing and this is not a Debian or Ubuntu machine where apt-get could install them: install "chromium", "poppler-utils" and "tiled" (Debian/Ubuntu: apt-get install chromium poppler-utils tiled) (or set GRIDFRONT_CHROMIUM to a Chromium binary) and run it again.',
+      'npm test needs Chromium (the end-to-end tests) and Tiled\'s tmxrasterizer (the Tiled export check), which are missing and this is not a Debian or Ubuntu machine where apt-get could install them: install "chromium" and "tiled" (Debian/Ubuntu: apt-get install chromium tiled) (or set GRIDFRONT_CHROMIUM to a Chromium binary) and run it again.',
     );
     expect(notDebian.ran).toEqual([]);
-    const noSudo = machine({ root: false, env: { PATH: binDir('apt-get', 'tmxrasterizer'), GRIDFRONT_CHROMIUM: chromiumOk() } });
-    expect(ensurePrerequisites(noSudo)).toMatch(/^npm test needs pdftoppm \(the PDF checks\), which is missing and installing needs root \(no sudo here\): install "poppler-utils"/);
-    const aptFails = machine({ env: { PATH: binDir('apt-get', 'tmxrasterizer'), GRIDFRONT_CHROMIUM: chromiumOk() }, run: () => 100 });
-    expect(ensurePrerequisites(aptFails)).toMatch(/which is missing and apt-get could not install them: install "poppler-utils"/);
+    const noSudo = machine({ root: false, env: { PATH: binDir('apt-get', 'tmxrasterizer'), GRIDFRONT_CHROMIUM: '/nowhere/chromium' } });
+    expect(ensurePrerequisites(noSudo)).toMatch(/^npm test needs Chromium \(the end-to-end tests\), which is missing and installing needs root \(no sudo here\): install "chromium"/);
+    const aptFails = machine({ env: { PATH: binDir('apt-get', 'tmxrasterizer'), GRIDFRONT_CHROMIUM: '/nowhere/chromium' }, run: () => 100 });
+    expect(ensurePrerequisites(aptFails)).toMatch(/which is missing and apt-get could not install them: install "chromium"/);
   });
 
   it('npm test stops before anything runs, with that sentence, on such a machine', () => {
-    // The real command: tsx scripts/test.ts with a PATH that has node but no pdftoppm or
-    // apt-get, and a Chromium override that points nowhere.
+    // The real command: tsx scripts/test.ts with a PATH that has node but no apt-get,
+    // and a Chromium override that points nowhere.
     const bin = binDir();
     const nodeDir = path.dirname(process.execPath);
     const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/test.ts'], {
@@ -104,7 +104,7 @@ describe('npm test prerequisites', () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/npm test needs Chromium \(the end-to-end tests\)(, pdftoppm \(the PDF checks\))?( and pdftoppm \(the PDF checks\))?( and Tiled's tmxrasterizer \(the Tiled export check\))?, which (is|are) missing/);
+    expect(run.stderr).toMatch(/npm test needs Chromium \(the end-to-end tests\)( and Tiled's tmxrasterizer \(the Tiled export check\))?, which (is|are) missing/);
     expect(run.stdout).not.toMatch(/=== generated code|=== typecheck/);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('0 passed, 1 failed');
   });

@@ -1,8 +1,9 @@
 // What `npm test` needs from the machine besides npm packages, in one place: Debian's
-// Chromium (the end-to-end tests), poppler's pdftoppm (the PDF checks), the DejaVu fonts
-// (PDF text metrics) and Tiled's tmxrasterizer (renders exported Tiled maps). `npm test` and `.ci/run` run this first. Missing ones are installed
-// with apt-get on Debian/Ubuntu (as root, or through `sudo -n`); otherwise it stops before
-// anything runs, with one sentence naming what to install.
+// Chromium (the end-to-end tests), the DejaVu fonts (PDF text metrics) and Tiled's tmxrasterizer
+// (renders exported Tiled maps for a check). PDFs are checked with pdf.js on the Skia canvas (npm
+// packages), so poppler is not needed. `npm test` and `.ci/run` run this first. Missing ones are
+// installed with apt-get on Debian/Ubuntu (as root, or through `sudo -n`); otherwise it stops
+// before anything runs, with one sentence naming what to install.
 //
 //   npx tsx scripts/prerequisites.ts      exit 0 when everything is there (installed if need be)
 //
@@ -44,7 +45,6 @@ export function onPath(name: string, env: NodeJS.ProcessEnv): string | null {
 /** The list: add or drop a line here when the tests need something else from the machine. */
 export const PREREQUISITES: readonly Prerequisite[] = [
   { what: 'Chromium (the end-to-end tests)', debianPackage: 'chromium', present: (env) => executable(chromiumPath(env)) },
-  { what: 'pdftoppm (the PDF checks)', debianPackage: 'poppler-utils', present: (env) => onPath('pdftoppm', env) !== null },
   { what: 'the DejaVu fonts', debianPackage: 'fonts-dejavu-core', present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') },
   { what: "Tiled's tmxrasterizer (the Tiled export check)", debianPackage: 'tiled', present: (env) => onPath('tmxrasterizer', env) !== null },
 ];

@@ -3,7 +3,7 @@
 //   npm run print -- scenarios/seed-000-example.json --cell 10cm --paper A4 --out mat.pdf
 //   npm run print -- my.json --mode outline --paper Letter --cell 4in --out mat.pdf
 //   npm run print -- my.json --single-sheet --out shop.pdf
-//   npm run print -- my.json --png --dpi 150 --out mat.png      (needs pdftoppm)
+//   npm run print -- my.json --png --dpi 150 --out mat.png
 //   npm run print -- my.json --kit counters,markers,track,aids --counter 5/8in --paper A4 --out kit.pdf
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
@@ -19,7 +19,7 @@ import { renderKitLayoutPdf } from '../electron/print/kit-pdf.js';
 import { layoutKit } from '../shared/kit/layout.js';
 import { KIT_PARTS, KitOptionsError, type KitOptionsInput, type KitPart } from '../shared/kit/options.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { pdfToPngs } from '../electron/print/raster.js';
+import { printPagesPng } from '../electron/print/raster.js';
 
 const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png> [options]
   --cell 10cm|4in|25mm         cell size across flats (default: the scenario's map.cellSize)
@@ -33,7 +33,7 @@ const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png>
   --with units  --without control                              (add to / remove from the mode's layers)
   --whole-cells      step tiles by whole cells so each cell is whole on some page
   --single-sheet     the whole mat on one page sized to the map (for print shops)
-  --png [--dpi 150]  write PNG pages (rendered with pdftoppm) instead of a PDF
+  --png [--dpi 150]  write PNG pages instead of a PDF (the same pages, drawn in process)
 Tabletop kit instead of the map:
   --kit counters,markers,track,aids,oob   the kit's parts (or "all")
   --counter 1/2in|5/8in|3/4in|1in|15mm|20mm|25mm   counter size (default 5/8in)
@@ -172,15 +172,17 @@ async function main(argv: string[]): Promise<number> {
   for (const w of [...layout.warnings, ...model.skipped.map((s) => `skipped ${s}`)]) console.error(`warning: ${w}`);
 
   const started = Date.now();
-  const pdf = await renderLayoutPdf(scenario, layout, (p) => {
-    if (process.stderr.isTTY) process.stderr.write(`\rwriting page ${p.done}/${p.total} (${p.page})   `);
-  });
-  if (process.stderr.isTTY) process.stderr.write('\n');
+  const pdf = values.png
+    ? null
+    : await renderLayoutPdf(scenario, layout, (p) => {
+        if (process.stderr.isTTY) process.stderr.write(`\rwriting page ${p.done}/${p.total} (${p.page})   `);
+      });
+  if (process.stderr.isTTY && pdf) process.stderr.write('\n');
 
   const labels = [...(layout.assembly ? ['assembly'] : []), ...layout.pages.map((p) => p.label)];
   const written: string[] = [];
   if (values.png) {
-    const pngs = await pdfToPngs(pdf, dpi);
+    const pngs = await printPagesPng(scenario, layout, dpi);
     const out = values.out;
     const base = join(dirname(out), basename(out, extname(out)));
     for (const [i, png] of pngs.entries()) {
@@ -188,7 +190,7 @@ async function main(argv: string[]): Promise<number> {
       await writeAtomically(path, png);
       written.push(path);
     }
-  } else {
+  } else if (pdf) {
     await writeAtomically(values.out, pdf);
     written.push(values.out);
   }
@@ -202,7 +204,7 @@ async function main(argv: string[]): Promise<number> {
       overlapMm: layout.overlapMm,
       cellMm: layout.cellSizeMm,
       scale: layout.scale.text,
-      bytes: pdf.length,
+      bytes: pdf?.length,
       ms: Date.now() - started,
     }),
   );

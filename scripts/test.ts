@@ -26,7 +26,7 @@ interface Stage {
 }
 
 const stages: Stage[] = [
-  // Chromium, pdftoppm, fonts: installed here when missing, else a sentence and nothing runs.
+  // Chromium, fonts: installed here when missing, else a sentence and nothing runs.
   { name: 'machine prerequisites', command: process.execPath, args: [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'prerequisites.ts')] },
   { name: 'generated code is up to date', command: npm, args: ['run', '--silent', 'check:gen'] },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },

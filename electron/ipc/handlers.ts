@@ -70,7 +70,10 @@ export function createHost(options: HostOptions): Host {
     'scenarios.listBundled': () => bundled.list(),
     'scenarios.getBundled': ({ id }) => bundled.get(id),
     ...(library.ok ? libraryHandlers(library.library) : unavailableLibrary(library.message)),
-    ...printHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+    ...printHandlers({
+      ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+      ...(library.ok ? { getImage: (ref: string) => library.library.getImage(ref) } : {}),
+    }),
     ...kitHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     ...(packs ? packs.handlers : unavailable('packs.', library.ok ? '' : library.message)),
     ...(games ? gameHandlers(games) : unavailable('games.', library.ok ? 'Saved games are unavailable' : library.message)),

@@ -3,20 +3,24 @@
 // bug and reaches the router as an internal failure.
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
 import { LibraryError } from './errors.js';
+import { checkUnderlayImage } from './images.js';
 import type { Library } from './types.js';
 
 type LibraryChannel = Extract<ChannelName, `library.${string}`>;
 export type LibraryHandlers = Pick<Handlers, LibraryChannel>;
 
+function asHostError(err: unknown): unknown {
+  if (err instanceof LibraryError) return new HostError({ code: err.code === 'not-found' ? 'not-found' : 'bad-request', message: err.message });
+  return err;
+}
+
 function hostErrors<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   return (...args) => {
     try {
-      return fn(...args);
+      const result = fn(...args);
+      return (result instanceof Promise ? result.catch((err: unknown) => Promise.reject(asHostError(err))) : result) as R;
     } catch (err) {
-      if (err instanceof LibraryError) {
-        throw new HostError({ code: err.code === 'not-found' ? 'not-found' : 'bad-request', message: err.message });
-      }
-      throw err;
+      throw asHostError(err);
     }
   };
 }
@@ -49,6 +53,16 @@ export function libraryHandlers(lib: Library): LibraryHandlers {
     'library.clearRecovery': ({ docKey }) => lib.clearRecovery(docKey),
     'library.setThumbnail': ({ id, pngBase64 }) => lib.setThumbnail(id, pngBase64 === undefined ? null : Buffer.from(pngBase64, 'base64')),
     'library.getThumbnail': ({ id }) => lib.getThumbnail(id),
+    'library.putImage': async ({ base64 }) => {
+      const checked = await checkUnderlayImage(Buffer.from(base64, 'base64'));
+      lib.putImage(checked.ref, Buffer.from(base64, 'base64'));
+      return { ref: checked.ref, width: checked.width, height: checked.height };
+    },
+    'library.getImage': ({ ref }) => {
+      const bytes = lib.getImage(ref);
+      if (!bytes) throw new LibraryError('not-found', `The library has no underlay image ${ref}`);
+      return { mime: ref.endsWith('.png') ? 'image/png' : 'image/jpeg', base64: bytes.toString('base64') };
+    },
   };
   for (const key of Object.keys(handlers) as LibraryChannel[]) {
     (handlers as Record<string, unknown>)[key] = hostErrors(handlers[key] as (...a: unknown[]) => unknown);

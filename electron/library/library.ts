@@ -16,6 +16,7 @@ import { createBatchImporter } from './batch-import.js';
 import { migrate, recheckRows } from './migrations.js';
 import { createStore, SUMMARY_COLUMNS, toSummary, type ScenarioRow } from './store.js';
 import { createRecovery } from './recovery.js';
+import { refMatches } from './images.js';
 import { checkDocument, checkRecord, defaultValidator, type ScenarioValidator } from './validation.js';
 import type {
   CreateInput,
@@ -366,6 +367,16 @@ export function openLibrary(options: OpenLibraryOptions): Library {
       requireRow(id);
       const png = db.prepare('SELECT thumbnail FROM scenarios WHERE id = ?').pluck().get(id) as Buffer | null;
       return png ? `data:image/png;base64,${png.toString('base64')}` : null;
+    },
+
+    putImage(ref, bytes) {
+      if (!refMatches(ref, bytes)) throw new LibraryError('bad-request', `The image bytes are not what "${ref}" names (a PNG or JPEG with that SHA-256)`);
+      db.prepare('INSERT OR IGNORE INTO images (ref, bytes, created) VALUES (?, ?, ?)').run(ref, Buffer.from(bytes), now());
+      return ref;
+    },
+
+    getImage(ref) {
+      return (db.prepare('SELECT bytes FROM images WHERE ref = ?').pluck().get(ref) as Buffer | undefined) ?? null;
     },
 
     recheckAll: tx(() => recheckRows(db, validate)),

@@ -184,8 +184,26 @@ const v6: Migration = {
   },
 };
 
+const v7: Migration = {
+  version: 7,
+  description: 'underlay images (scans to trace under the grid), named by their content',
+  up(db, ctx) {
+    // ref is "<sha256>.<png|jpg>", what a scenario's map.underlay.image holds; one copy
+    // serves every scenario, revision and copy that uses the picture.
+    db.exec(`
+      CREATE TABLE images (
+        ref TEXT PRIMARY KEY,
+        bytes BLOB NOT NULL,
+        created INTEGER NOT NULL
+      ) STRICT;
+    `);
+    // The format gained map.underlay with this version: check every row again.
+    recheckRows(db, ctx.validate);
+  },
+};
+
 /** Every schema version, oldest first. Append only: never edit a released step. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 /** Re-validates every row and records the outcome (status, counts, first messages); returns how many have errors. */

@@ -55,6 +55,13 @@ export interface Library {
   setThumbnail(id: string, png: Uint8Array | null): void;
   /** The thumbnail as a data: URL (allowed by the CSP in both hosts), or null. */
   getThumbnail(id: string): string | null;
+  /**
+   * Keeps an underlay image under its ref ("<sha256>.<png|jpg>"; checkUnderlayImage makes
+   * one) and returns the ref; the bytes must be what the ref names. Keeping one twice is a no-op.
+   */
+  putImage(ref: string, bytes: Uint8Array): string;
+  /** An underlay image's bytes, or null when the library does not have it. */
+  getImage(ref: string): Buffer | null;
   /** Re-runs the validator over every stored scenario and records each one's check status. */
   recheckAll(): { checked: number; withErrors: number };
   close(): void;

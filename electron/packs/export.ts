@@ -6,6 +6,7 @@ import yazl from 'yazl';
 import packageJson from '../../package.json' with { type: 'json' };
 import { CURRENT_FORMAT_VERSION, loadScenario } from '../../shared/format/migrate.js';
 import type { PackExtra, PackManifest, PackScenario } from '../../shared/format/pack-manifest.types.js';
+import { refMatches } from '../library/images.js';
 import { PackError } from './errors.js';
 import { sha256 } from './hash.js';
 import { DEFAULT_LIMITS, MANIFEST_FILE, MAX_THUMBNAIL_BYTES } from './limits.js';
@@ -43,7 +44,7 @@ export interface ExportOptions {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const FILE_MODE = 0o100644;
-const DEFAULT_EXTRA_NAMES: Record<PackExtra['kind'], string> = { 'print-pdf': 'print.pdf', savegame: 'savegame.json' };
+const DEFAULT_EXTRA_NAMES: Record<PackExtra['kind'], string> = { 'print-pdf': 'print.pdf', savegame: 'savegame.json', underlay: 'underlay.png' };
 
 interface PackFile {
   name: string;
@@ -136,6 +137,14 @@ export function planPack(info: PackInfo, scenarios: readonly ExportScenario[], o
       return { kind: extra.kind, file, sha256: sha256(bytes) };
     });
     if (extras.length) entry.extras = extras;
+    // The underlay image must come with a scenario that names one, and only then.
+    const underlays = (input.extras ?? []).filter((x) => x.kind === 'underlay');
+    const ref = scenario.map.underlay?.image;
+    if (ref && !(underlays.length === 1 && refMatches(ref, underlays[0]!.data))) {
+      problems.push({ file: label, pointer: '/map/underlay/image', message: `${label} ("${scenario.title}"): its underlay image ${ref} must come with it` });
+    } else if (!ref && underlays.length) {
+      problems.push({ file: label, message: `${label} ("${scenario.title}"): an underlay image was given but the scenario has no underlay` });
+    }
     entries.push(entry);
   });
 

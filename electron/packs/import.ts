@@ -81,6 +81,13 @@ export async function importPack(
   if (!inspection.manifest && !problems.length) problems.push({ message: 'The pack has no readable manifest' });
   if (problems.length) return { ok: false, problems };
 
+  // Underlay images first: they are kept by content, so one left behind by a refused import
+  // is never shown and serves the next import of the same picture.
+  for (const s of inspection.scenarios) {
+    const ref = s.document.map.underlay?.image;
+    const image = s.extras.find((x) => x.kind === 'underlay');
+    if (ref && image && choiceFor(s.id, options.onConflict) !== 'skip') library.putImage(ref, image.data);
+  }
   const items: BatchImportItem[] = inspection.scenarios.map((s) => ({
     name: s.file,
     document: s.document,
@@ -107,7 +114,8 @@ export async function importPack(
   const extras = inspection.scenarios.flatMap((s) => {
     const outcome = finalId.get(s.id);
     if (!outcome || outcome.action === 'skipped') return [];
-    return s.extras.map((x) => ({ ...x, scenarioId: outcome.id }));
+    // The underlay image is stored with the scenario above; the rest is for the caller.
+    return s.extras.filter((x) => x.kind !== 'underlay').map((x) => ({ ...x, scenarioId: outcome.id }));
   });
   return { ok: true, outcomes: written.outcomes, extras, warnings: inspection.warnings };
 }

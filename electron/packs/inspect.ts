@@ -9,6 +9,7 @@ import { parseJson } from '../../shared/format/json.js';
 import { loadScenario } from '../../shared/format/migrate.js';
 import type { PackManifest, PackScenario } from '../../shared/format/pack-manifest.types.js';
 import type { Library } from '../library/index.js';
+import { checkUnderlayImage, refMatches } from '../library/images.js';
 import { sha256 } from './hash.js';
 import { DEFAULT_LIMITS, MANIFEST_FILE, MAX_THUMBNAIL_BYTES, type PackLimits } from './limits.js';
 import { listedFiles, readManifest } from './manifest.js';
@@ -127,8 +128,17 @@ function checkScenario(
         problem(extra.file, 'is listed as a saved game but is not a JSON object');
       }
     }
+    if (extra.kind === 'underlay') {
+      const ref = document?.map.underlay?.image;
+      if (!ref) problem(extra.file, 'is listed as an underlay image but the scenario has no underlay');
+      else if (!refMatches(ref, data)) problem(extra.file, `is not the underlay image the scenario names (${ref})`);
+    }
     extras.push({ kind: extra.kind, file: extra.file, data });
   });
+  const underlay = document?.map.underlay;
+  if (underlay && !(listed.extras ?? []).some((x) => x.kind === 'underlay')) {
+    problem(listed.file, `names an underlay image (${underlay.name ?? underlay.image}) that is not in the pack`, '/map/underlay/image');
+  }
 
   if (problems.length > before || !document) return undefined;
   const result: InspectedScenario = { id: listed.id, title: listed.title, file: listed.file, sha256: listed.sha256, document, extras };
@@ -176,6 +186,21 @@ export async function inspectPack(source: Buffer | string, options: InspectOptio
     if (checked) result.scenarios.push(checked);
     options.onProgress?.({ phase: 'checking', done: i + 1, total });
   });
+  // Underlay images are decoded in full (after their sizes are read from the header), as
+  // the library does before it keeps one, and must be the size the scenario says.
+  for (const s of result.scenarios) {
+    const underlay = s.document.map.underlay;
+    for (const x of s.extras.filter((e) => e.kind === 'underlay')) {
+      try {
+        const image = await checkUnderlayImage(x.data, x.file);
+        if (underlay && (image.width !== underlay.width || image.height !== underlay.height)) {
+          result.problems.push({ file: x.file, message: `${x.file} is ${image.width} × ${image.height} pixels, but the scenario places it as ${underlay.width} × ${underlay.height}` });
+        }
+      } catch (err) {
+        result.problems.push({ file: x.file, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
   if (options.library) result.conflicts = findConflicts(manifest.manifest.scenarios, options.library);
   return result;
 }

@@ -5,9 +5,9 @@
 // it deflate in JavaScript took most of the time on big maps. Opacity below 1 uses graphics
 // states (/ExtGState) registered on the page when the stream is added.
 import { deflateSync } from 'node:zlib';
-import { PDFName, PDFNumber, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFName, PDFNumber, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Point, Rect } from '../../shared/grid/types.js';
-import type { Align, FillRule, LineCap, LineJoin, Rgb, Surface, SurfaceFont } from '../../shared/paint/surface.js';
+import type { Align, FillRule, LineCap, LineJoin, Rgb, Surface, SurfaceFont, SurfaceImage } from '../../shared/paint/surface.js';
 
 export { hexToRgb, lighten, type Align, type Rgb } from '../../shared/paint/surface.js';
 
@@ -43,6 +43,18 @@ export class PageFont implements SurfaceFont {
 
   width(text: string, size: number): number {
     return this.font.widthOfTextAtSize(this.clean(text), size);
+  }
+}
+
+/** A picture embedded in the document, with its resource name on one page. */
+export class PageImage implements SurfaceImage {
+  readonly key: PDFName;
+  readonly width: number;
+  readonly height: number;
+  constructor(image: PDFImage, page: PDFPage) {
+    this.key = page.node.newXObject('GFImage', image.ref);
+    this.width = image.width;
+    this.height = image.height;
   }
 }
 
@@ -182,6 +194,15 @@ export class Canvas implements Surface<PageFont> {
     this.save().op(`${rgb(halo)} RG ${num(haloWidth)} w 1 j [] 0 d`);
     this.text(font, size, x, y, text, align, true, 1);
     return this.restore().text(font, size, x, y, text, align);
+  }
+  /**
+   * A picture filling `dest` (user units, y down), at opacity `alpha`: the image's unit square
+   * (y up in PDF) mapped onto the rectangle, top row at dest.y.
+   */
+  image(img: PageImage, dest: Rect, alpha = 1): this {
+    this.save();
+    this.op(`${this.alpha('ca', alpha).trim()} ${num(dest.width)} 0 0 ${num(-dest.height)} ${num(dest.x)} ${num(dest.y + dest.height)} cm ${img.key.toString()} Do`.trim());
+    return this.restore();
   }
   /** Adds what was drawn to the page as one compressed content stream. */
   flush(doc: PDFDocument, page: PDFPage): void {

@@ -1,19 +1,19 @@
 // Binds the print service to its host channels. Plain Node: where a file goes is asked
 // through `chooseSavePath`, which the Electron main process fills in with its native save
 // dialog. Without it (the web host) the bytes travel back to the page as base64.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import yazl from 'yazl';
 import { loadScenario } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
+import { layoutImage, scenarioForDrawing, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptions, type PrintOptionsInput } from '../../shared/print/options.js';
 import { fileNameFor, fileStem } from '../../shared/format/file-name.js';
 import { renderLayoutPdf } from './pdf.js';
-import { pdfToPngs } from './raster.js';
+import { decodeUnderlay, imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile, type NamesNote } from './raster.js';
 
 type PrintChannel = Extract<ChannelName, `print.${string}`>;
 export type PrintHandlers = Pick<Handlers, PrintChannel>;
@@ -26,6 +26,8 @@ export interface PrintServiceOptions {
    * cancel. Left out, the handlers return the bytes instead of writing a file.
    */
   chooseSavePath?: (request: { defaultName: string; kind: SaveKind }) => Promise<string | null>;
+  /** An underlay picture's bytes by its ref (the library's), for images that show the underlay. */
+  getImage?: (ref: string) => Uint8Array | null;
 }
 
 const MIME: Record<SaveKind, 'application/pdf' | 'image/png' | 'application/zip'> = {
@@ -54,6 +56,43 @@ function optionIssues(problems: PrintOptionProblem[]): HostError {
     message: `Print options: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
     issues: problems.map((p) => ({ pointer: `/options/${p.field.split('.').join('/')}`, message: p.message })),
   });
+}
+
+/** What an image did with place names too small to read, in words for the dialog (nothing when it did nothing). */
+export function namesNotes(n: NamesNote): string[] {
+  const out: string[] = [];
+  const px = `${n.minTextPx} px`;
+  if (n.enlarged) out.push(`${n.enlarged} place name${n.enlarged === 1 ? ' was' : 's were'} drawn at ${px}, larger than their scale, to stay legible.`);
+  if (n.leftOut) out.push(`${n.leftOut} place name${n.leftOut === 1 ? ' was' : 's were'} left out: under ${px} at this size${n.enlarged ? ', or overlapping a more important name once enlarged' : ''}.`);
+  return out;
+}
+
+/**
+ * The scenario and the image layout for the export options, or a host error naming what is
+ * wrong. Held to the schema only: a draft whose checks fail can still be looked at.
+ */
+function prepareImage(scenarioJson: unknown, input: ImageExportInput): { scenario: Scenario; layout: ImageLayout } {
+  const read = scenarioForDrawing(scenarioJson);
+  if (!read.ok) {
+    throw new HostError({
+      code: 'invalid-document',
+      message: `The scenario cannot be drawn: ${read.issues[0]?.pointer || '/'} ${read.issues[0]?.message ?? ''}`.trim(),
+      issues: read.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
+    });
+  }
+  const scenario = read.scenario;
+  try {
+    return { scenario, layout: layoutImage(scenario, input) };
+  } catch (err) {
+    if (err instanceof PrintOptionsError) {
+      throw new HostError({
+        code: 'bad-request',
+        message: `Image export: ${err.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+        issues: err.problems.map((p) => ({ pointer: `/image/${p.field.split('.').join('/')}`, message: p.message })),
+      });
+    }
+    throw err;
+  }
 }
 
 /** The scenario checked against the schema and the layout for the options, or a host error naming what is wrong. */
@@ -102,16 +141,10 @@ function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> 
   });
 }
 
-/** One page of a PDF as a PDF of its own, so pdftoppm renders only that page. */
-async function singlePage(pdf: Uint8Array, index: number): Promise<Uint8Array> {
-  const source = await PDFDocument.load(pdf);
-  const out = await PDFDocument.create();
-  const [page] = await out.copyPages(source, [index]);
-  out.addPage(page!);
-  return out.save();
-}
+/** The largest image the web host sends back to the page (the desktop app streams to disk and has no such limit). */
+export const WEB_IMAGE_MEGAPIXELS = 250;
 
-/** What a PNG export may render at most (about three minutes of pdftoppm on a laptop). */
+/** What a PNG export of print pages may render at most (about a minute on a laptop). */
 export const PNG_BUDGET_MEGAPIXELS = 1000;
 
 /** Megapixels of the given PDF pages at `dpi`. */
@@ -140,11 +173,44 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
     return { kind: 'data', fileName: defaultName, mime: MIME[kind], base64: Buffer.from(data).toString('base64'), bytes: data.length, pages };
   }
 
+  /** The bytes of the picture the scenario's underlay names, from the library. */
+  function underlayBytes(scenario: Scenario): Uint8Array {
+    const u = scenario.map.underlay;
+    const bytes = u ? (service.getImage?.(u.image) ?? null) : null;
+    if (!u || !bytes) throw new HostError({ code: 'not-found', message: `The underlay picture (${u?.name ?? u?.image ?? 'none'}) is not in the library; import it again, or export without the underlay.` });
+    return bytes;
+  }
+
   return {
+    'print.image': async ({ scenario: json, image, fileStem }) => {
+      const { scenario, layout } = prepareImage(json, image);
+      const picture = layout.underlay ? await decodeUnderlay(scenario, underlayBytes(scenario)) : undefined;
+      const job = imageJob(scenario, layout, picture);
+      const notes = namesNotes(job.names);
+      const name = `${fileStem ?? fileStemOf(scenario.title)}-${layout.widthPx}x${layout.heightPx}.png`;
+      if (service.chooseSavePath) {
+        const path = await service.chooseSavePath({ defaultName: name, kind: 'png' });
+        if (!path) return { kind: 'cancelled' };
+        // Streamed to the file band by band: however large, the image is never whole in memory.
+        await rasterToFile(job, path);
+        return { kind: 'saved', path, bytes: (await stat(path)).size, pages: 1, notes };
+      }
+      // Without a save dialog (the web host) the bytes travel to the page in one message.
+      const megapixels = (layout.widthPx * layout.heightPx) / 1e6;
+      if (megapixels > WEB_IMAGE_MEGAPIXELS) {
+        throw new HostError({
+          code: 'bad-request',
+          message: `An image of ${Math.round(megapixels)} megapixels is too large to hand to the browser (at most ${WEB_IMAGE_MEGAPIXELS}); choose a smaller size, or export it with the desktop app or npm run export, which write it to disk band by band.`,
+          issues: [{ pointer: '/image/size', message: `at most ${WEB_IMAGE_MEGAPIXELS} megapixels in the browser` }],
+        });
+      }
+      const data = await rasterToBytes(job);
+      return { kind: 'data', fileName: name, mime: 'image/png', base64: data.toString('base64'), bytes: data.length, pages: 1, notes };
+    },
     'print.pdf': async ({ scenario: json, options, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
       const stem = fileStem ?? printStemOf(scenario.title, layout.options);
-      return deliver('pdf', `${stem}.pdf`, pageNames(layout).length, () => renderLayoutPdf(scenario, layout));
+      return deliver('pdf', `${stem}.pdf`, pageNames(layout).length, () => renderLayoutPdf(scenario, layout, undefined, layout.options.underlay ? { bytes: underlayBytes(scenario) } : undefined));
     },
     'print.png': async ({ scenario: json, options, dpi, pages, fileStem }) => {
       const { scenario, layout } = prepare(json, options);
@@ -171,16 +237,14 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
       }
       if (pages === 'all') {
         return deliver('zip', `${stem} ${dpi} dpi.zip`, names.length, async () => {
-          const pngs = await pdfToPngs(await renderLayoutPdf(scenario, layout), dpi);
+          const pngs = await printPagesPng(scenario, layout, dpi, layout.options.underlay ? underlayBytes(scenario) : undefined);
           const width = String(pngs.length - 1).length;
           return zipBytes(pngs.map((data, i) => ({ name: `${stem} ${String(i).padStart(width, '0')} ${names[i]}.png`, data })));
         });
       }
       return deliver('png', `${stem} ${names[pages]} ${dpi} dpi.png`, 1, async () => {
-        const pdf = await singlePage(await renderLayoutPdf(scenario, layout), pages);
-        const [png] = await pdfToPngs(pdf, dpi);
-        if (!png) throw new Error('pdftoppm wrote no image');
-        return png;
+        const picture = layout.options.underlay ? await decodeUnderlay(scenario, underlayBytes(scenario)) : undefined;
+        return rasterToBytes(printPageJob(scenario, layout, pages, dpi, undefined, picture));
       });
     },
   };

@@ -9,7 +9,7 @@ import { layoutKit, type KitLayout, type SheetPage, type TrackPage } from '../..
 import type { KitOptionsInput } from '../../shared/kit/options.js';
 import { renderKitLayoutPdf } from './kit-pdf.js';
 import { readPdfText, runsIn, type PageText } from './pdf-text.js';
-import { renderPageGrey, type GreyImage } from './raster.js';
+import { renderPageGrey, type GreyImage } from './testing/pdf-pixels.js';
 
 const load = (name: string): Scenario => JSON.parse(readFileSync(fileURLToPath(new URL(`../../scenarios/${name}.json`, import.meta.url)), 'utf8')) as Scenario;
 

@@ -9,7 +9,8 @@ import type { PrintOptionsInput } from '../../shared/print/options.js';
 import { PT_PER_MM } from '../../shared/print/units.js';
 import { createGrid, type Cell } from '../../shared/grid/index.js';
 import { renderLayoutPdf, renderPdf, type PrintProgress } from './pdf.js';
-import { pdfToPngs, renderPageGrey, type GreyImage } from './raster.js';
+import { printPagesPng } from './raster.js';
+import { renderPageGrey, type GreyImage } from './testing/pdf-pixels.js';
 import { gridSpecOf } from '../../shared/format/defaults.js';
 
 const seedPath = fileURLToPath(new URL('../../scenarios/seed-000-example.json', import.meta.url));
@@ -142,10 +143,14 @@ describe('print PDF', () => {
     expect(seen.at(-1)!.done).toBe(seen.at(-1)!.total);
   });
 
-  it('exports PNG pages through pdftoppm', async () => {
-    const pngs = await pdfToPngs(await renderPdf(seed(), { mode: 'coords', singleSheet: true }), 30);
+  it('PNG pages of a single-sheet print: one PNG the size of the sheet at the chosen dpi', async () => {
+    const scenario = seed();
+    const layout = layoutPrint(scenario, { mode: 'coords', singleSheet: true });
+    const pngs = await printPagesPng(scenario, layout, 30);
     expect(pngs).toHaveLength(1);
     expect([...pngs[0]!.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(pngs[0]!.readUInt32BE(16)).toBe(Math.ceil((layout.pageSizePt.width / 72) * 30));
+    expect(pngs[0]!.readUInt32BE(20)).toBe(Math.ceil((layout.pageSizePt.height / 72) * 30));
   });
 
   it('a map with an unknown terrain code, a bad edge id and a unit off the map still prints, and says what it skipped', async () => {

@@ -1,18 +1,15 @@
 // The PDF writer: a vector PDF of the print layout at exact physical size. A Node-side
 // service (pdf-lib, no Electron import) so it runs in the main process, the web host,
-// the command line and tests alike.
-import { PDFDocument, PrintScaling, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+// the command line and tests alike. Each page is drawn by shared/print/page-draw.ts, as the
+// PNG pages are.
+import { PDFDocument, PrintScaling, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Scenario } from '../../shared/format/scenario.types.js';
-import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from '../../shared/print/furniture.js';
-import { gridFor, layoutPrint, type PrintLayout, type PrintPage } from '../../shared/print/layout.js';
-import type { Rect } from '../../shared/grid/types.js';
-import { anyFrame, frameLayout, frameTextOf, paintFrame } from '../../shared/paint/frame.js';
-import { assemblyMapExtent, drawMap, drawRegistrationMarks, mapStyleFor, paintStyleOf } from '../../shared/print/map-draw.js';
-import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
+import { gridFor, layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
+import { buildPrintModel } from '../../shared/print/model.js';
 import type { PrintOptionsInput } from '../../shared/print/options.js';
+import { drawPrintPage, frameExtra, printPageCount, printPageLabel, printPageSizePt } from '../../shared/print/page-draw.js';
 import type { PrintFonts } from '../../shared/print/surface.js';
-import { PT_PER_MM } from '../../shared/print/units.js';
-import { Canvas, PageFont, paperCanvas } from './canvas.js';
+import { PageFont, PageImage, paperCanvas } from './canvas.js';
 
 export interface PrintProgress {
   /** Pages written so far (assembly sheet included). */
@@ -33,68 +30,16 @@ function pageFonts(page: PDFPage, fonts: DocFonts): PrintFonts<PageFont> {
   return { regular: new PageFont(fonts.regular, page), bold: new PageFont(fonts.bold, page) };
 }
 
+/** An underlay picture's bytes (PNG or JPEG), for a print that draws it. */
+export interface PrintPicture {
+  bytes: Uint8Array;
+}
+
 /**
- * What a single-sheet print's frame adds round the map (map mm on each side), or null when the
- * print has no frame (tiled prints never do: the frame goes round a whole map).
+ * Writes the PDF for a layout already computed (e.g. the one the preview shows). `underlay` is
+ * the picture map.underlay names, needed when the layout draws it (options.underlay).
  */
-function frameExtra(scenario: Scenario, layout: PrintLayout, model: PrintModel): { left: number; top: number; right: number; bottom: number; outer: Rect } | null {
-  const parts = layout.options.frame;
-  if (!layout.options.singleSheet || !anyFrame(parts)) return null;
-  const map = model.grid.bounds(model.size);
-  const outer = frameLayout(model, map, model.size, parts, paintStyleOf(mapStyleFor(scenario, layout, 1))).outer;
-  return { left: map.x - outer.x, top: map.y - outer.y, right: outer.x + outer.width - map.x - map.width, bottom: outer.y + outer.height - map.y - map.height, outer };
-}
-
-function writeTile(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout: PrintLayout, model: PrintModel, page: PrintPage): void {
-  const H = pdfPage.getHeight();
-  const f = page.furniture;
-  const extra = frameExtra(scenario, layout, model);
-  // With a frame the map moves right and down by the frame's left and top.
-  const area = extra ? { ...f.mapAreaPt, x: f.mapAreaPt.x + extra.left * PT_PER_MM, y: f.mapAreaPt.y + extra.top * PT_PER_MM } : f.mapAreaPt;
-  const w = page.window;
-  const pf = pageFonts(pdfPage, fonts);
-  const style = mapStyleFor(scenario, layout, 1);
-  // Map mm → page pt: x' = area.x + (x - w.x)·k, y' = H - area.y - (y - w.y)·k.
-  const toPage = (cv: Canvas) => cv.transform(PT_PER_MM, 0, 0, -PT_PER_MM, area.x - w.x * PT_PER_MM, H - area.y + w.y * PT_PER_MM);
-  const cv = toPage(new Canvas().save()).clipRect(w);
-  drawMap(cv, model, page.cells, w, style, pf);
-  drawRegistrationMarks(cv, page);
-  cv.restore();
-  if (extra) {
-    toPage(cv.save());
-    paintFrame(cv, pf, model, model.grid.bounds(model.size), model.size, layout.options.frame, frameTextOf(scenario), paintStyleOf(style));
-    cv.restore();
-  }
-  cv.flush(pdfPage.doc, pdfPage);
-  const paper = paperCanvas(H);
-  // The frame's neat line is the trimming guide on a framed sheet.
-  if (!extra) drawCropMarks(paper, f);
-  drawHeader(paper, pf, f, tileHeaderLabel(layout, page));
-  drawRuler(paper, pf, extra ? { x: f.rulerAtPt.x, y: f.rulerAtPt.y + (extra.top + extra.bottom) * PT_PER_MM } : f.rulerAtPt);
-  paper.restore().flush(pdfPage.doc, pdfPage);
-}
-
-
-function writeAssembly(pdfPage: PDFPage, fonts: DocFonts, scenario: Scenario, layout: PrintLayout, model: PrintModel): void {
-  const sheet = layout.assembly!;
-  const H = sheet.pageSizePt.height;
-  const pf = pageFonts(pdfPage, fonts);
-  const k = sheet.scale;
-  const o = sheet.mapOriginPt;
-  const extent = assemblyMapExtent(layout);
-  const all = Array.from({ length: model.grid.cellCount }, (_, i) => model.grid.cellAt(i));
-  const cv = new Canvas().save().transform(k, 0, 0, -k, o.x, H - o.y).clipRect(extent);
-  drawMap(cv, model, all, extent, mapStyleFor(scenario, layout, k / PT_PER_MM), pf);
-  cv.restore().flush(pdfPage.doc, pdfPage);
-  const paper = paperCanvas(H);
-  drawAssemblyOverlay(paper, pf, sheet);
-  drawHeader(paper, pf, sheet.furniture, 'Assembly');
-  drawRuler(paper, pf, sheet.furniture.rulerAtPt);
-  paper.restore().flush(pdfPage.doc, pdfPage);
-}
-
-/** Writes the PDF for a layout already computed (e.g. the one the preview shows). */
-export async function renderLayoutPdf(scenario: Scenario, layout: PrintLayout, onProgress?: ProgressListener): Promise<Uint8Array> {
+export async function renderLayoutPdf(scenario: Scenario, layout: PrintLayout, onProgress?: ProgressListener, underlay?: PrintPicture): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${scenario.title} \u2014 print overlay`);
   doc.setSubject(layout.scale.text);
@@ -107,23 +52,28 @@ export async function renderLayoutPdf(scenario: Scenario, layout: PrintLayout, o
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
   const model = buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
-  const total = layout.pages.length + (layout.assembly ? 1 : 0);
-  let done = 0;
-  if (layout.assembly) {
-    const s = layout.assembly.pageSizePt;
-    writeAssembly(doc.addPage([s.width, s.height]), fonts, scenario, layout, model);
-    onProgress?.({ done: ++done, total, page: 'Assembly' });
+  let picture: PDFImage | null = null;
+  if (layout.options.underlay) {
+    if (!underlay) throw new Error('the print draws the underlay picture, but the picture was not given');
+    // Embedded once; every page that shows it refers to the same image.
+    picture = isPng(underlay.bytes) ? await doc.embedPng(underlay.bytes) : await doc.embedJpg(underlay.bytes);
   }
   const extra = frameExtra(scenario, layout, model);
-  const grow = extra ? { w: (extra.left + extra.right) * PT_PER_MM, h: (extra.top + extra.bottom) * PT_PER_MM } : { w: 0, h: 0 };
-  for (const page of layout.pages) {
-    writeTile(doc.addPage([layout.pageSizePt.width + grow.w, layout.pageSizePt.height + grow.h]), fonts, scenario, layout, model, page);
-    onProgress?.({ done: ++done, total, page: page.label });
+  const total = printPageCount(layout);
+  for (let i = 0; i < total; i++) {
+    const size = printPageSizePt(layout, i, extra);
+    const page = doc.addPage([size.width, size.height]);
+    const cv = paperCanvas(size.height);
+    drawPrintPage(cv, pageFonts(page, fonts), scenario, layout, model, i, { extra, ...(picture ? { underlay: new PageImage(picture, page) } : {}) });
+    cv.restore().flush(doc, page);
+    onProgress?.({ done: i + 1, total, page: printPageLabel(layout, i) });
   }
   return doc.save({ useObjectStreams: true });
 }
 
+const isPng = (b: Uint8Array): boolean => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+
 /** Lays out and writes the print PDF. Throws PrintOptionsError for bad options. */
-export async function renderPdf(scenario: Scenario, options: PrintOptionsInput = {}, onProgress?: ProgressListener): Promise<Uint8Array> {
-  return renderLayoutPdf(scenario, layoutPrint(scenario, options), onProgress);
+export async function renderPdf(scenario: Scenario, options: PrintOptionsInput = {}, onProgress?: ProgressListener, underlay?: PrintPicture): Promise<Uint8Array> {
+  return renderLayoutPdf(scenario, layoutPrint(scenario, options), onProgress, underlay);
 }

@@ -1,81 +1,303 @@
-// Raster output through poppler's pdftoppm (installed with poppler-utils): PNG export at a
-// chosen resolution, and greyscale rendering for measuring printed geometry in tests.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+// Raster output in process: the one map painter (shared/paint) on a Skia canvas from
+// @napi-rs/canvas, which ships its binary in an npm package, so no system program is needed on
+// any platform. The canvas is reached through the painter's own Canvas 2D adapter
+// (shared/paint/canvas-surface.ts), the very one the screen's tiles and the print preview use.
+// Used for image export (`npm run export`, the app's Export image dialog) and for PNG pages of
+// a print. An image is drawn in bands of rows and each band is streamed into the PNG
+// (png-stream.ts), so memory stays bounded whatever the image size: a 1024×1024-cell map at
+// 24 px per cell (25,000 × 28,000 px) holds one band of ~16 MB.
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Scenario } from '../../shared/format/scenario.types.js';
+import type { Rect } from '../../shared/grid/index.js';
+import { canvasFonts, CanvasSurface, type Canvas2D, type CanvasFont } from '../../shared/paint/canvas-surface.js';
+import { anyFrame, frameTextOf, paintFrame } from '../../shared/paint/frame.js';
+import { cellFills, namesReport, paintMap, type PaintStyle } from '../../shared/paint/painter.js';
+import type { SurfaceFonts } from '../../shared/paint/surface.js';
+import { paintUnderlay } from '../../shared/paint/underlay.js';
+import { imageModel, layoutImage, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
+import { gridFor, type PrintLayout } from '../../shared/print/layout.js';
+import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
+import { drawPrintPage, frameExtra, printPageCount, printPageSizePt } from '../../shared/print/page-draw.js';
+import { PngBandWriter, type PngMeta } from './png-stream.js';
 
-const run = promisify(execFile);
+/** Bytes of RGBA one band holds at most. */
+const BAND_BYTES = 16 * 1024 * 1024;
+/**
+ * Cells one band draws at most (about): the painter lists the cells of what it paints, so a
+ * small image of a huge map (1024×1024 cells at 1280 px) is drawn in bands too.
+ */
+const BAND_CELLS = 20_000;
+/**
+ * Rows drawn above and below each band and then dropped: Skia's anti-aliasing of a stroke that
+ * crosses the canvas's edge differs a little from the same stroke inside it, so each band is
+ * drawn a few rows taller and only its inner rows go into the PNG, where a band join looks as
+ * the same rows drawn in one piece.
+ */
+const BAND_OVERLAP = 4;
+/** Lines thinner than this many pixels are drawn this wide, as on screen. */
+const MIN_LINE_PX = 0.6;
 
-export const PDFTOPPM = process.env.GRIDFRONT_PDFTOPPM ?? 'pdftoppm';
+export type RasterSurface = CanvasSurface;
+export type RasterFonts = SurfaceFonts<CanvasFont>;
 
-async function withPdf<T>(pdf: Uint8Array, work: (dir: string, file: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'gridfront-print-'));
-  try {
-    const file = join(dir, 'in.pdf');
-    await writeFile(file, pdf);
-    return await work(dir, file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** Terrain laid down pixel by pixel before the drawing (see SAMPLE_BELOW_CELL_PX). */
+interface SampledTerrain {
+  model: PrintModel;
+  style: PaintStyle;
+  /** The map's area, drawing units: only pixels inside it are sampled. */
+  area: Rect;
+  /** Each cell's colour as RGBA bytes in a little-endian word, worked out on the first band. */
+  colours?: Uint32Array;
 }
 
-async function pdftoppm(args: string[]): Promise<void> {
-  try {
-    await run(PDFTOPPM, args, { maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException & { stderr?: string };
-    if (err.code === 'ENOENT') throw new Error(`PNG export needs pdftoppm (Debian/Ubuntu: apt install poppler-utils); "${PDFTOPPM}" was not found`);
-    throw new Error(`pdftoppm failed: ${err.stderr?.trim() || err.message}`);
-  }
-}
-
-/** Every page as a PNG at `dpi`, in page order. */
-export async function pdfToPngs(pdf: Uint8Array, dpi: number): Promise<Uint8Array[]> {
-  if (!(dpi >= 10 && dpi <= 2400)) throw new RangeError(`dpi must be from 10 to 2400; got ${dpi}`);
-  return withPdf(pdf, async (dir, file) => {
-    await pdftoppm(['-png', '-r', String(dpi), file, join(dir, 'page')]);
-    const names = (await readdir(dir)).filter((n) => n.startsWith('page') && n.endsWith('.png')).sort();
-    return Promise.all(names.map((n) => readFile(join(dir, n))));
-  });
-}
-
-export interface GreyImage {
+export interface RasterJob {
   width: number;
   height: number;
-  /** One byte per pixel, 0 = black, row by row. */
-  pixels: Uint8Array;
+  /** Image pixels per drawing unit. */
+  scale: number;
+  /** The drawing-unit point at the image's top-left corner. */
+  origin: { x: number; y: number };
+  /**
+   * Draws the picture in its units on `s` (the transform is set; the band is white paper).
+   * `visible` is what of the picture (drawing units) this band shows: draw at least that.
+   */
+  draw(s: RasterSurface, fonts: RasterFonts, visible: Rect): void;
+  sampled?: SampledTerrain;
+  /** Cells the whole picture paints, to keep each band's share bounded. */
+  cells: number;
+  meta: PngMeta;
+  /** Bytes of RGBA one band may hold (default 16 MB). */
+  bandBytes?: number;
 }
 
-/** Parses a binary PGM (P5, 8-bit), the format `pdftoppm -gray` writes. */
-export function parsePgm(data: Uint8Array): GreyImage {
-  let pos = 0;
-  const token = (): string => {
-    for (;;) {
-      while (pos < data.length && /\s/.test(String.fromCharCode(data[pos]!))) pos++;
-      if (data[pos] === 0x23) while (pos < data.length && data[pos] !== 0x0a) pos++;
-      else break;
+export interface RasterProgress {
+  rowsDone: number;
+  rows: number;
+}
+
+export interface RasterResult {
+  width: number;
+  height: number;
+  bands: number;
+}
+
+/**
+ * Below this many pixels across a cell, cells are sampled rather than drawn: every pixel
+ * takes the fill colour of the cell under its centre (the painter's own colour, control tint
+ * included), and the painter draws the rest (rivers, roads, front lines) over it. Outlines of
+ * cells two pixels wide are grey noise, and drawing a million of them costs twenty seconds
+ * where sampling costs one (a 1024×1024-cell map at 1280 px).
+ */
+export const SAMPLE_BELOW_CELL_PX = 3;
+
+/** 0xRRGGBB per cell → opaque RGBA bytes read as little-endian words (what ImageData holds). */
+function rgbaWords(fills: Uint32Array): Uint32Array {
+  const out = new Uint32Array(fills.length);
+  for (let i = 0; i < fills.length; i++) {
+    const c = fills[i]!;
+    out[i] = ((255 << 24) | ((c & 0xff) << 16) | (c & 0xff00) | ((c >> 16) & 0xff)) >>> 0;
+  }
+  return out;
+}
+
+/** Fills the band's part of the map area with each pixel's cell colour. */
+function sampleTerrain(ctx: SKRSContext2D, job: RasterJob, t: SampledTerrain, top: number, rows: number, canvasTop: number): void {
+  const { model, area } = t;
+  const k = job.scale;
+  const x0 = Math.max(0, Math.floor((area.x - job.origin.x) * k));
+  const x1 = Math.min(job.width, Math.ceil((area.x + area.width - job.origin.x) * k));
+  const y0 = Math.max(top, Math.floor((area.y - job.origin.y) * k));
+  const y1 = Math.min(top + rows, Math.ceil((area.y + area.height - job.origin.y) * k));
+  if (x1 <= x0 || y1 <= y0) return;
+  const img = ctx.createImageData(x1 - x0, y1 - y0);
+  const out = new Uint32Array(img.data.buffer);
+  const colour = (t.colours ??= rgbaWords(cellFills(model, t.style)));
+  const paper = 0xffffffff;
+  const { grid, size } = model;
+  const p = { x: 0, y: 0 };
+  for (let y = y0; y < y1; y++) {
+    p.y = job.origin.y + (y + 0.5) / k;
+    const row = (y - y0) * (x1 - x0);
+    for (let x = x0; x < x1; x++) {
+      p.x = job.origin.x + (x + 0.5) / k;
+      const i = grid.pixelToIndex(p, size);
+      out[row + x - x0] = i >= 0 ? colour[i]! : paper;
     }
-    const start = pos;
-    while (pos < data.length && !/\s/.test(String.fromCharCode(data[pos]!))) pos++;
-    return String.fromCharCode(...data.subarray(start, pos));
-  };
-  if (token() !== 'P5') throw new Error('not a binary PGM (P5) image');
-  const width = Number(token());
-  const height = Number(token());
-  const max = Number(token());
-  if (!(width > 0 && height > 0) || max !== 255) throw new Error(`unsupported PGM header: ${width}×${height}, max ${max}`);
-  pos++; // the single whitespace byte after the header
-  const pixels = data.subarray(pos, pos + width * height);
-  if (pixels.length !== width * height) throw new Error('PGM image is truncated');
-  return { width, height, pixels };
+  }
+  ctx.putImageData(img, x0, y0 - canvasTop);
 }
 
-/** One page (1-based) rendered in greyscale at `dpi`. */
-export async function renderPageGrey(pdf: Uint8Array, page: number, dpi: number): Promise<GreyImage> {
-  return withPdf(pdf, async (dir, file) => {
-    await pdftoppm(['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, join(dir, 'page')]);
-    return parsePgm(await readFile(join(dir, 'page.pgm')));
-  });
+/** Draws a job band by band into `out` as a PNG; `out` is ended when done. */
+export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
+  const { width, height } = job;
+  const k = job.scale;
+  const byBytes = Math.floor((job.bandBytes ?? BAND_BYTES) / (width * 4));
+  // Sampled cells hold nothing per cell: only the pixels bound a band.
+  const byCells = job.sampled || job.cells <= BAND_CELLS ? Infinity : Math.max(16, Math.floor((height * BAND_CELLS) / job.cells));
+  const bandRows = Math.max(1, Math.min(height, byBytes, byCells));
+  const bands = Math.ceil(height / bandRows);
+
+  const M = bands > 1 ? BAND_OVERLAP : 0;
+  const canvas = createCanvas(width, bandRows + 2 * M);
+  const ctx = canvas.getContext('2d');
+  const context = ctx as unknown as Canvas2D;
+  const fonts = canvasFonts(context);
+  const png = new PngBandWriter(out, width, height, job.meta);
+  const done = finished(out);
+  try {
+    for (let b = 0; b < bands; b++) {
+      const top = b * bandRows;
+      const rows = Math.min(bandRows, height - top);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, width, bandRows + 2 * M);
+      // The canvas's first row is image row top − M (see BAND_OVERLAP).
+      const canvasTop = top - M;
+      if (job.sampled) sampleTerrain(ctx, job, job.sampled, Math.max(0, canvasTop), Math.min(height, top + rows + M) - Math.max(0, canvasTop), canvasTop);
+      // Drawing units → band pixels: x' = (x − origin.x)·k, y' = (y − origin.y)·k − canvasTop.
+      ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k - canvasTop);
+      const visible: Rect = { x: job.origin.x, y: job.origin.y + canvasTop / k, width: width / k, height: (rows + 2 * M) / k };
+      job.draw(new CanvasSurface(context, k, MIN_LINE_PX), fonts, visible);
+      await png.writeBand(canvas.data().subarray(M * width * 4), rows);
+      onProgress?.({ rowsDone: top + rows, rows: height });
+    }
+    await png.end();
+  } finally {
+    out.end();
+  }
+  await done;
+  return { width, height, bands };
+}
+
+/** What an image export did with place names too small to read (none when the map has no names). */
+export interface NamesNote {
+  enlarged: number;
+  leftOut: number;
+  minTextPx: number;
+}
+
+/** The image export of a layout as a raster job; `underlay` is the decoded picture when the layout draws it. */
+export function imageJob(scenario: Scenario, layout: ImageLayout, underlay?: Image): RasterJob & { model: PrintModel; names: NamesNote } {
+  const model = imageModel(scenario, layout);
+  const S = model.size;
+  const k = layout.pxPerMm;
+  const sampled = k * S < SAMPLE_BELOW_CELL_PX && layout.style.layers.terrain;
+  const style: PaintStyle = sampled ? { ...layout.style, fills: false } : layout.style;
+  if (layout.underlay && !underlay) throw new Error('the underlay picture was asked for but not given');
+  const area = layout.area;
+  const framed = anyFrame(layout.frame);
+  return {
+    width: layout.widthPx,
+    height: layout.heightPx,
+    scale: k,
+    origin: { x: layout.picture.x, y: layout.picture.y },
+    model,
+    names: namesReport(model, S, style),
+    cells: model.grid.cellCount * Math.min(1, (area.width * area.height) / Math.max(1e-9, model.grid.bounds(S).width * model.grid.bounds(S).height)),
+    ...(sampled ? { sampled: { model, style: layout.style, area } } : {}),
+    draw(s, fonts, visible) {
+      const x0 = Math.max(area.x, visible.x);
+      const y0 = Math.max(area.y, visible.y);
+      const x1 = Math.min(area.x + area.width, visible.x + visible.width);
+      const y1 = Math.min(area.y + area.height, visible.y + visible.height);
+      if (x1 > x0 && y1 > y0) {
+        s.save().clipRect(area);
+        paintMap(s, { model, size: S, region: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, style, fonts });
+        if (underlay && scenario.map.underlay) paintUnderlay(s, underlay, scenario.map.underlay, S);
+        s.restore();
+      }
+      if (framed) paintFrame(s, fonts, model, area, S, layout.frame, frameTextOf(scenario), style);
+    },
+    meta: { dpi: layout.dpi, text: { Title: layout.title, Software: 'Gridfront' } },
+  };
+}
+
+/** One page of a print (0 = the assembly sheet when there is one, as in the PDF) at `dpi`: the page the PDF draws. */
+export function printPageJob(scenario: Scenario, layout: PrintLayout, index: number, dpi: number, model?: PrintModel, underlay?: Image): RasterJob {
+  model ??= buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
+  if (layout.options.underlay && !underlay) throw new Error('the print draws the underlay picture, but the picture was not given');
+  const extra = frameExtra(scenario, layout, model);
+  const size = printPageSizePt(layout, index, extra);
+  const s = dpi / 72;
+  const m = model;
+  return {
+    width: Math.ceil(size.width * s),
+    height: Math.ceil(size.height * s),
+    scale: s,
+    origin: { x: 0, y: 0 },
+    cells: layout.assembly && index === 0 ? model.grid.cellCount : 0,
+    draw(cv, fonts, visible) {
+      drawPrintPage(cv, fonts, scenario, layout, m, index, { visible, extra, ...(underlay ? { underlay } : {}) });
+    },
+    meta: { dpi, text: { Title: scenario.title, Software: 'Gridfront' } },
+  };
+}
+
+/**
+ * The picture map.underlay names, decoded (`bytes` from the library, or a file on the command
+ * line) and checked against the size the scenario gives.
+ */
+export async function decodeUnderlay(scenario: Scenario, bytes: Uint8Array): Promise<Image> {
+  const placement = scenario.map.underlay;
+  if (!placement) throw new Error('the scenario has no underlay');
+  const image = await loadImage(Buffer.from(bytes));
+  if (image.width !== placement.width || image.height !== placement.height) {
+    throw new Error(`the underlay picture is ${image.width} × ${image.height} pixels; the scenario places one of ${placement.width} × ${placement.height}`);
+  }
+  return image;
+}
+
+/** A job's PNG in memory (the web host hands the bytes to the page; tests read them). */
+export async function rasterToBytes(job: RasterJob): Promise<Buffer> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (c: Buffer) => chunks.push(c));
+  await rasterize(job, sink);
+  return Buffer.concat(chunks);
+}
+
+/** Writes a job's PNG to `path` through a temporary file, so a failure never leaves half a PNG under that name. */
+export async function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    const result = await rasterize(job, createWriteStream(tmp), onProgress);
+    await rename(tmp, path);
+    return result;
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Lays the image out and writes it to `path`; `underlay` is the picture map.underlay names, when the layout draws it. */
+export async function exportImageFile(
+  scenario: Scenario,
+  input: ImageExportInput,
+  path: string,
+  onProgress?: (p: RasterProgress) => void,
+  underlay?: Uint8Array,
+): Promise<RasterResult & { layout: ImageLayout; skipped: string[]; names: NamesNote }> {
+  const layout = layoutImage(scenario, input);
+  let picture: Image | undefined;
+  if (layout.underlay) {
+    if (!underlay) throw new Error('the underlay picture was asked for but not given');
+    picture = await decodeUnderlay(scenario, underlay);
+  }
+  const job = imageJob(scenario, layout, picture);
+  return { ...(await rasterToFile(job, path, onProgress)), layout, skipped: [...job.model.skipped], names: job.names };
+}
+
+/** Every page of a print as PNG at `dpi`, in PDF order; `underlay` is the picture's bytes when the print draws it. */
+export async function printPagesPng(scenario: Scenario, layout: PrintLayout, dpi: number, underlay?: Uint8Array): Promise<Buffer[]> {
+  const model = buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
+  const picture = layout.options.underlay && underlay ? await decodeUnderlay(scenario, underlay) : undefined;
+  const out: Buffer[] = [];
+  for (let i = 0; i < printPageCount(layout); i++) out.push(await rasterToBytes(printPageJob(scenario, layout, i, dpi, model, picture)));
+  return out;
 }

@@ -4,8 +4,10 @@
 // Text comes out in each output's own font, and anti-aliasing differs; colours, symbols, lines
 // and markers must not. A deliberately different symbology must fail the same comparison.
 //
-// Turning the PDF and SVG into pixels is `rasterisePdfPage` / `rasteriseSvg` below: the one
-// place to swap in another rasteriser.
+// The PNG is the app's image export (electron/print/raster.ts: the painter on a Skia canvas,
+// banded and encoded), decoded again. The PDF is turned into pixels by pdf.js
+// (testing/pdf-pixels.ts) and the SVG by Skia's SVG renderer: `rasterisePdfPage` and
+// `rasteriseSvg` below are the one place to swap in another rasteriser.
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import example from '../../scenarios/seed-000-example.json' with { type: 'json' };
@@ -15,9 +17,11 @@ import { buildPaintModel } from '../../shared/paint/model.js';
 import { layoutPrint } from '../../shared/print/layout.js';
 import { toMm } from '../../shared/print/units.js';
 import { ALL_MAP_LAYERS, paintTile } from '../../renderer/src/map/draw.js';
-import { drawPng, exportSvg, pngSize } from '../../renderer/src/map/export.js';
+import { exportSvg } from '../../renderer/src/map/export.js';
+import { layoutImage } from '../../shared/print/image.js';
 import { renderLayoutPdf } from './pdf.js';
-import { pdfToPngs } from './raster.js';
+import { imageJob, rasterToBytes } from './raster.js';
+import { renderPdfPage } from './testing/pdf-pixels.js';
 
 const PX_PER_MM = 2;
 /** The share of pixels (2×2 averaged) allowed to be off by more than 64 in a channel. */
@@ -40,10 +44,10 @@ async function decode(png: Uint8Array): Promise<Pixels> {
   return pixelsOf(ctx, img.width, img.height);
 }
 
-/** One page of a PDF as pixels at `dpi` (today poppler's pdftoppm; the one place to swap the rasteriser). */
+/** One page of a PDF as pixels at `dpi` (pdf.js on a Skia canvas; the one place to swap the rasteriser). */
 async function rasterisePdfPage(pdf: Uint8Array, page: number, dpi: number): Promise<Pixels> {
-  const pngs = await pdfToPngs(pdf, dpi);
-  return decode(pngs[page - 1]!);
+  const img = await renderPdfPage(pdf, page, dpi);
+  return { width: img.width, height: img.height, data: img.pixels };
 }
 
 /** An SVG drawn at `width`×`height` pixels (Skia's SVG renderer in @napi-rs/canvas). */
@@ -128,17 +132,18 @@ function screen(s: Scenario, width: number, height: number): Pixels {
   return pixelsOf(ctx, width, height);
 }
 
-/** The PNG export's picture (its drawing, before encoding). */
-function png(s: Scenario): Pixels {
-  const model = buildPaintModel(s);
-  const cellPx = toMm(s.map.cellSize) * PX_PER_MM;
-  const size = pngSize(model, cellPx, layers, { title: false, legend: false, scale: false, north: false, border: false });
-  const c = createCanvas(size.width, size.height);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, size.width, size.height);
-  drawPng(ctx as never, model as never, cellPx, layers, s);
-  return pixelsOf(ctx, size.width, size.height);
+/** The PNG export (the Export image dialog's and `npm run export`'s), decoded, cut to the map's bounds. */
+async function png(s: Scenario): Promise<Pixels> {
+  const layout = layoutImage(s, { size: { dpi: DPI } });
+  const image = await decode(await rasterToBytes(imageJob(s, layout)));
+  const b = buildPaintModel(s).grid.bounds(toMm(s.map.cellSize));
+  const x = Math.round((b.x - layout.picture.x) * PX_PER_MM);
+  const y = Math.round((b.y - layout.picture.y) * PX_PER_MM);
+  const W = Math.round(b.width * PX_PER_MM);
+  const H = Math.round(b.height * PX_PER_MM);
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let j = 0; j < H; j++) data.set(image.data.subarray(((y + j) * image.width + x) * 4, ((y + j) * image.width + x + W) * 4), j * W * 4);
+  return { width: W, height: H, data };
 }
 
 async function pdfMap(s: Scenario): Promise<Pixels> {
@@ -169,7 +174,7 @@ describe('one symbology on screen and in every export', () => {
     const H = Math.round(b.height * PX_PER_MM);
     const ref = window(screen(scenario, W, H), 0, 0, W, H);
     const outputs = {
-      png: window(png(scenario), 0, 0, W, H),
+      png: window(await png(scenario), 0, 0, W, H),
       svg: window(await rasteriseSvg(exportSvg(scenario, layers, canvasFonts(createCanvas(1, 1).getContext('2d') as never) as never), W, H), 0, 0, W, H),
       pdf: window(await pdfMap(scenario), 0, 0, W, H),
     };

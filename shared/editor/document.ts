@@ -14,7 +14,7 @@
 import { createGrid, type Cell, type CellId, type EdgeId, type GridGeometry } from '../grid/index.js';
 import { decodePositions, decodeRows, encodePositions } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
-import type { CellFeatures, GameMap, Grid, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType } from '../format/scenario.types.js';
+import type { CellFeatures, GameMap, Grid, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
 import { OrderedMap, OrderedSet } from './ordered.js';
 import { EDGE_FEATURES, EditError, type Command, type DocChange, type EdgeFeature } from './types.js';
 
@@ -32,6 +32,8 @@ export interface DocState {
   edges: EdgeStores;
   orderOfBattle: readonly PlacedUnit[];
   reinforcements: readonly Reinforcement[] | undefined;
+  /** The picture traced under the grid (map.underlay); undefined when there is none. */
+  underlay: Underlay | undefined;
 }
 export type DocPart = keyof DocState;
 
@@ -59,6 +61,8 @@ export class MapDocument {
   edges: EdgeStores;
   orderOfBattle: readonly PlacedUnit[];
   reinforcements: readonly Reinforcement[] | undefined;
+  /** Replace, never mutate. */
+  underlay: Underlay | undefined;
 
   private readonly listeners = new Set<ChangeListener>();
 
@@ -76,6 +80,7 @@ export class MapDocument {
     this.edges = state.edges;
     this.orderOfBattle = state.orderOfBattle;
     this.reinforcements = state.reinforcements;
+    this.underlay = state.underlay;
   }
 
   /**
@@ -128,6 +133,7 @@ export class MapDocument {
       edges,
       orderOfBattle: base.orderOfBattle,
       reinforcements: base.reinforcements,
+      underlay: map.underlay,
     });
   }
 
@@ -152,6 +158,7 @@ export class MapDocument {
       parts['terrain'] = encodeLayer(this.terrain, this.terrainTypes.map((t) => t.code), cols);
       parts['control'] = encodeLayer(this.control, this.sides.map((s) => s.code), cols);
     }
+    if (this.underlay) parts['underlay'] = this.underlay;
     // Optional lists are written when they hold something or were in the loaded file.
     if (this.cells.size > 0 || baseMap.cells) parts['cells'] = Object.fromEntries(this.cells.ordered());
     for (const feature of EDGE_FEATURES) {
@@ -295,6 +302,7 @@ export class MapDocument {
     if (parts.edges !== undefined) this.edges = parts.edges;
     if (parts.orderOfBattle !== undefined) this.orderOfBattle = parts.orderOfBattle;
     if ('reinforcements' in parts) this.reinforcements = parts.reinforcements;
+    if ('underlay' in parts) this.underlay = parts.underlay;
   }
 
   private stateRefs(): DocState {
@@ -309,13 +317,14 @@ export class MapDocument {
       edges: this.edges,
       orderOfBattle: this.orderOfBattle,
       reinforcements: this.reinforcements,
+      underlay: this.underlay,
     };
   }
 }
 
 const PART_KEYS: Record<string, true> = {
   grid: true, cellSize: true, groundScaleKm: true, terrainTypes: true, terrain: true, control: true,
-  cells: true, rivers: true, lakeShores: true, roads: true, rails: true,
+  cells: true, rivers: true, lakeShores: true, roads: true, rails: true, underlay: true,
 };
 
 /** Row strings from palette indices; builds each row in one call (a 1024² map in a few ms). */

@@ -25,6 +25,7 @@ export {
   type FeaturePatch,
 } from './commands/features.js';
 export { StateCommand } from './commands/state.js';
-export { setGridOptions, setCellSize, setGroundScale, type GridOptions } from './commands/settings.js';
+export { setGridOptions, setCellSize, setGroundScale, setUnderlay, type GridOptions } from './commands/settings.js';
+export { calibrate, fitOverMap, imageToMap, mapToImage, type Placement } from './underlay.js';
 export { addTerrainType, updateTerrainType, removeTerrainType, type TerrainTypePatch } from './commands/palette.js';
 export { resizeMap, type ResizeMargins } from './commands/resize.js';

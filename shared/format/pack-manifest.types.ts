@@ -63,10 +63,10 @@ export interface PackThumbnail {
   sha256: Sha256;
 }
 /**
- * A file that travels with a scenario: a printable map (PDF) or a saved test-play game.
+ * A file that travels with a scenario: a printable map (PDF), a saved test-play game, or the underlay image its map.underlay names (named by its SHA-256, which must be the one in the scenario).
  */
 export interface PackExtra {
-  kind: 'print-pdf' | 'savegame';
+  kind: 'print-pdf' | 'savegame' | 'underlay';
   file: PackPath;
   sha256: Sha256;
 }

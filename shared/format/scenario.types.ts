@@ -200,6 +200,7 @@ export interface GameMap {
    * Cell sides a railway crosses, connecting the two cells.
    */
   rails?: EdgeList;
+  underlay?: Underlay;
 }
 export interface CellGrid {
   kind: 'hex' | 'square' | 'offsetSquare';
@@ -403,6 +404,49 @@ export interface VictoryValue {
    * VP at the end of the game to the side controlling the cell.
    */
   endGame?: number;
+}
+/**
+ * A picture under the grid to trace, e.g. a scan of a historical map. The image is kept beside the scenario (in the library and in packs) under its content hash, and placed on the map by a similarity transform found from two known points. Shown in the designer; printed and exported only when asked.
+ */
+export interface Underlay {
+  /**
+   * The stored image: the SHA-256 of its bytes, and its type.
+   */
+  image: string;
+  /**
+   * The file name it was imported from.
+   */
+  name?: string;
+  /**
+   * Image width in pixels.
+   */
+  width: number;
+  /**
+   * Image height in pixels.
+   */
+  height: number;
+  /**
+   * Where the image's top-left corner lies, in cells from the map's top left (one cell is 1 across flats).
+   */
+  x: number;
+  y: number;
+  /**
+   * Cells per image pixel.
+   */
+  scale: number;
+  /**
+   * Degrees clockwise about the image's top-left corner.
+   */
+  rotation?: number;
+  opacity?: number;
+  /**
+   * Shown in the designer.
+   */
+  visible?: boolean;
+  /**
+   * Drawn on prints and exported images; off unless the designer asks.
+   */
+  print?: boolean;
 }
 export interface Calendar {
   /**

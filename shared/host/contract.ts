@@ -88,6 +88,7 @@ export type {
   ImportResult,
   RecoveryEntry,
   CheckStatus,
+  StoredImage,
 } from './channels/library.js';
 export type { PrintFileResult, PngPages } from './channels/print.js';
 export type {

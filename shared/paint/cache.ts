@@ -4,7 +4,7 @@
 import type { Cell, EdgeId } from '../grid/types.js';
 import { terrainLook, type TerrainLook } from './look.js';
 import type { PaintModel } from './model.js';
-import { placeNames, type NameObstacles, type PlacedName } from './place-names.js';
+import { legibleNames, placeNames, type LegibleNames, type NameObstacles, type PlacedName, type SmallNames } from './place-names.js';
 import { riverSideCurve, type RiverCurve } from './routes.js';
 import { parseSvgSymbol, type SvgSymbol } from './svg-symbol.js';
 
@@ -157,6 +157,16 @@ export class PaintCache {
       });
     }
     return found.size === 1 ? [...found.values()][0]! : null;
+  }
+
+  private legible: { key: string; placed: PlacedName[]; names: LegibleNames } | null = null;
+
+  /** The names drawn at `cellPx` device pixels a cell, none under `minPx` (see legibleNames). */
+  legibleNames(avoid: NameObstacles, cellPx: number, minPx: number, mode: SmallNames): LegibleNames {
+    const { list } = this.placedNames(avoid);
+    const key = `${+avoid.markers}${+avoid.units}|${cellPx}|${minPx}|${mode}`;
+    if (this.legible?.key !== key || this.legible.placed !== list) this.legible = { key, placed: list, names: legibleNames(this.model, list, cellPx, minPx, mode) };
+    return this.legible.names;
   }
 
   /** Every name placed (cell units), and by cell index. */

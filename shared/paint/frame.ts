@@ -200,12 +200,17 @@ export function paintFrame<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceF
     const size = S * 0.16;
     s.fillStyle(INK);
     const pad2 = (n: number) => String(n).padStart(2, '0');
+    // Only the columns and rows whose centres the map shows (the whole map, or a view of it).
+    const inX = (x: number) => x >= mapBounds.x && x <= mapBounds.x + mapBounds.width;
+    const inY = (y: number) => y >= mapBounds.y && y <= mapBounds.y + mapBounds.height;
     for (let col = 0; col < model.cols; col++) {
       const x = grid.centerX(col, 0, S);
+      if (!inX(x)) continue;
       s.text(fonts.regular, size, x, mapBounds.y - b * 0.32, pad2(col + 1), 'centre');
       s.text(fonts.regular, size, x, mapBounds.y + mapBounds.height + b * 0.32 + size * 0.7, pad2(col + 1), 'centre');
     }
     for (let row = 0; row < model.rows; row++) {
+      if (!inY(grid.centerY(0, row, S))) continue;
       const y = grid.centerY(0, row, S) + size * 0.35;
       s.text(fonts.regular, size, mapBounds.x - b * 0.5, y, pad2(row + 1), 'centre');
       s.text(fonts.regular, size, mapBounds.x + mapBounds.width + b * 0.5, y, pad2(row + 1), 'centre');
@@ -291,11 +296,15 @@ export function framedBounds(model: PaintModel, S: number, parts: FrameParts, st
   return anyFrame(parts) ? frameLayout(model, map, S, parts, style).outer : map;
 }
 
-/** The map with its frame, on white paper filling `framedBounds`: what the image exports draw. */
-export function paintFramedMap<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>, model: PaintModel, S: number, style: PaintStyle, parts: FrameParts, text: FrameText): void {
+/**
+ * The map with its frame, on white paper filling `framedBounds`: what the SVG export draws.
+ * `over` draws on the map before the frame (the underlay picture, when asked).
+ */
+export function paintFramedMap<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>, model: PaintModel, S: number, style: PaintStyle, parts: FrameParts, text: FrameText, over?: (s: Surface<F>) => void): void {
   const map = model.grid.bounds(S);
   s.layer?.('paper');
   s.fillStyle(PAPER).rect(framedBounds(model, S, parts, style)).fill();
   paintMap(s, { model, size: S, region: map, style, fonts });
+  over?.(s);
   if (anyFrame(parts)) paintFrame(s, fonts, model, map, S, parts, text, style);
 }

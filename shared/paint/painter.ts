@@ -16,6 +16,8 @@ import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star, unit
 import type { PaintModel } from './model.js';
 import { NONE } from './model.js';
 import { cellRouteCurves, sideGeometry } from './routes.js';
+import type { SmallNames } from './place-names.js';
+export type { SmallNames } from './place-names.js';
 import { drawPattern, drawSymbolBatch, placements } from './symbols.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
@@ -49,8 +51,15 @@ export interface PaintStyle {
   riverWobble: number;
   /** Device pixels per drawing unit, for legibility limits (print: large). */
   pxPerUnit: number;
-  /** Text smaller than this, in device pixels, is left out. */
+  /** Text smaller than this, in device pixels, is left out (place names: see smallNames). */
   minTextPx: number;
+  /**
+   * Place names smaller than minTextPx: left out (the screen, where zooming in shows them), or
+   * drawn at minTextPx where they clear the names kept before them (exports: see legibleNames).
+   */
+  smallNames: SmallNames;
+  /** Cell fills painted (off: the caller laid them down itself, see cellFills). */
+  fills?: boolean;
 }
 
 /** The look the screen and exports share; print overrides the grid from its options. */
@@ -63,6 +72,7 @@ export function defaultStyle(pxPerUnit: number, layers: Partial<PaintLayers> = {
     riverWobble: 0.08,
     pxPerUnit,
     minTextPx: 6.5,
+    smallNames: 'omit',
   };
 }
 
@@ -168,7 +178,7 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   // Terrain fills, one path per colour (terrain × controlling side).
   s.layer?.('terrain');
-  paintTerrain(s, model, cells, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
+  if (style.fills !== false) paintTerrain(s, model, cells, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
   if (layers.terrain && layers.symbols && !style.outline && px >= SYMBOLS_PX) paintSymbols(s, model, cache, cells, cellPath, S, px);
 
   if (layers.control && !style.outline) {
@@ -237,27 +247,57 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
   }
 }
 
-function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cells: Cells, cellPath: (i: number) => void, style: PaintStyle, fills: readonly Rgb[], seam: number, S: number): void {
+/** A cell's fill bucket: terrain index × 257 + side (256 = untinted); unknown terrain is 255. */
+function fillKey(model: PaintModel, style: PaintStyle, index: number): number {
   const { layers } = style;
-  const sides = model.sides.map((x) => hexToRgb(x.colour));
-  // Bucket key: terrain index × 257 + side (256 = none); unknown terrain is 255.
+  const t = layers.terrain && !style.outline ? model.terrain[index]! : 0;
+  const sideIx = model.control[index]!;
+  const tinted = layers.control && !style.outline && layers.terrain && t !== NONE && sideIx !== NONE && model.terrainTypes[t]?.category !== 'impassable';
+  return t * 257 + (tinted ? sideIx : 256);
+}
+
+/** The colour of a fill bucket (see fillKey). */
+function fillColour(model: PaintModel, style: PaintStyle, fills: readonly Rgb[], key: number): Rgb {
+  const t = Math.floor(key / 257);
+  const side = key % 257;
+  let colour: Rgb = style.outline ? [1, 1, 1] : !style.layers.terrain ? BLANK : t === NONE ? UNKNOWN : (fills[t] ?? UNKNOWN);
+  const sideColour = side !== 256 ? model.sides[side]?.colour : undefined;
+  if (sideColour) colour = mix(colour, hexToRgb(sideColour), CONTROL_TINT);
+  return colour;
+}
+
+/**
+ * Every cell's fill colour as 0xRRGGBB, in grid.index order: what the terrain layer paints
+ * each cell (control tint included). For a raster that lays cells of a pixel or two down
+ * itself (style.fills off) and lets the painter draw the rest over them.
+ */
+export function cellFills(model: PaintModel, style: PaintStyle): Uint32Array {
+  const fills = paintCacheOf(model).looks().map((l) => l.fill);
+  const out = new Uint32Array(model.cols * model.rows);
+  const byKey = new Map<number, number>();
+  for (let i = 0; i < out.length; i++) {
+    const key = fillKey(model, style, i);
+    let c = byKey.get(key);
+    if (c === undefined) {
+      const [r, g, b] = fillColour(model, style, fills, key).map((v) => Math.round(Math.min(1, Math.max(0, v)) * 255)) as [number, number, number];
+      byKey.set(key, (c = (r << 16) | (g << 8) | b));
+    }
+    out[i] = c;
+  }
+  return out;
+}
+
+function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cells: Cells, cellPath: (i: number) => void, style: PaintStyle, fills: readonly Rgb[], seam: number, S: number): void {
   const buckets = new Map<number, number[]>();
   for (let i = 0; i < cells.n; i++) {
-    const index = cells.index[i]!;
-    const t = layers.terrain && !style.outline ? model.terrain[index]! : 0;
-    const sideIx = model.control[index]!;
-    const tinted = layers.control && !style.outline && layers.terrain && t !== NONE && sideIx !== NONE && model.terrainTypes[t]?.category !== 'impassable';
-    const key = t * 257 + (tinted ? sideIx : 256);
+    const key = fillKey(model, style, cells.index[i]!);
     const list = buckets.get(key);
     if (list) list.push(i);
     else buckets.set(key, [i]);
   }
   // In a fixed order, so a clipped repaint layers neighbouring colours as a whole tile does.
   for (const [key, list] of [...buckets].sort((a, b) => a[0] - b[0])) {
-    const t = Math.floor(key / 257);
-    const side = key % 257;
-    let colour: Rgb = style.outline ? [1, 1, 1] : !layers.terrain ? BLANK : t === NONE ? UNKNOWN : (fills[t] ?? UNKNOWN);
-    if (side !== 256 && sides[side]) colour = mix(colour, sides[side]!, CONTROL_TINT);
+    const colour = fillColour(model, style, fills, key);
     // A hairline of the same colour closes the anti-aliasing seams between neighbouring cells.
     // Filled a batch of cells at a time: a canvas's cost grows faster than the number of
     // shapes in one path (one path of 40,000 cells took Chromium 33 s, batches of 512 a
@@ -267,7 +307,7 @@ function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
       s.fillStyle(colour).roundJoins().strokeStyle(colour, seam).fillAndStroke();
     }
   }
-  if (style.outline && layers.terrain) paintOutlineHatching(s, model, cells, cellPath, S);
+  if (style.outline && style.layers.terrain) paintOutlineHatching(s, model, cells, cellPath, S);
 }
 
 /** Outline mode: hatching by rules category, clipped to the cells of each category. */
@@ -597,14 +637,24 @@ function paintMarkers<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>
 
 function paintNames<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>, cache: PaintCache, cells: Cells): void {
   const { model, size: S, fonts, style } = req;
-  const { byIndex } = cache.placedNames({ markers: style.layers.markers, units: style.layers.units && !!model.units });
+  const { byIndex } = namesDrawn(model, cache, style, S);
   if (byIndex.size === 0) return;
   for (let i = 0; i < cells.n; i++) {
     const n = byIndex.get(cells.index[i]!);
     if (!n) continue;
     const size = n.size * S;
-    if (size * style.pxPerUnit < style.minTextPx) continue;
     s.fillStyle(n.importance === 'village' ? lighten(INK, 0.12) : INK);
     s.haloText(n.bold ? fonts.bold : fonts.regular, size, cells.x[i]! + n.dx * S, cells.y[i]! + n.dy * S, n.text, HALO, 'centre', size * 0.26);
   }
+}
+
+function namesDrawn(model: PaintModel, cache: PaintCache, style: PaintStyle, S: number) {
+  return cache.legibleNames({ markers: style.layers.markers, units: style.layers.units && !!model.units }, S * style.pxPerUnit, style.minTextPx, style.smallNames);
+}
+
+/** What a paint of the whole map at cell size `S` does with place names too small to read (see legibleNames). */
+export function namesReport(model: PaintModel, S: number, style: PaintStyle): { enlarged: number; leftOut: number; minTextPx: number } {
+  if (!style.layers.names) return { enlarged: 0, leftOut: 0, minTextPx: style.minTextPx };
+  const { enlarged, leftOut } = namesDrawn(model, paintCacheOf(model), style, S);
+  return { enlarged, leftOut, minTextPx: style.minTextPx };
 }

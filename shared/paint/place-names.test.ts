@@ -4,7 +4,7 @@ import dnieper from '../../scenarios/dnieper-bend-1943.json' with { type: 'json'
 import type { Scenario } from '../format/scenario.types.js';
 import { counterSlot, MARKER_BOXES } from './markers.js';
 import { buildPaintModel, type PaintModel } from './model.js';
-import { approxTextWidth, NAME_SIZE, placeNames, type PlacedName } from './place-names.js';
+import { approxTextWidth, legibleNames, NAME_SIZE, placeNames, type PlacedName } from './place-names.js';
 
 interface Box {
   x0: number;
@@ -88,5 +88,43 @@ describe('place names', () => {
     const crowded = buildPaintModel(scenario);
     const moved = placeNames(crowded, { markers: true, units: true }).find((n) => n.text === 'Steblev')!;
     expect([moved.dx, moved.dy]).not.toEqual([steblev.dx, steblev.dy]);
+  });
+});
+
+describe('names in a small export', () => {
+  const model = buildPaintModel(dnieper as unknown as Scenario);
+  const placed = placeNames(model, { markers: true, units: false });
+  // The whole Dnieper map 1280 px wide is about 40 px a cell; names of 0.14 cell would be 6 px.
+  const small = 12;
+  const minPx = 6.5;
+
+  it('none vanishes for being small: each is drawn at the legible minimum unless that would cover a name kept before it', () => {
+    expect(placed.length).toBeGreaterThan(10);
+    const tooSmall = placed.filter((n) => n.size * small < minPx);
+    expect(tooSmall.length).toBeGreaterThan(0);
+    const { byIndex, enlarged, leftOut } = legibleNames(model, placed, small, minPx, 'enlarge');
+    expect(enlarged + leftOut).toBe(tooSmall.length);
+    expect(byIndex.size).toBe(placed.length - leftOut);
+    // Every name drawn can be read, and none is smaller than it was placed.
+    for (const n of byIndex.values()) expect(n.size * small).toBeGreaterThanOrEqual(minPx - 1e-9);
+    for (const n of placed) if (byIndex.has(n.index)) expect(byIndex.get(n.index)!.size).toBeGreaterThanOrEqual(n.size);
+    // Kept names do not cover each other; the names that gave way would have.
+    const drawn = [...byIndex.values()].map((n) => nameBox(model, n));
+    for (let i = 0; i < drawn.length; i++) for (let j = i + 1; j < drawn.length; j++) expect(meets(drawn[i]!, drawn[j]!), `${i} and ${j}`).toBe(false);
+    // Most names survive: a name gives way only to a more important neighbour.
+    expect(byIndex.size).toBeGreaterThan(placed.length * 0.6);
+  });
+
+  it('left out (the screen, where zooming in shows them): every name under the minimum goes, the rest stay as placed', () => {
+    const { byIndex, enlarged, leftOut } = legibleNames(model, placed, small, minPx, 'omit');
+    expect(enlarged).toBe(0);
+    expect(leftOut).toBe(placed.filter((n) => n.size * small < minPx).length);
+    for (const n of byIndex.values()) expect(n.size * small).toBeGreaterThanOrEqual(minPx);
+  });
+
+  it('at a size where every name is legible, nothing changes', () => {
+    const { byIndex, enlarged, leftOut } = legibleNames(model, placed, 200, minPx, 'enlarge');
+    expect([enlarged, leftOut]).toEqual([0, 0]);
+    expect([...byIndex.values()]).toEqual(placed);
   });
 });

@@ -187,3 +187,57 @@ export function namesMoved(model: PaintModel, before: readonly PlacedName[], aft
   for (const n of after) if (!then.has(key(n))) out.push(box(n));
   return out;
 }
+
+/** What happens to a place name smaller than legible at the scale drawn: drawn at the legible minimum, or left out. */
+export type SmallNames = 'enlarge' | 'omit';
+
+export interface LegibleNames {
+  /** The names drawn, by cell index, with their size (cell units) raised where enlarged. */
+  byIndex: Map<number, PlacedName>;
+  /** Names drawn larger than their own size, to be legible. */
+  enlarged: number;
+  /** Names left out: too small (omit), or enlarged over a more important name (enlarge). */
+  leftOut: number;
+}
+
+/**
+ * The names to draw at `cellPx` device pixels per cell, none smaller than `minPx`. The rule:
+ * a name that is legible at its own size is drawn as placed. A smaller one is left out with
+ * `omit`; with `enlarge` it is drawn at `minPx`, unless at that size it would overlap a name
+ * kept before it, when it gives way (names are taken in order of importance, city > town >
+ * village, so the less important name yields). Computed for the whole map at once, so every
+ * tile and band of an export agrees.
+ */
+export function legibleNames(model: PaintModel, placed: readonly PlacedName[], cellPx: number, minPx: number, mode: SmallNames): LegibleNames {
+  const { grid } = model;
+  const kept = new BoxIndex();
+  const byIndex = new Map<number, PlacedName>();
+  let enlarged = 0;
+  let leftOut = 0;
+  for (const n of placed) {
+    let name = n;
+    if (n.size * cellPx < minPx) {
+      if (mode === 'omit') {
+        leftOut++;
+        continue;
+      }
+      name = { ...n, size: minPx / cellPx };
+    }
+    const col = n.index % model.cols;
+    const row = Math.floor(n.index / model.cols);
+    const x = grid.centerX(col, row, 1) + n.dx;
+    const y = grid.centerY(col, row, 1) + n.dy;
+    const half = (approxTextWidth(n.text, n.bold) * name.size) / 2 + name.size * 0.12;
+    const box = { x0: x - half, y0: y - name.size * 0.8, x1: x + half, y1: y + name.size * 0.25 };
+    if (name !== n) {
+      if (kept.overlap(box) > 0) {
+        leftOut++;
+        continue;
+      }
+      enlarged++;
+    }
+    kept.add(box);
+    byIndex.set(n.index, name);
+  }
+  return { byIndex, enlarged, leftOut };
+}

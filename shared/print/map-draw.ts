@@ -5,7 +5,7 @@
 import { resolveOptions } from '../format/defaults.js';
 import type { Scenario } from '../format/scenario.types.js';
 import type { Cell, Rect } from '../grid/index.js';
-import { defaultStyle, paintMap, type PaintStyle } from '../paint/painter.js';
+import { defaultStyle, paintMap, type PaintStyle, type SmallNames } from '../paint/painter.js';
 import type { PrintLayout, PrintPage } from './layout.js';
 import type { PrintModel } from './model.js';
 import type { CoordinatePosition, PrintLayers, PrintMode } from './options.js';
@@ -25,6 +25,8 @@ export interface MapStyle {
   cellSizeMm: number;
   /** Paper mm per map mm (1 on tiles, less on the assembly sheet). */
   reduction?: number;
+  /** Place names under minTextMm: enlarged to it or left out (print option smallNames). */
+  smallNames: SmallNames;
 }
 
 /**
@@ -45,6 +47,7 @@ export function mapStyleFor(scenario: Scenario, layout: PrintLayout, reduction: 
     victoryVpDefault: resolveOptions(scenario).victoryCellVpPerTurn,
     cellSizeMm: layout.cellSizeMm,
     reduction,
+    smallNames: o.smallNames,
   };
 }
 
@@ -90,6 +93,7 @@ export function paintStyleOf(style: MapStyle, reduction = 1): PaintStyle {
     grid: { colour: style.lineColour, width: style.gridWidth / style.cellSizeMm, alpha: 1 },
     coordinates: style.coordinates.position,
     minTextPx: style.minTextMm * PRINT_PX_PER_MM * reduction,
+    smallNames: style.smallNames,
   };
 }
 

@@ -4,6 +4,8 @@
 import { cellSizeProblem } from '../format/cell-size.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { NO_FRAME, type FrameParts } from '../paint/frame.js';
+import type { SmallNames } from '../paint/place-names.js';
+import { underlayWanted } from '../paint/underlay.js';
 import { PAPER_SIZES_MM, isPaperName, toMm, type Length, type PaperName } from './units.js';
 
 export type PrintMode = 'grid' | 'coords' | 'full' | 'outline';
@@ -55,6 +57,14 @@ export interface PrintOptionsInput {
    * bar, north arrow, coordinates on the border. Each part on or off; all off by default.
    */
   frame?: Partial<FrameParts>;
+  /** Draw the traced underlay picture (map.underlay) over the map; default the scenario's own `print` flag. */
+  underlay?: boolean;
+  /**
+   * Place names too small to read at this scale (under 1.3 mm on paper, 6 px in an image):
+   * drawn at that minimum where they clear more important names (`enlarge`, the default), or
+   * left out (`omit`). Either way the output says how many names it enlarged or left out.
+   */
+  smallNames?: SmallNames;
 }
 
 export interface PrintOptions {
@@ -74,6 +84,9 @@ export interface PrintOptions {
   singleSheet: boolean;
   wholeCells: boolean;
   frame: FrameParts;
+  /** The underlay is drawn (the scenario has one, and it was asked for). */
+  underlay: boolean;
+  smallNames: SmallNames;
 }
 
 export interface PrintOptionProblem {
@@ -188,6 +201,10 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
     else frame[name as keyof FrameParts] = value;
   }
 
+  if (input.underlay !== undefined && typeof input.underlay !== 'boolean') bad('underlay', `must be true or false; got ${JSON.stringify(input.underlay)}`);
+  const smallNames = input.smallNames ?? 'enlarge';
+  if (smallNames !== 'enlarge' && smallNames !== 'omit') bad('smallNames', `must be enlarge or omit; got ${JSON.stringify(smallNames)}`);
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -207,6 +224,8 @@ export function resolvePrintOptions(scenario: Scenario, input: PrintOptionsInput
       singleSheet: input.singleSheet ?? false,
       wholeCells: input.wholeCells ?? false,
       frame,
+      underlay: underlayWanted(scenario.map.underlay, input.underlay),
+      smallNames,
     },
   };
 }

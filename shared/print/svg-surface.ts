@@ -9,7 +9,7 @@
 // files of big maps small. `layer` names a group for each part of the drawing (terrain,
 // rivers...), which editors such as Inkscape show as layers.
 import type { Point, Rect } from '../grid/index.js';
-import { rgbToHex, type Align, type FillRule, type LineCap, type LineJoin, type PrintFont, type PrintSurface, type Rgb } from './surface.js';
+import { rgbToHex, type Align, type FillRule, type LineCap, type LineJoin, type PrintFont, type PrintSurface, type Rgb, type SurfaceImage } from './surface.js';
 import { ellipseCurves } from './surface.js';
 
 /** A font an SVG viewer can show; widths come from whoever measured it. */
@@ -17,6 +17,37 @@ export interface SvgFont extends PrintFont {
   /** CSS font-family list. */
   readonly family: string;
   readonly weight: number;
+}
+
+/** A picture an SVG can show: its pixel size and a data URL of its bytes. */
+export interface SvgImage extends SurfaceImage {
+  readonly href: string;
+}
+
+/** An SVG image from PNG or JPEG bytes of `width`×`height` pixels. */
+export function svgImage(bytes: Uint8Array, mime: 'image/png' | 'image/jpeg', width: number, height: number): SvgImage {
+  return { width, height, href: `data:${mime};base64,${base64(bytes)}` };
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Base64 without Buffer or btoa, so shared/ stays free of Node and the DOM. */
+function base64(bytes: Uint8Array): string {
+  const out: string[] = [];
+  let chunk = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i]!;
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    chunk += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]! + (b === undefined ? '=' : B64[(n >> 6) & 63]!) + (c === undefined ? '=' : B64[n & 63]!);
+    if (chunk.length >= 8192) {
+      out.push(chunk);
+      chunk = '';
+    }
+  }
+  out.push(chunk);
+  return out.join('');
 }
 
 /** [a b c d e f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
@@ -278,6 +309,18 @@ export class SvgSurface implements PrintSurface<SvgFont> {
   haloText(font: SvgFont, size: number, x: number, y: number, text: string, halo: Rgb, align: Align = 'left', haloWidth = size * 0.22): this {
     const ring = `stroke="${rgbToHex(halo)}" stroke-width="${this.n(haloWidth * this.style.k)}" stroke-linejoin="round" paint-order="stroke"`;
     return this.textRun(`${this.textAttrs(font, size, align)} ${ring}`, x, y, text);
+  }
+
+  /**
+   * A picture (`SvgImage`: its data URL) filling `dest`, under the current transform as an SVG
+   * matrix, so a rotated underlay stays one <image> an editor can still move.
+   */
+  image(img: SvgImage, dest: Rect, alpha = 1): this {
+    const m = this.style.m;
+    const matrix = m === IDENTITY ? '' : ` transform="matrix(${m.map((v) => String(Math.round(v * 1e6) / 1e6)).join(' ')})"`;
+    const opacity = alpha < 1 ? ` opacity="${this.n(alpha)}"` : '';
+    this.write(`<image x="${dest.x}" y="${dest.y}" width="${dest.width}" height="${dest.height}" preserveAspectRatio="none" href="${escapeXml(img.href)}"${matrix}${opacity}/>`);
+    return this;
   }
 
   /**

@@ -78,6 +78,9 @@ export interface MapRendererEvents {
 export class MapRenderer {
   readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
+  /** The traced picture (map.underlay), over the map and under hover and selection. */
+  private readonly underlayLayer: Konva.Layer;
+  private readonly underlayNode: Konva.Image;
   private readonly interactiveLayer: Konva.Layer;
   private readonly overlay: Konva.Shape;
   private overviewBitmap: HTMLCanvasElement | null = null;
@@ -132,7 +135,10 @@ export class MapRenderer {
     this.staticLayer.add(new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.composite(ctx._context) }));
     this.overlay = new Konva.Shape({ listening: false, sceneFunc: (ctx) => this.drawOverlay(ctx._context) });
     this.interactiveLayer.add(this.overlay);
-    this.stage.add(this.staticLayer, this.interactiveLayer);
+    this.underlayLayer = new Konva.Layer({ listening: false, visible: false });
+    this.underlayNode = new Konva.Image({ image: undefined, listening: false });
+    this.underlayLayer.add(this.underlayNode);
+    this.stage.add(this.staticLayer, this.underlayLayer, this.interactiveLayer);
     this.tiles = new TileStore<HTMLCanvasElement>(TILE_CAP_PX, 2, (c) => {
       if (this.pool.length < 64) this.pool.push(c);
     });
@@ -140,6 +146,40 @@ export class MapRenderer {
 
   get view(): View {
     return this._view;
+  }
+
+  /** The part of the map on screen, in cells (one cell is 1 across flats, from the map's top left). */
+  get visibleCells(): Rect {
+    const r = visibleRect(this._view, this.width, this.height);
+    return { x: r.x / CELL_SIZE, y: r.y / CELL_SIZE, width: r.width / CELL_SIZE, height: r.height / CELL_SIZE };
+  }
+
+  /**
+   * Shows `image` placed as map.underlay says (cell units, scale in cells per image pixel,
+   * rotation in degrees about its top-left corner), or hides the underlay with null.
+   */
+  setUnderlay(u: { image: CanvasImageSource; x: number; y: number; scale: number; rotation: number; opacity: number } | null): void {
+    if (!u) {
+      this.underlayLayer.visible(false);
+    } else {
+      this.underlayNode.setAttrs({
+        image: u.image,
+        x: u.x * CELL_SIZE,
+        y: u.y * CELL_SIZE,
+        scaleX: u.scale * CELL_SIZE,
+        scaleY: u.scale * CELL_SIZE,
+        rotation: u.rotation,
+        opacity: u.opacity,
+      });
+      this.underlayLayer.visible(true);
+    }
+    this.underlayLayer.batchDraw();
+  }
+
+  /** A point on the map view (CSS px from its top left) in cells from the map's top left. */
+  pointInCells(p: Point): Point {
+    const m = toMap(this._view, p);
+    return { x: m.x / CELL_SIZE, y: m.y / CELL_SIZE };
   }
 
   /** Screen pixels across one cell at the current zoom. */

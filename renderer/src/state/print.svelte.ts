@@ -58,6 +58,8 @@ export class PrintState {
   layers = $state<PrintLayers>({ ...MODE_DEFAULTS.full.layers });
   /** The map frame round a single-sheet map (shared/paint/frame.ts). */
   frame = $state<FrameParts>({ ...NO_FRAME });
+  /** The underlay picture on the print: null follows the scenario's own choice (map.underlay.print). */
+  underlayChoice = $state<boolean | null>(null);
   pngDpi = $state(150);
   pngPages = $state<'selected' | 'all'>('selected');
 
@@ -105,8 +107,14 @@ export class PrintState {
       singleSheet: this.paper === 'single',
       wholeCells: this.wholeCells,
       frame: { ...this.frame },
+      ...(this.underlayChoice !== null && this.scenario?.map.underlay ? { underlay: this.underlayChoice } : {}),
     };
   });
+
+  /** Whether the print draws the underlay picture. */
+  get underlay(): boolean {
+    return this.underlayChoice ?? this.scenario?.map.underlay?.print ?? false;
+  }
 
   /** Problems with single fields, by option field ("overlapMm", "paper", …); checked at once as the user types. */
   fieldProblems = $derived.by((): PrintOptionProblem[] => {

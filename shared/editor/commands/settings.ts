@@ -6,7 +6,7 @@
 import { createGrid, type EdgeId } from '../../grid/index.js';
 import { cellSizeProblem } from '../../format/cell-size.js';
 import { gridSpecOf } from '../../format/defaults.js';
-import type { CellGrid, PhysicalSize } from '../../format/scenario.types.js';
+import type { CellGrid, PhysicalSize, Underlay } from '../../format/scenario.types.js';
 import type { EdgeStores, MapDocument } from '../document.js';
 import { EDGE_FEATURES, EditError } from '../types.js';
 import { StateCommand } from './state.js';
@@ -81,4 +81,22 @@ export function setGroundScale(doc: MapDocument, km: number): StateCommand | nul
   if (!(typeof km === 'number' && km > 0 && km <= 100000)) throw new EditError(`ground scale must be more than 0 and at most 100000 km; got ${km}`);
   if (doc.groundScaleKm === km) return null;
   return new StateCommand(`Ground scale ${km} km`, { groundScaleKm: doc.groundScaleKm }, { groundScaleKm: km }, 'groundScale');
+}
+
+/**
+ * Sets, changes or (with undefined) removes the traced underlay image. Placement numbers
+ * must be finite, the scale positive, the opacity from 0 to 1. Consecutive edits with the
+ * same `mergeKey` (dragging the opacity slider) fold into one undo step.
+ */
+export function setUnderlay(doc: MapDocument, underlay: Underlay | undefined, label: string, mergeKey?: string): StateCommand | null {
+  if (underlay) {
+    const { x, y, scale, rotation = 0, opacity = 0.5 } = underlay;
+    if (![x, y, scale, rotation, opacity].every(Number.isFinite)) throw new EditError('underlay placement must be finite numbers');
+    if (!(scale > 0)) throw new EditError(`underlay scale must be more than 0; got ${scale}`);
+    if (!(opacity >= 0 && opacity <= 1)) throw new EditError(`underlay opacity must be from 0 to 1; got ${opacity}`);
+    if (!(rotation >= -180 && rotation <= 180)) throw new EditError(`underlay rotation must be from -180 to 180 degrees; got ${rotation}`);
+  }
+  const next = underlay ? { ...underlay } : undefined;
+  if (JSON.stringify(next) === JSON.stringify(doc.underlay)) return null;
+  return new StateCommand(label, { underlay: doc.underlay }, { underlay: next }, mergeKey);
 }

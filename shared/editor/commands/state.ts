@@ -83,6 +83,8 @@ function changeOf(from: Partial<DocState>, to: Partial<DocState>, moved: CellShi
     for (const set of [from.edges, to.edges]) if (set) for (const list of Object.values(set)) for (const e of list) c.edges.add(e);
   }
   if (has('orderOfBattle') || has('reinforcements')) c.units = true;
+  // The underlay is drawn over the map, not in it: no cell changes, but views look again.
+  if (has('underlay')) c.meta = true;
   return c.done();
 }
 
@@ -90,7 +92,7 @@ function keysOf(m: DocState['cells'] | undefined): Iterable<string> {
   return m ? m.keys() : [];
 }
 
-const PLAIN_PARTS: ReadonlySet<DocPart> = new Set<DocPart>(['grid', 'cellSize', 'groundScaleKm', 'terrainTypes']);
+const PLAIN_PARTS: ReadonlySet<DocPart> = new Set<DocPart>(['grid', 'cellSize', 'groundScaleKm', 'terrainTypes', 'underlay']);
 
 /** Settings parts compare as plain data; bulk parts (arrays, stores) only by identity. */
 function sameValue(part: DocPart, a: unknown, b: unknown): boolean {

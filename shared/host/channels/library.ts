@@ -261,4 +261,22 @@ export const libraryChannels = defineChannels({
     request: v.object({ id: scenarioId }),
     response: returns<string | null>(),
   },
+  'library.putImage': {
+    doc: 'Keeps an underlay image (PNG or JPEG as base64, at most 32 MB) after checking it decodes; answers its ref (what map.underlay.image holds) and size.',
+    request: v.object({ base64: v.string({ maxLength: 45_000_000 }) }),
+    response: returns<StoredImage>(),
+  },
+  'library.getImage': {
+    doc: 'An underlay image by its ref, as base64 with its type; not-found when the library does not have it.',
+    request: v.object({ ref: v.string({ maxLength: 80, pattern: /^[0-9a-f]{64}\.(png|jpg)$/, patternHint: 'a SHA-256 and .png or .jpg' }) }),
+    response: returns<{ mime: 'image/png' | 'image/jpeg'; base64: string }>(),
+  },
 });
+
+/** An underlay image the library keeps. */
+export interface StoredImage {
+  /** "<sha256>.png" or "<sha256>.jpg". */
+  ref: string;
+  width: number;
+  height: number;
+}

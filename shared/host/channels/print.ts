@@ -4,6 +4,7 @@
 // cannot, so it sends the bytes back and the page offers them as a download.
 import { returns, v, type Check, type Issue } from '../check.js';
 import { defineChannels } from '../channel.js';
+import type { ImageExportInput } from '../../print/image.js';
 import type { PrintOptionsInput } from '../../print/options.js';
 
 /** What a print request produced. */
@@ -15,6 +16,8 @@ export type PrintFileResult =
       bytes: number;
       /** Pages in the PDF (assembly sheet included), or PNG images written. */
       pages: number;
+      /** What the user should know about the file (place names enlarged or left out...). */
+      notes?: string[];
     }
   | {
       kind: 'data';
@@ -24,6 +27,7 @@ export type PrintFileResult =
       base64: string;
       bytes: number;
       pages: number;
+      notes?: string[];
     }
   /** The user closed the save dialog; nothing was written. */
   | { kind: 'cancelled' };
@@ -58,6 +62,18 @@ export const printChannels = defineChannels({
         ...printRequest,
         dpi: v.number({ integer: true, min: 50, max: 600 }),
         pages: pngPages,
+      },
+      fileStem,
+    ),
+    response: returns<PrintFileResult>(),
+  },
+  'print.image': {
+    doc: 'Renders the map (or a part of it, the designer\'s view) as one PNG image at a width, dpi or pixels per cell, drawn in process and streamed to the file.',
+    request: v.object(
+      {
+        scenario: v.jsonObject(),
+        // Checked field by field by layoutImage, which names each bad option.
+        image: v.jsonObject<ImageExportInput>(),
       },
       fileStem,
     ),
