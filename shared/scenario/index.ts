@@ -12,4 +12,5 @@ export * from './reach.js';
 export * from './targets.js';
 export * from './totals.js';
 export * from './turn-track.js';
+export * from './unit-fields.js';
 export * from './victory.js';
