@@ -7,6 +7,9 @@ import { DEFAULT_START_DATE, DEFAULT_TURNS, isCalendarDate, MAX_TURNS, newScenar
 import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
 import { declarationOf, usesFeature } from '../../../../shared/rules/index.js';
 
+/** A ruleset id the format knows. */
+export type RulesetId = Scenario['ruleset']['id'];
+
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
 
 export const GRID_CHOICES: { value: GridChoice; label: string }[] = [
@@ -36,7 +39,7 @@ export interface SideDraft {
 
 export interface NewScenarioDraft {
   /** The ruleset the scenario is written for (its declaration picks the grids and panels offered). */
-  ruleset: string;
+  ruleset: RulesetId;
   title: string;
   grid: GridChoice;
   cols: number;
@@ -117,14 +120,14 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
 }
 
 /** The grids the ruleset plays on (every grid when it says 'any' or is unknown). */
-export function gridChoicesFor(ruleset: string): { value: GridChoice; label: string }[] {
+export function gridChoicesFor(ruleset: RulesetId): { value: GridChoice; label: string }[] {
   const grids = declarationOf({ ruleset: { id: ruleset } })?.traits.grids ?? 'any';
   if (grids === 'any') return GRID_CHOICES;
   return GRID_CHOICES.filter((c) => grids.includes(c.value.startsWith('hex') ? 'hex' : c.value.startsWith('square') ? 'square' : 'offsetSquare'));
 }
 
 /** Picks a ruleset: a grid it does not play on gives way to the first it does. */
-export function chooseRuleset(d: NewScenarioDraft, ruleset: string): void {
+export function chooseRuleset(d: NewScenarioDraft, ruleset: RulesetId): void {
   d.ruleset = ruleset;
   const grids = gridChoicesFor(ruleset);
   if (!grids.some((g) => g.value === d.grid) && grids[0]) d.grid = grids[0].value;
