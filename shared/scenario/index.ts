@@ -9,6 +9,7 @@ export * from './oob.js';
 export * from './paste.js';
 export * from './ranges.js';
 export * from './reach.js';
+export * from './ruleset-switch.js';
 export * from './targets.js';
 export * from './totals.js';
 export * from './turn-track.js';

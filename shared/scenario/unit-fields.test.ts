@@ -4,6 +4,7 @@ import type { Scenario } from '../format/scenario.types.js';
 import { deepFreeze, smallScenario } from './fixtures.js';
 import { addUnit, type EditResult } from './oob.js';
 import { coreFieldOf, readNewUnitFields, rulesetFieldsOf, setUnitField } from './unit-fields.js';
+import { switchRuleset } from './ruleset-switch.js';
 
 function ok(result: EditResult): Scenario {
   if (!result.ok) throw new Error(`edit failed: ${result.field}: ${result.message}`);
@@ -55,5 +56,20 @@ describe('ruleset unit fields', () => {
     expect(ok(setUnitField(s2, id, 'movement', '5'))).toBe(s2);
     expect(setUnitField(s2, id, 'movement', 'x')).toMatchObject({ ok: false, message: expect.stringContaining('16 Army: Movement must be a whole number') });
     expect(setUnitField(s2, id, 'reducedStrength', '')).toMatchObject({ ok: false, message: expect.stringContaining('Half strength is needed') });
+  });
+});
+
+describe('switching a scenario to another ruleset', () => {
+  it('fills the values Battle for Moscow requires and says so; going back drops them and says so', () => {
+    const s = deepFreeze({ ...smallScenario(), ruleset: { id: 'operational' as const, options: { baseToHit: 5 } } });
+    const toBfm = switchRuleset(s, 'bfm');
+    expect(toBfm.scenario.ruleset).toEqual({ id: 'bfm' });
+    expect(toBfm.scenario.orderOfBattle.every((u) => u.fields?.reducedStrength === 1 && u.fields.movement === 1)).toBe(true);
+    expect(toBfm.dropped).toEqual([expect.stringContaining('Attack hits on')]);
+    expect(toBfm.filled).toEqual([expect.stringMatching(/^Half strength of \d+ units/), expect.stringMatching(/^Movement of \d+ units/)]);
+    expect(validateScenario(toBfm.scenario).issues.filter((i) => i.severity === 'error' && !i.pointer.startsWith('/map')).filter((i) => !/half-strength side/.test(i.message))).toEqual([]);
+    const back = switchRuleset(toBfm.scenario, 'operational');
+    expect(back.scenario.orderOfBattle.every((u) => u.fields === undefined)).toBe(true);
+    expect(back.dropped).toEqual([expect.stringMatching(/^Half strength of/), expect.stringMatching(/^Movement of/)]);
   });
 });
