@@ -7,6 +7,7 @@ import { rulesetFor, replay, toSaveGame, loadSaveGame } from '../../../shared/ru
 import type { Action, GameEvent, GameState, GameView, Ruleset, SaveGame } from '../../../shared/rules/types.js';
 import { heuristicBot, type Player } from '../../../shared/bot/index.js';
 import { beforeAttack, withDice, type CombatRecord } from './combat.js';
+import { GenericGame } from './generic/game.svelte.js';
 
 export type Controller = 'human' | 'bot';
 export type PlayScreen = 'setup' | 'board' | 'balance';
@@ -61,6 +62,8 @@ export class PlayState {
   error = $state('');
   /** Replay of a saved game: the states after 0..n actions, and where we are. */
   replaying = $state.raw<{ states: GameState[]; events: LoggedEvent[][]; at: number } | null>(null);
+  /** A game of a ruleset other than the operational one, played through the contract (play/generic). */
+  generic = $state.raw<GenericGame | null>(null);
 
   private rules: Ruleset | null = null;
   private undoStack: Snapshot[] = [];
@@ -99,6 +102,7 @@ export class PlayState {
     this.stop();
     this.screen = null;
     this.game = null;
+    this.generic = null;
     this.replaying = null;
   }
 
@@ -107,6 +111,8 @@ export class PlayState {
     const scenario = this.scenario;
     if (!scenario) return;
     this.stop();
+    if (scenario.ruleset.id !== 'operational') return this.startGeneric(scenario);
+    this.generic = null;
     let opened: { state: GameState; events: GameEvent[] };
     try {
       this.rules = rulesetFor(scenario.ruleset.id);
@@ -249,7 +255,20 @@ export class PlayState {
     if (!this.botBusy) this.kickBots();
   }
 
+  private startGeneric(scenario: Scenario): void {
+    try {
+      this.generic = new GenericGame(scenario, { ...this.setup, controllers: { ...this.setup.controllers } });
+    } catch (err) {
+      this.error = `The game cannot start: ${err instanceof Error ? err.message : String(err)}`;
+      return;
+    }
+    this.game = null;
+    this.error = '';
+    this.screen = 'board';
+  }
+
   stop(): void {
+    this.generic?.stop();
     this.runToken++;
     this.botBusy = false;
     this.skipping = false;
