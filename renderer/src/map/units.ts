@@ -162,8 +162,8 @@ export function drawCounter(ctx: CanvasRenderingContext2D, cx: number, cy: numbe
     ctx.save();
     roundRect(ctx, x, y, size, size, size * 0.1);
     ctx.clip();
-    ctx.fillStyle = 'rgba(255,255,255,0.55)';
-    ctx.fillRect(x, y, size, size * 0.09);
+    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillRect(x, y, size, size * 0.1);
     ctx.restore();
   }
   // NATO symbol in the upper part, strength (or the factor line) centred below.
