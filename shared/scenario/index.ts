@@ -3,6 +3,7 @@
 // document; edits return a new scenario (or an EditResult) and never change their input.
 export * from './arrivals.js';
 export * from './checks.js';
+export * from './facing.js';
 export * from './ground.js';
 export * from './ids.js';
 export * from './oob.js';

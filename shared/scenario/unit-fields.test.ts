@@ -5,6 +5,8 @@ import { deepFreeze, smallScenario } from './fixtures.js';
 import { addUnit, type EditResult } from './oob.js';
 import { coreFieldOf, readNewUnitFields, rulesetFieldsOf, setUnitField } from './unit-fields.js';
 import { switchRuleset } from './ruleset-switch.js';
+import { facingChoices, facingChoicesFor, setUnitFacing } from './facing.js';
+import { declarationOf } from '../rules/public.js';
 
 function ok(result: EditResult): Scenario {
   if (!result.ok) throw new Error(`edit failed: ${result.field}: ${result.message}`);
@@ -71,5 +73,22 @@ describe('switching a scenario to another ruleset', () => {
     const back = switchRuleset(toBfm.scenario, 'operational');
     expect(back.scenario.orderOfBattle.every((u) => u.fields === undefined)).toBe(true);
     expect(back.dropped).toEqual([expect.stringMatching(/^Half strength of/), expect.stringMatching(/^Movement of/)]);
+  });
+});
+
+describe('unit facing in the editor', () => {
+  it('reads the ruleset declaration: Battle for Moscow units have no facing, so no choices and no edit', () => {
+    const s = bfmScenario();
+    expect(facingChoices(s)).toBeNull();
+    expect(setUnitFacing(s, 'x', 'N')).toMatchObject({ ok: false, message: 'Battle for Moscow units have no facing.' });
+  });
+
+  it('a ruleset that declares facing offers the sides of the grid’s cells', () => {
+    const faced = { traits: { ...declarationOf({ ruleset: { id: 'bfm' } })!.traits, facing: true } };
+    const base = bfmScenario();
+    const hex = { ...base, map: { ...base.map, grid: { kind: 'hex' as const, orientation: 'flat' as const, cols: 8, rows: 8 } } };
+    expect(facingChoicesFor(faced, hex)).toEqual(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
+    const square = { ...base, map: { ...base.map, grid: { kind: 'square' as const, cols: 8, rows: 8 } } };
+    expect(facingChoicesFor(faced, square)).toEqual(['N', 'E', 'S', 'W']);
   });
 });
