@@ -29,16 +29,14 @@ async function sharp(page: Page) {
 }
 
 async function expectTilesMatch(page: Page, what: string) {
+  // An edit patches the tiles it touches at once and paints them whole again a moment later
+  // (MapRenderer's settling tiles); once the view is sharp, every tile is a fresh paint.
+  await sharp(page);
   const check = await page.evaluate(() => window.__gridfront!.map.checkTiles());
   expect(check, what).not.toBeNull();
   expect(check!.tiles, `${what}: tiles on screen`).toBeGreaterThan(0);
-  // No wrong colour or missing line anywhere; at most a few anti-aliased pixels of the
-  // lines next to an edit come out a shade different (a stroke's edge pixels depend on the
-  // other segments in its path: the canvas picks its anti-aliasing per path, so the edge of a
-  // curved road casing patched with a few neighbours can land a pixel apart from the same
-  // casing in a whole tile's path), far fewer than one stale cell, line or tint would make.
-  expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference} at ${JSON.stringify(check!.worst)})`).toBeLessThanOrEqual(3);
-  expect(check!.slight, `${what}: pixels a shade off a fresh paint (in ${JSON.stringify(check!.slightArea)})`).toBeLessThanOrEqual(64);
+  expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference} at ${JSON.stringify(check!.worst)})`).toBe(0);
+  expect(check!.slight, `${what}: pixels a shade off a fresh paint (in ${JSON.stringify(check!.slightArea)})`).toBe(0);
 }
 
 for (const cellPx of [4, 22, 70]) {

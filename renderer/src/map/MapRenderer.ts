@@ -95,6 +95,15 @@ export class MapRenderer {
   private level: MapLevel | null = null;
   private readonly tiles: TileStore<HTMLCanvasElement>;
   private readonly pool: HTMLCanvasElement[] = [];
+  /**
+   * Tiles an edit patched in place, to be painted again whole on a later frame: a patch is
+   * clipped to the cells the edit touched, and a stroke's anti-aliased edge can come out a
+   * shade apart from the same stroke in a whole tile's path. The patch shows the edit at once;
+   * the repaint makes the tile exactly what painting it afresh gives.
+   */
+  private readonly settling = new Set<StoredTile<HTMLCanvasElement>>();
+  private editedAt = -Infinity;
+  private settlingTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped when the layer toggles or the whole map's content change: every tile is redone. */
   private layersVersion = 0;
   private contentVersion = 0;
@@ -147,7 +156,12 @@ export class MapRenderer {
   get pendingTiles(): number {
     if (!this.model || this.overviewMode) return 0;
     const level = this.currentLevel();
-    return this.visibleSlots(level).filter((s) => !this.tiles.get(level, s)).length;
+    const visible = this.visibleSlots(level);
+    const settling = visible.filter((s) => {
+      const tile = this.tiles.get(level, s);
+      return tile !== undefined && this.settling.has(tile);
+    }).length;
+    return visible.filter((s) => !this.tiles.get(level, s)).length + settling;
   }
 
   private get limits(): ZoomLimits {
@@ -163,6 +177,7 @@ export class MapRenderer {
   setModel(model: MapModel, view?: View): void {
     const t0 = performance.now();
     this.tiles.clear();
+    this.settling.clear();
     this.model = model;
     this.shownGrid = model.grid;
     paintCacheOf(model).reset();
@@ -253,7 +268,13 @@ export class MapRenderer {
     }
     for (const entry of dirty) entry.bitmap = null;
     const level = this.level;
-    if (level) for (const tile of this.tiles.tilesOf(level)) if (intersects(tileRect(level, tile.slot), area)) this.repaint(tile, area);
+    if (level)
+      for (const tile of this.tiles.tilesOf(level))
+        if (intersects(tileRect(level, tile.slot), area)) {
+          this.repaint(tile, area);
+          this.settling.add(tile);
+        }
+    this.editedAt = performance.now();
     if (level) this.tiles.dropOverlapping(level, area);
     // The overview is patched when next shown, once for all the edits made meanwhile.
     if (this.overviewBitmap) this.overviewStale = union(this.overviewStale, area);
@@ -389,7 +410,9 @@ export class MapRenderer {
   destroy(): void {
     this.destroyed = true;
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    if (this.settlingTimer) clearTimeout(this.settlingTimer);
     this.tiles.clear();
+    this.settling.clear();
     this.pool.length = 0;
     this.chunks = [];
     this.stage.destroy();
@@ -450,7 +473,7 @@ export class MapRenderer {
           this.settleTimer = null;
           this.requestFrame();
         }, wait);
-      } else more = this.makeTiles(TILE_BUDGET_MS, true);
+      } else more = this.makeTiles(TILE_BUDGET_MS, true) || this.settleTiles(TILE_BUDGET_MS);
     }
     this.stage.draw();
     if (this.level) this.tiles.trim(this.level, this.frameNo);
@@ -479,6 +502,37 @@ export class MapRenderer {
     }
     // The view is sharp: older zooms only cost memory now.
     this.tiles.dropOthers(level);
+    return false;
+  }
+
+  /**
+   * Paints whole again the tiles edits patched (see `settling`), once the pointer has let go
+   * of the map for a moment, within `budgetMs`. True when some are still to do.
+   */
+  private settleTiles(budgetMs: number): boolean {
+    if (this.settling.size === 0) return false;
+    // Not while a stroke goes on: patches keep up with the pointer, whole tiles would not.
+    const wait = SETTLE_MS - (performance.now() - this.editedAt);
+    if (wait > 0) {
+      if (this.settlingTimer) clearTimeout(this.settlingTimer);
+      this.settlingTimer = setTimeout(() => {
+        this.settlingTimer = null;
+        this.requestFrame();
+      }, wait);
+      return false;
+    }
+    const level = this.currentLevel();
+    const t0 = performance.now();
+    for (const tile of [...this.settling]) {
+      if (performance.now() - t0 > budgetMs) return true;
+      this.settling.delete(tile);
+      if (tile.level !== level || this.tiles.get(level, tile.slot) !== tile) continue;
+      const ctx = tile.canvas.getContext('2d')!;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, level.size, level.size);
+      ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+      this.paint(ctx, tileRect(level, tile.slot), level);
+    }
     return false;
   }
 
