@@ -1,5 +1,5 @@
 // Speed of the rules engines and their bots, side by side for every bundled ruleset; prints one
-// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm]
+// JSON object.   npm run bench:rules [-- --games N] [--search-games M] [--only operational|bfm|bf]
 // Per ruleset (operational on the seed 000 example, Battle for Moscow on its bundled scenario):
 // - engine: random legal players, timing only legalActions + apply (the engine's own cost).
 //   Target: operational under 20 ms per full game on one core.
@@ -193,6 +193,7 @@ async function main(): Promise<void> {
   const rulesets: Record<string, unknown> = {};
   if (!wanted || wanted === 'operational') rulesets.operational = await bench('seed-000-example', false);
   if (!wanted || wanted === 'bfm') rulesets.bfm = await bench('battle-for-moscow', true);
+  if (!wanted || wanted === 'bf') rulesets.bf = await bench('barbarossa-fast', true);
   console.log(JSON.stringify({ node: process.version, rulesets }, null, 1));
 }
 

@@ -8,7 +8,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { checkScenario } from '../shared/scenario/checks.js';
 import { BUILDERS } from './author/builders.js';
-import { usesFeature } from '../shared/rules/catalogue.js';
+import { stackingLimitOf, usesFeature } from '../shared/rules/catalogue.js';
 import { getRuleset } from '../shared/rules/engine.js';
 import { formatScenarioJson } from './author/json.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
@@ -20,12 +20,17 @@ const parseRef = (ref: string) => {
   const [col, row] = ref.split(',').map(Number);
   return { col: col!, row: row! };
 };
+const positionOf = (s: Scenario, ref: string) => (s.map.grid.kind === 'network' ? s.map.grid.positions.find((p) => p.id === ref) : undefined);
 const sideOfCode = (s: Scenario, ref: string) => {
+  const p = positionOf(s, ref);
+  if (p) return p.control;
   const { col, row } = parseRef(ref);
   const code = s.map.control![row]?.[col];
   return s.sides.find((d) => d.code === code)?.id;
 };
 const categoryAt = (s: Scenario, ref: string) => {
+  const p = positionOf(s, ref);
+  if (p) return s.map.terrainTypes.find((t) => t.id === p.terrain)?.category;
   const { col, row } = parseRef(ref);
   return s.map.terrainTypes.find((t) => t.code === s.map.terrain![row]?.[col])?.category;
 };
@@ -65,6 +70,13 @@ describe('bundled scenarios', () => {
     });
 
     it('has map rows that match the grid and use only declared codes', () => {
+      if (s.map.grid.kind === 'network') {
+        // A network keeps terrain and control on its positions: declared ids only.
+        const terrains = new Set(s.map.terrainTypes.map((t) => t.id));
+        const sides = new Set(s.sides.map((d) => d.id));
+        expect(s.map.grid.positions.filter((p) => !terrains.has(p.terrain) || !sides.has(p.control)).map((p) => p.id)).toEqual([]);
+        return;
+      }
       const { cols, rows } = gridSpecOf(s);
       const terrainCodes = new Set(s.map.terrainTypes.map((t) => t.code));
       const sideCodes = new Set(s.sides.map((d) => d.code));
@@ -93,10 +105,11 @@ describe('bundled scenarios', () => {
       expect(owners.every((n) => n === 1)).toBe(true);
     });
 
-    it('starts no more than three units of a side in one cell', () => {
+    it('starts no more units of a side in one cell than its ruleset stacks (three when it sets no limit on a grid)', () => {
+      const limit = stackingLimitOf(s) ?? (s.map.grid.kind === 'network' ? Infinity : 3);
       const counts = new Map<string, number>();
       for (const u of s.orderOfBattle) counts.set(`${u.side}@${u.cell}`, (counts.get(`${u.side}@${u.cell}`) ?? 0) + 1);
-      expect([...counts].filter(([, n]) => n > 3)).toEqual([]);
+      expect([...counts].filter(([, n]) => n > limit)).toEqual([]);
     });
 
     it('starts every unit in a passable cell its side controls', () => {
@@ -114,7 +127,8 @@ describe('bundled scenarios', () => {
       const limit = s.ruleset.options?.supplyLineLimit ?? Infinity;
       const frozen = s.groundConditions.initial === 'frozen' || s.groundConditions.initial === 'snow';
       const blocked = (ref: string) => {
-        const t = s.map.terrainTypes.find((tt) => tt.code === s.map.terrain![parseRef(ref).row]?.[parseRef(ref).col]);
+        const p = positionOf(s, ref);
+        const t = p ? s.map.terrainTypes.find((tt) => tt.id === p.terrain) : s.map.terrainTypes.find((tt) => tt.code === s.map.terrain![parseRef(ref).row]?.[parseRef(ref).col]);
         return t?.category === 'impassable' && !(t.freezes && frozen);
       };
       const stepsToBase = (side: string, start: string): number => {
@@ -125,8 +139,8 @@ describe('bundled scenarios', () => {
           const here = queue[head]!;
           const d = seen.get(here)!;
           if (bases.has(here)) return d;
-          for (const n of grid.neighbours(parseRef(here))) {
-            const key = `${n.col},${n.row}`;
+          for (const n of grid.neighbours(grid.parseRef(here)!)) {
+            const key = grid.ref(n);
             if (seen.has(key) || blocked(key) || sideOfCode(s, key) !== side) continue;
             seen.set(key, d + 1);
             queue.push(key);

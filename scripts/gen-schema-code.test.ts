@@ -68,12 +68,12 @@ describe('gen-schema-code', () => {
     const bfm = generated.find((f) => f.path.endsWith('ruleset-bfm.types.ts'))!.content;
     for (const name of ['BfmOptions', 'BfmUnitFields', 'BfmState', 'BfmAction']) expect(bfm).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     const scenario = generated.find((f) => f.path.endsWith('scenario.types.ts'))!.content;
-    expect(scenario).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;');
-    expect(scenario).toContain('export type RulesetUnitFields = Partial<BfmUnitFields>;');
+    expect(scenario).toContain('export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions>;');
+    expect(scenario).toContain('export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields>;');
     expect(scenario).toContain("import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';");
     const save = generated.find((f) => f.path.endsWith('savegame.types.ts'))!.content;
-    expect(save).toContain('export type SavedState = EngineState | BfmState;');
-    expect(save).toContain('export type SavedAction = Action | BfmAction;');
+    expect(save).toContain('export type SavedState = EngineState | BfState | BfmState;');
+    expect(save).toContain('export type SavedAction = Action | BfAction | BfmAction;');
   });
 
   it('reads every schema with an $id', () => {

@@ -3,7 +3,8 @@
 // invariants (stacking, strengths, control), that a decision is always offered while the game
 // is not over, and that replaying its log gives the same final state byte for byte.
 //   npm run soak:rules [-- <scenario.json>] [--games 2000] [--seed S] [--workers W] [--json]
-// Default: scenarios/battle-for-moscow.json, 2,000 games. `npm test` plays a modest count of the
+// Default: scenarios/battle-for-moscow.json, 2,000 games (`npm run soak:rules -- scenarios/barbarossa-fast.json`
+// for Barbarossa Fast). `npm test` plays a modest count of the
 // same property (electron/sim/random-games.test.ts). Exit code 1 when any game broke a rule.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';

@@ -6,18 +6,19 @@ import { runChecks } from './pool.js';
 
 const scenarioFile = (name: string): string => fileURLToPath(new URL(`../../scenarios/${name}.json`, import.meta.url));
 
-// 2,150 random legal games in all, split by how long a game of each scenario takes, so the
-// whole property runs in about two minutes on two worker threads. Battle for Moscow gets a
-// modest count here; `npm run soak:rules` plays 2,000 of it (and of any bundled scenario).
+// 2,174 random legal games in all, split by how long a game of each scenario takes, so the
+// whole property runs in about two minutes on two worker threads. Battle for Moscow and Barbarossa
+// Fast (about a second a game) get a modest count here; `npm run soak:rules` plays 2,000 of it (and of any bundled scenario).
 const PLAN: [string, number][] = [
   ['seed-000-example', 800],
   ['square-grid-demo', 500],
   ['brick-grid-demo', 500],
   ['dnieper-bend-1943', 250],
   ['battle-for-moscow', 100],
+  ['barbarossa-fast', 24],
 ];
 
-describe('random legal games of the bundled scenarios (2,150 games on 2 workers)', () => {
+describe('random legal games of the bundled scenarios (2,174 games on 2 workers)', () => {
   for (const [name, games] of PLAN) {
     it(`${name}: ${games} games keep the ruleset's invariants (stacking, strengths, one controller per cell), a decision while not over, and replay byte for byte`, async () => {
       const loaded = readScenario(scenarioFile(name));

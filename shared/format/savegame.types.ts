@@ -2,22 +2,23 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { BfAction, BfState } from './ruleset-bf.types.js';
 import type { BfmAction, BfmState } from './ruleset-bfm.types.js';
 
-export type RulesetId = 'operational' | 'bfm';
+export type RulesetId = 'operational' | 'bfm' | 'bf';
 export type Die = number;
 /**
  * An action of the save's ruleset.
  */
-export type SavedAction = Action | BfmAction;
+export type SavedAction = Action | BfAction | BfmAction;
 /**
  * The engine state of the save's ruleset (operational: EngineState; others: their fragment's State).
  */
-export type SavedState = EngineState | BfmState;
+export type SavedState = EngineState | BfState | BfmState;
 export type EngineSideId = string;
 export type UnitId = string;
 /**
- * A cell as "col,row" counted from 0.
+ * A cell as "col,row" counted from 0; on a network map, a position's id.
  */
 export type CellId = string;
 export type EdgeId = string;

@@ -2,12 +2,13 @@
 // schema and run `npm run gen`.
 /* eslint-disable */
 
+import type { BfOptions, BfUnitFields } from './ruleset-bf.types.js';
 import type { BfmOptions, BfmUnitFields } from './ruleset-bfm.types.js';
 
 /**
  * Options of the scenario's ruleset; which ones are allowed is checked against that ruleset's own definition. Omitted options take their defaults.
  */
-export type RulesetOptions = Partial<OperationalOptions> & Partial<BfmOptions>;
+export type RulesetOptions = Partial<OperationalOptions> & Partial<BfOptions> & Partial<BfmOptions>;
 /**
  * The id of one of the scenario's two sides.
  */
@@ -29,7 +30,7 @@ export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne'
 /**
  * A unit's values that its ruleset declares beyond the common ones (Battle for Moscow: half-strength side and movement allowance); checked against the scenario's ruleset.
  */
-export type RulesetUnitFields = Partial<BfmUnitFields>;
+export type RulesetUnitFields = Partial<BfUnitFields> & Partial<BfmUnitFields>;
 /**
  * A cell as "col,row", both counted from 0 at the top left (labels shown to users, e.g. 0307, are derived from it); on a network map, a position's id.
  */
@@ -110,9 +111,9 @@ export interface Scenario {
 }
 export interface Ruleset {
   /**
-   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md).
+   * operational: seed 000 (RULES-NOTES.md); bfm: Battle for Moscow (shared/rules/bfm/README.md); bf: Barbarossa Fast (shared/rules/bf/README.md).
    */
-  id: 'operational' | 'bfm';
+  id: 'operational' | 'bfm' | 'bf';
   options?: RulesetOptions;
 }
 export interface Side {

@@ -5,6 +5,8 @@ import type { ValidationIssue } from '../format/issues.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { bfmChecks } from './bfm/checks.js';
 import { bfmDeclaration } from './bfm/declaration.js';
+import { bfChecks } from './bf/checks.js';
+import { bfDeclaration } from './bf/declaration.js';
 import { operationalDeclaration } from './operational/declaration.js';
 import type { RulesetDeclaration, ScenarioFeature } from './types.js';
 
@@ -16,6 +18,7 @@ interface CatalogueEntry {
 const ENTRIES: Readonly<Record<string, CatalogueEntry>> = {
   operational: { declaration: operationalDeclaration, checks: () => [] },
   bfm: { declaration: bfmDeclaration, checks: bfmChecks },
+  bf: { declaration: bfDeclaration, checks: bfChecks },
 };
 
 /** The declaration of a ruleset by id, or undefined for an unknown id. */

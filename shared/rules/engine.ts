@@ -5,10 +5,12 @@ import type { Scenario } from '../format/scenario.types.js';
 import type { Action, AnyRuleset, GameEvent, GameState, NewGameOptions, RuleError, Ruleset, RulesAction, RulesState } from './types.js';
 import { operationalPlugin } from './operational/plugin.js';
 import { bfm } from './bfm/index.js';
+import { bf } from './bf/index.js';
 
 export const RULESETS: Readonly<Record<string, AnyRuleset>> = Object.freeze({
   [operationalPlugin.id]: operationalPlugin as unknown as AnyRuleset,
   [bfm.id]: bfm as unknown as AnyRuleset,
+  [bf.id]: bf as unknown as AnyRuleset,
 });
 
 /** Every registered ruleset, in the order a picker lists them. */

@@ -2,18 +2,18 @@
 // declarations can use them without loading an engine.
 import { gridSpecOf } from '../format/defaults.js';
 import type { Scenario } from '../format/scenario.types.js';
-import { createGrid, parseCellId } from '../grid/index.js';
+import { createGrid } from '../grid/index.js';
 import type { CellId } from './types.js';
 
 const labellers = new WeakMap<object, (cell: CellId) => string>();
 
-/** "col,row" → the label people read on this scenario's map; unknown ids come back as they are. */
+/** "col,row" (or a network position's id) → the label people read on this scenario's map; unknown ids come back as they are. */
 export function cellLabels(scenario: Pick<Scenario, 'map'>): (cell: CellId) => string {
   let f = labellers.get(scenario.map.grid);
   if (!f) {
     const grid = createGrid(gridSpecOf(scenario));
     f = (id) => {
-      const c = parseCellId(id);
+      const c = grid.parseRef(id);
       return c && grid.inMap(c) ? grid.label(c) : id;
     };
     labellers.set(scenario.map.grid, f);
