@@ -95,3 +95,9 @@ describe('New Scenario: the ruleset choice', () => {
     expect(gridChoicesFor('operational')).toEqual(GRID_CHOICES);
   });
 });
+
+describe('New Scenario: rulesets on maps the dialog cannot make', () => {
+  it('a point-to-point ruleset gets no grid choice (its card is not offered)', () => {
+    expect(gridChoicesFor('bf')).toEqual([]);
+  });
+});
