@@ -103,8 +103,30 @@ export function rendererImportProblem(from: string, specifier: string): string |
   if (!specifier.startsWith('.')) return null;
   const target = posix.normalize(posix.join(posix.dirname(from.split(sep).join('/')), specifier));
   if (/^shared\/rules\/[^/]+\//.test(target)) return `reaches into a ruleset's internals (${target}); use shared/rules/index.js`;
+  // Of shared/rules' own files the UI reads only the public ones: the entry and what it re-exports as the contract.
+  if (/^shared\/rules\/[^/]+$/.test(target) && !/^shared\/rules\/(index|types|public)(\.[jt]s)?$/.test(target))
+    return `imports a private module of the rules engine (${target}); use shared/rules/index.js`;
   if (/^shared\/bot\/rules-access(\.[jt]s)?$/.test(target)) return `uses the bot's access to engine internals (${target}); use shared/rules/index.js`;
   return null;
+}
+
+/** Files of the play screen for every ruleset (renderer/src/play/generic, components/Play/generic). */
+export const isGenericPlay = (file: string): boolean => /^renderer\/src\/(play|components\/Play)\/generic\//.test(file.split(sep).join('/'));
+
+/**
+ * The generic play screen talks to a game only through the contract: no operational bot or
+ * summary from shared/bot (each ruleset brings its own bot), no `rulesetFor` (today's
+ * operational accessor); it asks `getRuleset`.
+ */
+export function genericPlayViolations(file: string, src: string): string[] {
+  const out = importSpecifiers(src).flatMap(({ specifier, line }) => {
+    const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file.split(sep).join('/')), specifier)) : specifier;
+    return /^shared\/bot\//.test(target) ? [`${file}:${line} imports ${target}; the generic play screen uses the ruleset's own bot (getRuleset(id).bot())`] : [];
+  });
+  src.split('\n').forEach((text, i) => {
+    if (/\brulesetFor\b/.test(text.replace(/\/\/.*$/, ''))) out.push(`${file}:${i + 1} uses rulesetFor (operational only); use getRuleset`);
+  });
+  return out;
 }
 
 /** Breaches of the dependency rule in one renderer source file. */
@@ -122,8 +144,11 @@ describe('the renderer talks to the rules only through their public API', () => 
     expect(rendererImportProblem(from, '../../../shared/rules/operational/board.js')).toMatch(/internals/);
     expect(rendererImportProblem('renderer/src/components/Play/X.svelte', '../../../../shared/rules/operational/index.js')).toMatch(/internals/);
     expect(rendererImportProblem(from, '../../../shared/bot/rules-access.js')).toMatch(/rules-access/);
-    for (const ok of ['../../../shared/rules/index.js', '../../../shared/rules/types.js', '../../../shared/bot/index.js', '../../../shared/format/scenario.types.js', './labels.js', 'konva']) {
+    for (const ok of ['../../../shared/rules/index.js', '../../../shared/rules/types.js', '../../../shared/rules/public.js', '../../../shared/bot/index.js', '../../../shared/format/scenario.types.js', './labels.js', 'konva']) {
       expect(rendererImportProblem(from, ok), ok).toBeNull();
+    }
+    for (const internal of ['../../../shared/rules/catalogue.js', '../../../shared/rules/engine.js', '../../../shared/rules/declaration.js', '../../../shared/rules/labels.js']) {
+      expect(rendererImportProblem(from, internal), internal).toMatch(/private module/);
     }
     // A deliberately wrong file: one type-only and one value import of internals, one in a comment.
     const wrong = [
@@ -136,6 +161,30 @@ describe('the renderer talks to the rules only through their public API', () => 
       `${from}:1 reaches into a ruleset's internals (shared/rules/operational/board.js); use shared/rules/index.js`,
       `${from}:3 uses the bot's access to engine internals (shared/bot/rules-access.js); use shared/rules/index.js`,
     ]);
+  });
+
+  it('the generic play rule catches the operational bot and rulesetFor, in play/generic and components/Play/generic only', () => {
+    const file = 'renderer/src/play/generic/game.svelte.ts';
+    expect(isGenericPlay(file)).toBe(true);
+    expect(isGenericPlay('renderer/src/components/Play/generic/GenericBoard.svelte')).toBe(true);
+    expect(isGenericPlay('renderer/src/play/play.svelte.ts')).toBe(false);
+    const wrong = [
+      "import { heuristicBot } from '../../../../shared/bot/index.js';",
+      "import { getRuleset, rulesetFor } from '../../../../shared/rules/index.js';",
+      '// rulesetFor in a comment is fine',
+      "const r = getRuleset('bfm');",
+    ].join('\n');
+    expect(genericPlayViolations(file, wrong)).toEqual([
+      `${file}:1 imports shared/bot/index.js; the generic play screen uses the ruleset's own bot (getRuleset(id).bot())`,
+      `${file}:2 uses rulesetFor (operational only); use getRuleset`,
+    ]);
+  });
+
+  it('the generic play screen uses only the contract', () => {
+    const root = join(sharedDir, '..');
+    const files = sourceFiles(join(root, 'renderer'), /\.(ts|js|svelte)$/, true).filter((f) => isGenericPlay(relative(root, f)));
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(files.flatMap((f) => genericPlayViolations(relative(root, f), readFileSync(f, 'utf8')))).toEqual([]);
   });
 
   it('no file under renderer/ (tests included) imports shared/rules/<ruleset>/ or shared/bot/rules-access.ts', () => {

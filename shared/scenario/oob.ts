@@ -7,7 +7,7 @@
 // Units are found by id, whether they start on the map or arrive as reinforcements.
 // Reinforcement and replacement schedules: arrivals.ts; the victory summary: victory.ts.
 import type { Cell } from '../grid/index.js';
-import type { NewUnit, PlacedUnit, Reinforcement, Scenario } from '../format/scenario.types.js';
+import type { NewUnit, PlacedUnit, Reinforcement, RulesetUnitFields, Scenario } from '../format/scenario.types.js';
 import { byCell, cellFromLabel, cleanFields, done, fail, fieldProblem, newUnit, withFields, withReinforcements, type EditResult, type UnitFields } from './edit.js';
 import { uniqueUnitId, unitIds } from './ids.js';
 import { BRANCHES } from './totals.js';
@@ -33,13 +33,14 @@ export function findUnit(scenario: Scenario, id: string): UnitPlace | undefined 
 
 // ---- units ----------------------------------------------------------------------------
 
-/** Adds a unit starting at the cell a label names; its id is derived from side and name. */
-export function addUnit(scenario: Scenario, fields: UnitFields & { cell: string | Cell }): EditResult {
+/** Adds a unit starting at the cell a label names (with its ruleset values, checked by unit-fields.ts); its id is derived from side and name. */
+export function addUnit(scenario: Scenario, fields: UnitFields & { cell: string | Cell; fields?: RulesetUnitFields }): EditResult {
   const bad = fieldProblem(scenario, fields);
   if (bad) return bad;
   const place = cellFromLabel(scenario, fields.cell);
   if (!('cell' in place)) return place;
   const unit: PlacedUnit = { ...newUnit(scenario, fields), cell: place.cell };
+  if (fields.fields && Object.keys(fields.fields).length) unit.fields = { ...fields.fields };
   return done({ ...scenario, orderOfBattle: [...scenario.orderOfBattle, unit] }, unit.id);
 }
 

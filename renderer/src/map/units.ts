@@ -18,6 +18,12 @@ export interface CounterSpec {
   markers: readonly CounterMarker[];
   /** Drawn with a highlight ring (activated, selected). */
   highlight?: 'active' | 'selected' | null;
+  /** The factor line the counter prints ("9-6"), drawn instead of the bare strength. */
+  factors?: string;
+  /** The back (reduced) face shows: a pale band across the top, as printed half-strength sides do. */
+  back?: boolean;
+  /** Facing, in degrees clockwise from north: a wedge on the counter's edge points that way. */
+  facingDeg?: number;
 }
 
 /** Marker chips: letter, fill and the sentence a legend shows. */
@@ -151,15 +157,42 @@ export function drawCounter(ctx: CanvasRenderingContext2D, cx: number, cy: numbe
     ctx.strokeStyle = spec.highlight === 'selected' ? '#facc15' : '#38bdf8';
     ctx.stroke();
   }
-  // NATO symbol in the upper part, strength centred below.
+  if (spec.back) {
+    // The reduced face: a pale band across the top of the counter.
+    ctx.save();
+    roundRect(ctx, x, y, size, size, size * 0.1);
+    ctx.clip();
+    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillRect(x, y, size, size * 0.1);
+    ctx.restore();
+  }
+  // NATO symbol in the upper part, strength (or the factor line) centred below.
   const sw = size * 0.58;
   const sh = size * 0.4;
   drawBranchSymbol(ctx, spec.branch, cx - sw / 2, y + size * 0.12, sw, sh, '#111827');
   ctx.fillStyle = ink;
-  ctx.font = `700 ${size * 0.36}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+  const text = spec.factors ?? String(spec.strength);
+  const fontPx = text.length > 4 ? size * 0.26 : text.length > 2 ? size * 0.3 : size * 0.36;
+  ctx.font = `700 ${fontPx}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  ctx.fillText(String(spec.strength), cx, y + size * 0.93);
+  ctx.fillText(text, cx, y + size * 0.93);
+  if (spec.facingDeg !== undefined) {
+    // A wedge outside the counter's edge, pointing the way the unit faces.
+    const a = (spec.facingDeg * Math.PI) / 180;
+    const r0 = size * 0.56;
+    const r1 = size * 0.74;
+    const w = size * 0.16;
+    const dx = Math.sin(a);
+    const dy = -Math.cos(a);
+    ctx.beginPath();
+    ctx.moveTo(cx + dx * r1, cy + dy * r1);
+    ctx.lineTo(cx + dx * r0 - dy * w, cy + dy * r0 + dx * w);
+    ctx.lineTo(cx + dx * r0 + dy * w, cy + dy * r0 - dx * w);
+    ctx.closePath();
+    ctx.fillStyle = rgba(darken(rgb, 0.35), 1);
+    ctx.fill();
+  }
   if (spec.elite) {
     star(ctx, x + size * 0.13, y + size * 0.8, size * 0.11);
     ctx.fillStyle = '#facc15';

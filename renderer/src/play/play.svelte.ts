@@ -8,6 +8,7 @@ import type { Action, GameEvent, GameState, GameView, Ruleset, SaveGame } from '
 import { heuristicBot, type Player } from '../../../shared/bot/index.js';
 import { beforeAttack, withDice, type CombatRecord } from './combat.js';
 import { readAutosave, writeAutosave, type AutosaveData, type GameEntry } from './storage.js';
+import { GenericGame } from './generic/game.svelte.js';
 
 export type Controller = 'human' | 'bot';
 export type PlayScreen = 'setup' | 'board' | 'balance';
@@ -71,6 +72,8 @@ export class PlayState {
   error = $state('');
   /** Replay of a saved game: the states after 0..n actions, and where we are. */
   replaying = $state.raw<{ states: GameState[]; events: LoggedEvent[][]; at: number } | null>(null);
+  /** A game of a ruleset other than the operational one, played through the contract (play/generic). */
+  generic = $state.raw<GenericGame | null>(null);
 
   /** The scenario's game in progress kept in the library, offered as "Resume" in the setup. */
   resumable = $state.raw<Resumable | null>(null);
@@ -187,6 +190,7 @@ export class PlayState {
     this.stop();
     this.screen = null;
     this.game = null;
+    this.generic = null;
     this.replaying = null;
   }
 
@@ -195,6 +199,8 @@ export class PlayState {
     const scenario = this.scenario;
     if (!scenario) return;
     this.stop();
+    if (scenario.ruleset.id !== 'operational') return this.startGeneric(scenario);
+    this.generic = null;
     let opened: { state: GameState; events: GameEvent[] };
     try {
       this.rules = rulesetFor(scenario.ruleset.id);
@@ -367,7 +373,20 @@ export class PlayState {
     this.restartBots();
   }
 
+  private startGeneric(scenario: Scenario): void {
+    try {
+      this.generic = new GenericGame(scenario, { ...this.setup, controllers: { ...this.setup.controllers } });
+    } catch (err) {
+      this.error = `The game cannot start: ${err instanceof Error ? err.message : String(err)}`;
+      return;
+    }
+    this.game = null;
+    this.error = '';
+    this.screen = 'board';
+  }
+
   stop(): void {
+    this.generic?.stop();
     this.runToken++;
     this.botBusy = false;
     this.skipping = false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../../shared/format/validate.js';
 import { resolveSideFlags } from '../../../../shared/format/defaults.js';
-import { GRID_CHOICES, buildScenario, draftProblems, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
+import { GRID_CHOICES, buildScenario, chooseRuleset, draftProblems, gridChoicesFor, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
 
 const draft = (over: Partial<NewScenarioDraft> = {}): NewScenarioDraft => ({ ...initialDraft(), title: 'Test', ...over });
 
@@ -75,5 +75,29 @@ describe('New Scenario dialog fields', () => {
     }
     expect(draftProblems(draft({ turns: 1 }))).toEqual({});
     expect(draftProblems(draft({ turns: 999 }))).toEqual({});
+  });
+});
+
+describe('New Scenario: the ruleset choice', () => {
+  it('a Battle for Moscow scenario is written for bfm on hexes, without the operational side flags', () => {
+    const d = draft({ grid: 'square-4' });
+    chooseRuleset(d, 'bfm');
+    expect(d.grid).toBe('hex-flat');
+    expect(gridChoicesFor('bfm').map((g) => g.value)).toEqual(['hex-flat', 'hex-pointy']);
+    const s = buildScenario(d);
+    expect(s.ruleset).toEqual({ id: 'bfm' });
+    expect(s.map.grid.kind).toBe('hex');
+    expect(s.sides.map((x) => x.flags)).toEqual([undefined, undefined]);
+    expect(validateScenario(s).issues.filter((i) => i.severity === 'error').map((i) => i.message)).toEqual([expect.stringContaining('Mark Moscow')]);
+  });
+
+  it('the operational ruleset keeps every grid', () => {
+    expect(gridChoicesFor('operational')).toEqual(GRID_CHOICES);
+  });
+});
+
+describe('New Scenario: rulesets on maps the dialog cannot make', () => {
+  it('a point-to-point ruleset gets no grid choice (its card is not offered)', () => {
+    expect(gridChoicesFor('bf')).toEqual([]);
   });
 });

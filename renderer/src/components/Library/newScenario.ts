@@ -5,6 +5,10 @@ import { cellSizeProblem, cellSizeRangeText } from '../../../../shared/format/ce
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
 import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario, type NewScenarioTemplate } from '../../../../shared/format/new-scenario.js';
 import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
+import { declarationOf, usesFeature } from '../../../../shared/rules/index.js';
+
+/** A ruleset id the format knows. */
+export type RulesetId = Scenario['ruleset']['id'];
 
 export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
 
@@ -34,6 +38,8 @@ export interface SideDraft {
 }
 
 export interface NewScenarioDraft {
+  /** The ruleset the scenario is written for (its declaration picks the grids and panels offered). */
+  ruleset: RulesetId;
   title: string;
   grid: GridChoice;
   cols: number;
@@ -55,6 +61,7 @@ export function side(name: string, colour: string): SideDraft {
 
 export function initialDraft(): NewScenarioDraft {
   return {
+    ruleset: 'operational',
     title: '',
     grid: 'hex-flat',
     cols: 30,
@@ -106,8 +113,9 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
       { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
     ],
   });
+  scenario.ruleset = { id: d.ruleset };
   if (d.grid === 'square-8') (scenario.map.grid as CellGrid).adjacency = 8;
-  scenario.sides = scenario.sides.map((s, i) => {
+  if (draftUses(d, 'sideFlags')) scenario.sides = scenario.sides.map((s, i) => {
     // An omitted flag follows the side's name, so one the name would turn on is written even when off.
     const byName = defaultFlagsForSideName(s.name);
     const flags = Object.fromEntries(Object.entries(d.sides[i]!.flags).filter(([k, on]) => on || byName[k as keyof ResolvedSideFlags]));
@@ -115,3 +123,20 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
   }) as Scenario['sides'];
   return scenario;
 }
+
+/** The grids the ruleset plays on (every grid when it says 'any' or is unknown). */
+export function gridChoicesFor(ruleset: RulesetId): { value: GridChoice; label: string }[] {
+  const grids = declarationOf({ ruleset: { id: ruleset } })?.traits.grids ?? 'any';
+  if (grids === 'any') return GRID_CHOICES;
+  return GRID_CHOICES.filter((c) => grids.includes(c.value.startsWith('hex') ? 'hex' : c.value.startsWith('square') ? 'square' : 'offsetSquare'));
+}
+
+/** Picks a ruleset: a grid it does not play on gives way to the first it does. */
+export function chooseRuleset(d: NewScenarioDraft, ruleset: RulesetId): void {
+  d.ruleset = ruleset;
+  const grids = gridChoicesFor(ruleset);
+  if (!grids.some((g) => g.value === d.grid) && grids[0]) d.grid = grids[0].value;
+}
+
+/** Whether the dialog asks for a part of the scenario: the chosen ruleset reads it. */
+export const draftUses = (d: Pick<NewScenarioDraft, 'ruleset'>, feature: 'calendar' | 'sideFlags'): boolean => usesFeature({ ruleset: { id: d.ruleset } }, feature);

@@ -1,0 +1,149 @@
+// Any ruleset's game drawn over the static map from one side's observation: control that
+// changed since the start, zones of control, the cells that may be clicked now, and the
+// counters as that side sees them (factor line, front or back face, facing, face-down tokens).
+import type { Direction } from '../../../../shared/grid/types.js';
+import type { Observation, ObservedUnit } from '../../../../shared/rules/index.js';
+import { CELL_SIZE } from '../../map/MapRenderer.js';
+import type { MapModel } from '../../map/model.js';
+import { drawStack, type CounterSpec } from '../../map/units.js';
+import type { Cell } from '../../../../shared/grid/types.js';
+import type { CellMark } from './intent.js';
+
+export interface GenericPicture {
+  observation: Observation;
+  sides: readonly { id: string; colour: string }[];
+  initialControl: ArrayLike<number>;
+  marks: ReadonlyMap<string, CellMark>;
+  zoc: readonly string[];
+  selected: readonly string[];
+}
+
+export interface PlacedToken {
+  unit: string;
+  cell: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+const MARK: Record<CellMark, { stroke: string; fill: string; dash: number[] }> = {
+  pick: { stroke: '#d97706', fill: 'rgba(250,204,21,0.20)', dash: [] },
+  move: { stroke: '#15803d', fill: 'rgba(34,197,94,0.25)', dash: [] },
+  attack: { stroke: '#b91c1c', fill: 'rgba(239,68,68,0.25)', dash: [] },
+  chosen: { stroke: '#1d4ed8', fill: 'rgba(59,130,246,0.22)', dash: [] },
+  candidate: { stroke: '#1d4ed8', fill: 'rgba(59,130,246,0.06)', dash: [8, 6] },
+  cell: { stroke: '#7e22ce', fill: 'rgba(168,85,247,0.22)', dash: [] },
+};
+
+export const markStyle = (m: CellMark) => MARK[m];
+
+const DEG: Record<Direction, number> = { N: 0, NE: 60, E: 90, SE: 120, S: 180, SW: 240, W: 270, NW: 300 };
+
+/** Degrees clockwise from north a facing points on this grid (hex sides at 60°, squares at 45°). */
+export function facingDegrees(model: MapModel, facing: Direction): number {
+  if (model.grid.spec.kind === 'hex') return DEG[facing];
+  return { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 }[facing];
+}
+
+function cellPath(ctx: CanvasRenderingContext2D, model: MapModel, cell: Cell): void {
+  const pts = model.grid.corners(cell, CELL_SIZE);
+  ctx.beginPath();
+  pts.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.closePath();
+}
+
+function hexAlpha(colour: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return `rgba(120,120,120,${alpha})`;
+  return `rgba(${parseInt(m[1]!, 16)},${parseInt(m[2]!, 16)},${parseInt(m[3]!, 16)},${alpha})`;
+}
+
+export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, selected: boolean): CounterSpec {
+  if (u.hidden) return { branch: 'unknown', strength: 0, factors: '?', elite: false, colour, markers: [] };
+  const strength = typeof u.values?.strength === 'number' ? u.values.strength : 0;
+  return {
+    branch: u.branch ?? 'infantry',
+    strength,
+    ...(u.factors ? { factors: u.factors } : {}),
+    elite: u.values?.elite === true,
+    colour,
+    markers: [],
+    back: u.face === 'back',
+    highlight: selected ? 'selected' : null,
+    ...(u.facing ? { facingDeg: facingDegrees(model, u.facing) } : {}),
+  };
+}
+
+/** Draws the picture; returns where every counter went (for hit-testing). */
+export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): PlacedToken[] {
+  const { observation: o, sides } = pic;
+  const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
+  if (o.control) {
+    for (const [ref, owner] of Object.entries(o.control)) {
+      const cell = model.grid.parseRef(ref);
+      if (!cell || !model.grid.inMap(cell)) continue;
+      const k = sides.findIndex((s) => s.id === owner);
+      if (k < 0 || k === pic.initialControl[model.grid.index(cell)]) continue;
+      cellPath(ctx, model, cell);
+      ctx.fillStyle = hexAlpha(sides[k]!.colour, 0.3);
+      ctx.fill();
+      ctx.save();
+      ctx.clip();
+      ctx.strokeStyle = hexAlpha(sides[k]!.colour, 0.9);
+      ctx.lineWidth = 8;
+      cellPath(ctx, model, cell);
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
+  for (const ref of pic.zoc) {
+    const cell = model.grid.parseRef(ref);
+    if (!cell) continue;
+    cellPath(ctx, model, cell);
+    ctx.save();
+    ctx.clip();
+    ctx.strokeStyle = 'rgba(127,29,29,0.35)';
+    ctx.lineWidth = 3 / Math.max(scale, 0.3);
+    const c = model.grid.center(cell, CELL_SIZE);
+    for (let d = -CELL_SIZE; d <= CELL_SIZE; d += 14) {
+      ctx.beginPath();
+      ctx.moveTo(c.x + d - CELL_SIZE, c.y + CELL_SIZE);
+      ctx.lineTo(c.x + d + CELL_SIZE, c.y - CELL_SIZE);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+  for (const [ref, mark] of pic.marks) {
+    const cell = model.grid.parseRef(ref);
+    if (!cell || !model.grid.inMap(cell)) continue;
+    const st = MARK[mark];
+    cellPath(ctx, model, cell);
+    ctx.fillStyle = st.fill;
+    ctx.fill();
+    ctx.save();
+    ctx.setLineDash(st.dash.map((d) => d / Math.max(scale, 0.3)));
+    ctx.lineWidth = Math.max(3 / scale, 3);
+    ctx.strokeStyle = st.stroke;
+    ctx.lineJoin = 'round';
+    ctx.stroke();
+    ctx.restore();
+  }
+  const byCell = new Map<string, ObservedUnit[][]>();
+  for (const u of o.units) {
+    if (u.where !== 'onMap' || u.cell === null) continue;
+    let row = byCell.get(u.cell);
+    if (!row) byCell.set(u.cell, (row = sides.map(() => [])));
+    const k = sides.findIndex((s) => s.id === u.side);
+    row[k < 0 ? 0 : k]!.push(u);
+  }
+  const placed: PlacedToken[] = [];
+  for (const [ref, bySide] of byCell) {
+    const cell = model.grid.parseRef(ref);
+    if (!cell) continue;
+    const c = model.grid.center(cell, CELL_SIZE);
+    const specs = bySide.map((units) => units.map((u) => counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id))));
+    const slots = drawStack(ctx, c.x, c.y, CELL_SIZE * 0.95, specs, scale);
+    for (const s of slots) placed.push({ unit: bySide[s.side]![s.index]!.id, cell: ref, x: s.x, y: s.y, size: s.size });
+  }
+  return placed;
+}

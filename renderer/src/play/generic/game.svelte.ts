@@ -1,0 +1,222 @@
+// A test-play game of any ruleset, driven through the ruleset contract only (shared/rules
+// index: getRuleset, decisions as described actions, observations per side, public queries):
+// the game in progress, the action and event logs, who plays each side, the ruleset's own bot
+// taking its decisions by itself, undo while no die has been rolled, and the last attack with
+// its odds, roll and result. The operational ruleset keeps its own screen (play.svelte.ts).
+import type { Scenario } from '../../../../shared/format/scenario.types.js';
+import {
+  attackPreview,
+  getRuleset,
+  observe,
+  toSaveGame,
+  zonesOfControl,
+  type AnyRuleset,
+  type AttackPreview,
+  type Decision,
+  type DescribedAction,
+  type DiceRoll,
+  type GameEvent,
+  type Observation,
+  type Player,
+  type RulesAction,
+  type RulesState,
+  type SaveGame,
+} from '../../../../shared/rules/index.js';
+import { NONE, type Pick } from './intent.js';
+
+export type Controller = 'human' | 'bot';
+
+export interface GenericLoggedEvent extends GameEvent {
+  seq: number;
+  /** Index of the action that caused it (-1: the opening phases). */
+  action: number;
+}
+
+/** An attack as it was made: the odds before, the dice and what came of it. */
+export interface AttackRecord {
+  preview: AttackPreview;
+  /** The label of the option taken ("Resolve the attack on 16th Army in 0508"). */
+  label: string;
+  rolls: DiceRoll[];
+  /** The sentences the rules wrote about it (the roll, the result, losses, retreats). */
+  lines: string[];
+  /** The CRT result, when the method is odds and one die decided it. */
+  result: string | null;
+  die: number | null;
+}
+
+interface Snapshot {
+  state: RulesState;
+  logLength: number;
+  eventCount: number;
+  lastAttack: AttackRecord | null;
+}
+
+export interface GenericSetup {
+  controllers: Record<string, Controller>;
+  seed: number;
+  speedMs: number;
+}
+
+export class GenericGame {
+  readonly rules: AnyRuleset;
+  setup = $state<GenericSetup>({ controllers: {}, seed: 1, speedMs: 400 });
+  state = $state.raw<RulesState>(null as unknown as RulesState);
+  log = $state.raw<RulesAction[]>([]);
+  events = $state.raw<GenericLoggedEvent[]>([]);
+  lastAttack = $state.raw<AttackRecord | null>(null);
+  pick = $state.raw<Pick>(NONE);
+  error = $state('');
+  botBusy = $state(false);
+  undoable = $state(false);
+  zocOverlay = $state(false);
+
+  private undoStack: Snapshot[] = [];
+  private bots = new Map<string, Player<RulesState, RulesAction>>();
+  private runToken = 0;
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  readonly actor = $derived.by((): string | null => this.rules.actor(this.state));
+  /** The sides people play. */
+  readonly humans = $derived.by((): string[] => this.scenario.sides.filter((s) => this.setup.controllers[s.id] === 'human').map((s) => s.id));
+  /** Whose eyes the board shows: the one human side; with two people, the side to act (hot seat); with none, everything. */
+  readonly observer = $derived.by((): string | null => (this.humans.length === 1 ? this.humans[0]! : this.humans.length === 2 ? this.actor : null));
+  readonly observation = $derived.by((): Observation => observe(this.state, this.observer));
+  readonly humanTurn = $derived(this.actor !== null && this.setup.controllers[this.actor] === 'human');
+  /** The question a person is being asked now (null while a bot decides or the game is over). */
+  readonly decision = $derived.by((): Decision<RulesAction> | null => (this.humanTurn ? this.rules.decision(this.state) : null));
+  /** Cells in the zones of control of the side not acting (what limits the mover). */
+  readonly zoc = $derived.by((): string[] => {
+    if (!this.zocOverlay || !this.rules.declaration.traits.zonesOfControl) return [];
+    const mover = this.actor ?? this.scenario.sides[0].id;
+    const enemy = this.scenario.sides.find((s) => s.id !== mover)!.id;
+    return zonesOfControl(this.state, enemy);
+  });
+  /** The attack being put together on the board, as it would be. */
+  readonly preview = $derived.by((): AttackPreview | null => {
+    const p = this.pick;
+    if (p.kind !== 'target' || p.chosen.length === 0) return null;
+    return attackPreview(this.state, { defender: p.target, attackers: p.chosen, ...(p.cell ? { cell: p.cell } : {}) });
+  });
+
+  constructor(
+    readonly scenario: Scenario,
+    setup: GenericSetup,
+  ) {
+    this.rules = getRuleset(scenario.ruleset.id);
+    this.setup = { ...setup, controllers: { ...setup.controllers } };
+    const opened = this.rules.start(scenario, { seed: setup.seed });
+    this.bots = new Map(scenario.sides.map((s) => [s.id, this.rules.bot({ seed: setup.seed, level: 'fast' })]));
+    this.state = opened.state;
+    this.events = this.stamp(opened.events, -1);
+  }
+
+  private stamp(events: readonly GameEvent[], action: number): GenericLoggedEvent[] {
+    return events.map((e) => ({ ...e, seq: this.seq++, action }));
+  }
+
+  /** Takes one of the options the rules offered; false (with `error`) when refused. */
+  choose(option: DescribedAction<RulesAction>, fromHuman = true): boolean {
+    const s = this.state;
+    const spec = option.units?.length ? { attackers: option.units, ...(option.unit ? { defender: option.unit } : {}), ...(option.cell ? { cell: option.cell } : {}) } : null;
+    const before = spec ? attackPreview(s, spec) : null;
+    const r = this.rules.apply(s, option.action);
+    if (!r.ok) {
+      this.error = r.error.message;
+      return false;
+    }
+    this.error = '';
+    if (fromHuman) {
+      this.undoStack.push({ state: s, logLength: this.log.length, eventCount: this.events.length, lastAttack: this.lastAttack });
+      if (this.undoStack.length > 50) this.undoStack.shift();
+    }
+    const stamped = this.stamp(r.events, this.log.length);
+    this.log = [...this.log, option.action];
+    this.events = [...this.events, ...stamped];
+    const rolled = r.events.filter((e) => e.rolls?.length);
+    if (before && rolled.length) this.lastAttack = attackRecord(before, option.label, r.events);
+    else if (before && r.events.some((e) => e.kind === 'combat' || e.kind === 'attack')) this.lastAttack = attackRecord(before, option.label, r.events);
+    else if (this.lastAttack && rolled.length === 0 && r.events.some((e) => e.cell === this.lastAttack!.preview.cell || e.kind === 'retreat' || e.kind === 'losses'))
+      this.lastAttack = { ...this.lastAttack, lines: [...this.lastAttack.lines, ...r.events.map((e) => e.text)] };
+    this.state = r.state;
+    this.pick = NONE;
+    this.undoable = this.computeUndoable();
+    if (fromHuman) this.kickBots();
+    return true;
+  }
+
+  private computeUndoable(): boolean {
+    const top = this.undoStack.at(-1);
+    return !!top && top.logLength === this.log.length - 1 && top.state.rolls === this.state.rolls;
+  }
+
+  /** Takes back a person's last action while no die has been rolled since. */
+  undo(): void {
+    if (!this.computeUndoable()) return;
+    const top = this.undoStack.pop()!;
+    this.state = top.state;
+    this.log = this.log.slice(0, top.logLength);
+    this.events = this.events.slice(0, top.eventCount);
+    this.lastAttack = top.lastAttack;
+    this.pick = NONE;
+    this.undoable = this.computeUndoable();
+  }
+
+  setController(side: string, c: Controller): void {
+    this.setup = { ...this.setup, controllers: { ...this.setup.controllers, [side]: c } };
+    this.pick = NONE;
+    this.kickBots();
+  }
+
+  /** The bots take their decisions by themselves, one per `speedMs`, until a person must act. */
+  kickBots(): void {
+    if (this.botBusy) return;
+    const token = ++this.runToken;
+    const step = () => {
+      this.timer = null;
+      if (token !== this.runToken) return;
+      const side = this.actor;
+      if (side === null || this.setup.controllers[side] !== 'bot') {
+        this.botBusy = false;
+        return;
+      }
+      this.botBusy = true;
+      const legal = this.rules.legalActions(this.state);
+      let action: RulesAction;
+      try {
+        action = this.bots.get(side)!.choose(this.state, legal);
+      } catch (err) {
+        this.error = `The bot could not decide: ${err instanceof Error ? err.message : String(err)}`;
+        this.botBusy = false;
+        return;
+      }
+      if (!this.choose(this.rules.describe(this.state, action), false)) {
+        this.error = `The bot's action was refused: ${this.error}`;
+        this.botBusy = false;
+        return;
+      }
+      this.timer = setTimeout(step, this.setup.speedMs);
+    };
+    this.timer = setTimeout(step, this.setup.speedMs);
+  }
+
+  stop(): void {
+    this.runToken++;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.botBusy = false;
+  }
+
+  toSave(revision?: number): SaveGame {
+    return toSaveGame(this.state, this.log, { dice: { seed: this.setup.seed }, ...(revision !== undefined ? { revision } : {}) }) as SaveGame;
+  }
+}
+
+/** The record of an attack from its preview and the events the action produced. */
+export function attackRecord(preview: AttackPreview, label: string, events: readonly GameEvent[]): AttackRecord {
+  const rolls = events.flatMap((e) => e.rolls ?? []);
+  const die = rolls.length === 1 && rolls[0]!.dice.length === 1 ? rolls[0]!.dice[0]! : null;
+  const result = preview.method.kind === 'odds' && die !== null ? (preview.method.results[die - 1] ?? null) : null;
+  return { preview, label, rolls, lines: events.map((e) => e.text), result, die };
+}
