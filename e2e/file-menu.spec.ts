@@ -39,6 +39,9 @@ test('File menu: New, Open, Open recent, Save, Save as copy, Import and Export J
     /^Import pack…/,
     /^Export JSON…/,
     /^Export pack…/,
+    /^Import Tiled map…/,
+    /^Export to Tiled…/,
+    /^Export VASSAL module…/,
     /^Print…/,
     /^Close/,
   ]);

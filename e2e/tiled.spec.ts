@@ -15,6 +15,12 @@ mkdirSync(OUTPUT, { recursive: true });
 
 test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
+/** Picks an item of the File menu in the top bar with the mouse. */
+async function fromFileMenu(page: Page, label: string): Promise<void> {
+  await page.getByTestId('file-menu').click();
+  await page.getByRole('menu', { name: 'File' }).getByRole('menuitem', { name: label }).click();
+}
+
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('export a scenario to Tiled (TMX) and import the map back into a new scenario with the same map', async ({ page }) => {
@@ -24,7 +30,7 @@ test('export a scenario to Tiled (TMX) and import the map back into a new scenar
   await card(page, original.title).dblclick();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
 
-  await page.getByTestId('tiled-export-open').click();
+  await fromFileMenu(page, 'Export to Tiled…');
   const dialog = page.getByTestId('tiled-export-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('radio', { name: /TMX/ }).check();
@@ -44,8 +50,7 @@ test('export a scenario to Tiled (TMX) and import the map back into a new scenar
 
   // Back to the library, and in again through Import Tiled map… with the keyboard-free file chooser.
   await page.getByRole('button', { name: 'Library' }).click();
-  await expect(page.getByTestId('tiled-import-open')).toBeVisible();
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('tiled-import-open').click()]);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fromFileMenu(page, 'Import Tiled map…')]);
   await chooser.setFiles(zipPath);
   const importDialog = page.getByTestId('tiled-import-dialog');
   await expect(importDialog).toBeVisible();
@@ -68,7 +73,7 @@ test('export the open scenario as a VASSAL module from the File menu: a .vmod wh
   await page.goto('/');
   await card(page, original.title).dblclick();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  await page.getByTestId('vassal-export-open').click();
+  await fromFileMenu(page, 'Export VASSAL module…');
   const dialog = page.getByTestId('vassal-export-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Board pixels across a cell' }).selectOption('60');
