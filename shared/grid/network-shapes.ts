@@ -90,9 +90,11 @@ export function segmentEntry(pos: NetworkPosition, a: Point, b: Point): number |
     if (lo > hi) [lo, hi] = [hi, lo];
     t0 = Math.max(t0, lo);
     t1 = Math.min(t1, hi);
-    if (t0 > t1) return null;
+    // A segment that only touches the box (at a corner or along a side) touches it: the
+    // divisions above can put t0 a rounding error past t1 there, where contains() says inside.
+    if (t0 > t1 + 1e-9) return null;
   }
-  return t0;
+  return Math.min(t0, 1);
 }
 
 export function segmentDistance(p: Point, a: Point, b: Point): number {

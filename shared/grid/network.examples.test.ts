@@ -7,6 +7,7 @@
 // Links: s-v rail, v-mz ordinary, mz-m road, s-r, r-k, v-k, k-t (bends at 140,100), t-m rail.
 import { describe, expect, it } from 'vitest';
 import { createGrid, type Cell, type GridGeometry, type NetworkLayoutInput, type Point } from './index.js';
+import { segmentEntry } from './network-shapes.js';
 
 const LAYOUT: NetworkLayoutInput = {
   width: 240,
@@ -267,5 +268,17 @@ describe('a broken layout', () => {
     expect(() =>
       createGrid({ kind: 'network', network: { width: 10, height: 10, unit: 10, positions: [{ id: 'a', x: NaN, y: 1 }], links: [] } }),
     ).toThrow(/positions\[0\]\.x/);
+  });
+});
+
+describe('a straight line that only touches a position', () => {
+  it('crosses a box whose corner it ends on (found by the property test: rounding put the box just past the end)', () => {
+    // The end position's centre is exactly the corner of a big box around it.
+    const end = { id: 'end', x: 321, y: 193, shape: 'box' as const, width: 2, height: 2 };
+    const box = { id: 'box', x: 304, y: 212, shape: 'box' as const, width: 34, height: 38 };
+    const start = { id: 'start', x: 0, y: 118, shape: 'box' as const, width: 2, height: 2 };
+    expect(segmentEntry(box, start, end)).toBeCloseTo(1, 9);
+    // A segment that passes well clear of it does not.
+    expect(segmentEntry(box, start, { x: 321, y: 150 })).toBeNull();
   });
 });
