@@ -187,7 +187,7 @@ test('design a map with the mouse, undo it all, redo it, save and reopen it', as
   const exportDialog = page.getByTestId('export-image-dialog');
   await exportDialog.getByLabel('Size by').selectOption('cellPx');
   await exportDialog.getByRole('spinbutton', { name: 'Size' }).fill('24');
-  await exportDialog.getByLabel('Frame (title and scale)').uncheck();
+  await exportDialog.getByLabel('No frame').check();
   const [pngFile] = await Promise.all([page.waitForEvent('download'), exportDialog.getByTestId('export-image-save').click()]);
   await exportDialog.getByRole('button', { name: 'Close' }).click();
   const png = await readFile((await pngFile.path())!);

@@ -38,13 +38,13 @@ test('export the whole map framed at 1280 px, then the current view with units',
   await dialog.screenshot({ path: path.join(OUTPUT, 'export-image-dialog.png') });
 
   const [whole] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-image-save').click()]);
-  expect(whole.suggestedFilename()).toMatch(/^the-ros-salient-january-1944-1280x\d+\.png$/);
+  expect(whole.suggestedFilename()).toMatch(/^The Ros Salient January 1944 1280x\d+ px\.png$/);
   const wholeFile = path.join(OUTPUT, 'export-image-seed-000.png');
   await whole.saveAs(wholeFile);
   const png = PNG.sync.read(readFileSync(wholeFile));
   expect(`${png.width.toLocaleString('en')} × ${png.height.toLocaleString('en')} px`).toBe(stated);
   expect(inked(png)).toBeGreaterThan(0.5);
-  await expect(dialog.getByTestId('export-image-outcome')).toContainText('Downloaded the-ros-salient-january-1944-1280x');
+  await expect(dialog.getByTestId('export-image-outcome')).toContainText('Downloaded The Ros Salient January 1944 1280x');
 
   // A bad size is named before anything is drawn.
   await dialog.getByRole('spinbutton', { name: 'Size' }).fill('3');

@@ -61,7 +61,7 @@ test('print dialog: pick the tabletop kit, preview its pages and download the ki
   await dialog.screenshot({ path: path.join(OUTPUT, 'kit', 'kit-dialog-track.png') });
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('kit-save-pdf').click()]);
-  expect(download.suggestedFilename()).toBe('the-ros-salient-january-1944-kit.pdf');
+  expect(download.suggestedFilename()).toBe('The Ros Salient January 1944 tabletop kit A4.pdf');
   const file = path.join(OUTPUT, 'kit', 'e2e-kit.pdf');
   await download.saveAs(file);
   const bytes = readFileSync(file);
@@ -72,7 +72,7 @@ test('print dialog: pick the tabletop kit, preview its pages and download the ki
   const text = await readPdfText(bytes);
   expect(text[0]!.runs.map((r) => r.text)).toContain('III Panzer Corps');
   expect(text[0]!.runs.some((r) => r.text.startsWith('20 counters at 3/4"'))).toBe(true);
-  await expect(dialog.getByTestId('kit-outcome')).toContainText(`Downloaded the-ros-salient-january-1944-kit.pdf: ${expected.pages.length} pages`);
+  await expect(dialog.getByTestId('kit-outcome')).toContainText(`Downloaded The Ros Salient January 1944 tabletop kit A4.pdf: ${expected.pages.length} pages`);
 
   // Esc closes the dialog; the map is still open behind it.
   await page.keyboard.press('Escape');

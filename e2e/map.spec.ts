@@ -131,7 +131,8 @@ test('the start screen lists every bundled scenario with its mini-map', async ({
   const all = bundled();
   await expect(page.getByTestId('scenario-card')).toHaveCount(all.length);
   for (const { scenario } of all) await expect(page.getByText(scenario.title, { exact: true })).toBeVisible();
-  await expect(page.locator('canvas.minimap')).toHaveCount(all.length);
+  // Each card shows its map: drawn from the scenario, or the library's stored thumbnail of it.
+  await expect(page.getByTestId('scenario-card').locator('canvas.minimap, img.thumb')).toHaveCount(all.length);
   await page.screenshot({ path: path.join(OUTPUT, 'start-screen.png') });
 });
 

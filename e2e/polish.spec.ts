@@ -33,8 +33,12 @@ test('exports are named from the title, prints with their paper and cell size', 
   await page.setViewportSize({ width: 1280, height: 720 });
   await openRos(page);
   const view = page.getByLabel('Inspector');
-  expect(await downloadName(page, () => view.getByRole('button', { name: 'Export PNG' }).click())).toBe('The Ros Salient January 1944 48 px.png');
-  expect(await downloadName(page, () => view.getByRole('button', { name: 'Export SVG' }).click())).toBe('The Ros Salient January 1944.svg');
+  // The PNG comes from the Export image dialog, named with its size in pixels.
+  await page.getByTestId('export-image').click();
+  const exportDialog = page.getByTestId('export-image-dialog');
+  expect(await downloadName(page, () => exportDialog.getByTestId('export-image-save').click())).toMatch(/^The Ros Salient January 1944 \d+x\d+ px\.png$/);
+  await exportDialog.getByRole('button', { name: 'Close' }).click();
+  expect(await downloadName(page, () => view.getByRole('button', { name: 'SVG', exact: true }).click())).toBe('The Ros Salient January 1944.svg');
 
   // A4 and Letter prints of the same map do not share a name.
   const names: string[] = [];

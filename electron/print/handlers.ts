@@ -187,7 +187,7 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
       const picture = layout.underlay ? await decodeUnderlay(scenario, underlayBytes(scenario)) : undefined;
       const job = imageJob(scenario, layout, picture);
       const notes = namesNotes(job.names);
-      const name = `${fileStem ?? fileStemOf(scenario.title)}-${layout.widthPx}x${layout.heightPx}.png`;
+      const name = fileStem ? `${fileStem}.png` : fileNameFor(scenario.title, 'png', [`${layout.widthPx}x${layout.heightPx} px`], 'map');
       if (service.chooseSavePath) {
         const path = await service.chooseSavePath({ defaultName: name, kind: 'png' });
         if (!path) return { kind: 'cancelled' };

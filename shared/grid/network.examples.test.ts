@@ -275,7 +275,7 @@ describe('a straight line that only touches a position', () => {
   it('crosses a box whose corner it ends on (found by the property test: rounding put the box just past the end)', () => {
     // The end position's centre is exactly the corner of a big box around it.
     const end = { id: 'end', x: 321, y: 193, shape: 'box' as const, width: 2, height: 2 };
-    const box = { id: 'box', x: 304, y: 212, shape: 'box' as const, width: 34, height: 38 };
+    const box = { id: 'box', label: 'box', x: 304, y: 212, shape: 'box' as const, width: 34, height: 38 };
     const start = { id: 'start', x: 0, y: 118, shape: 'box' as const, width: 2, height: 2 };
     expect(segmentEntry(box, start, end)).toBeCloseTo(1, 9);
     // A segment that passes well clear of it does not.
