@@ -18,7 +18,7 @@ import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
 import { editorFor, type EditorState } from './editor.svelte.js';
 import { swapFields } from '../components/Scenario/undo.js';
-import { cellOfRef } from '../components/Scenario/meta.js';
+import { cellOfRef } from '../lib/cells.js';
 import { ChecksRunner } from './checks.js';
 
 export type PanelTab = PanelId;
