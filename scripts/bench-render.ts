@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ensureRenderer, rendererDir } from './browser-mode.js';
+import { prng } from '../shared/random.js';
 import { makeTinyScenario } from '../shared/format/fixtures.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
@@ -26,17 +27,6 @@ function arg(name: string, fallback: number): number {
   return v;
 }
 
-/** Small deterministic PRNG so every run benchmarks the same map. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Smooth value noise in [0,1): bilinear interpolation over a coarse random lattice. */
 function valueNoise(rand: () => number, cols: number, rows: number, cell: number): (c: number, r: number) => number {
@@ -60,7 +50,7 @@ function valueNoise(rand: () => number, cols: number, rows: number, cell: number
 }
 
 export function generateScenario(size: number, seed = 1943): Scenario {
-  const rand = mulberry32(seed);
+  const rand = prng(seed); // seeded: every run benchmarks the same map
   const s = makeTinyScenario();
   const grid: GridGeometry = createGrid({ kind: 'hex', orientation: 'flat', offset: 'odd', cols: size, rows: size });
   const woods = valueNoise(rand, size, size, 9);
