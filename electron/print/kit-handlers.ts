@@ -1,28 +1,15 @@
 // Binds the tabletop kit to its host channel (kit.pdf). Plain Node, like the print handlers:
 // Electron asks where to save through `chooseSavePath`; the web host gets the bytes back.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { loadScenario } from '../../shared/format/migrate.js';
 import { HostError, type Handlers } from '../../shared/host/contract.js';
 import { layoutKit } from '../../shared/kit/layout.js';
 import { KitOptionsError } from '../../shared/kit/options.js';
 import { fileNameFor } from '../../shared/format/file-name.js';
 import { type PrintServiceOptions } from './handlers.js';
+import { writeAtomically } from '../files.js';
 import { renderKitLayoutPdf } from './kit-pdf.js';
 
 export type KitHandlers = Pick<Handlers, 'kit.pdf'>;
-
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
 
 export function kitHandlers(service: PrintServiceOptions = {}): KitHandlers {
   return {

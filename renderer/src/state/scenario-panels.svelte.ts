@@ -13,7 +13,7 @@ import type { Cell } from '../../../shared/grid/types.js';
 import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
 import { editorFor, type EditorState } from './editor.svelte.js';
-import { cellOfRef } from '../components/Scenario/meta.js';
+import { cellOfRef } from '../lib/cells.js';
 import { ChecksRunner } from './checks.js';
 
 export type PanelTab = PanelId;
