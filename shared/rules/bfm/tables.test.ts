@@ -4,6 +4,7 @@
 // and 4 are mud turns; each stands for two weeks"), which the ground schedule carries.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { BfmAction } from '../../format/ruleset-bfm.types.js';
 import type { Scenario } from '../../format/scenario.types.js';
 import { kitAids } from '../../kit/content.js';
 import { editRulesTable, rulesTables } from '../public.js';
@@ -50,7 +51,7 @@ describe('the combat results table, edited', () => {
       terrain: ['.......', '.......', '.......', '.......', '.......'],
       units: [{ id: 'g1', cell: '2,2', strength: 8, half: 4 }, { id: 's1', cell: '3,2', strength: 4, half: 2 }],
     });
-    const declare = { type: 'declare', side: 'ger', defender: 's1', attackers: ['g1'] } as const;
+    const declare: BfmAction = { type: 'declare', side: 'ger', defender: 's1', attackers: ['g1'] };
     const game = (s: Scenario) => withDice(at(bfm.newGame(s), { turn: 1, phase: 'combat', player: 'ger' }), [5]);
     // 8 to 4 is 2:1; a 5 there is DR in the printed table: the defender lives to retreat.
     const printed = play(game(base), declare);
