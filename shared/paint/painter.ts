@@ -19,6 +19,7 @@ import { cellRouteCurves, sideGeometry } from './routes.js';
 import type { SmallNames } from './place-names.js';
 export type { SmallNames } from './place-names.js';
 import { drawPattern, drawSymbolBatch, placements } from './symbols.js';
+import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
 
@@ -78,9 +79,6 @@ export function defaultStyle(pxPerUnit: number, layers: Partial<PaintLayers> = {
 
 const RIVER: Rgb = hexToRgb('#2f6fb3');
 const SHORE: Rgb = hexToRgb('#1d4f7c');
-const ROAD: Rgb = hexToRgb('#9a4a1c');
-const ROAD_FILL: Rgb = hexToRgb('#f6d88f');
-const RAIL: Rgb = hexToRgb('#22252a');
 const DECK: Rgb = hexToRgb('#f4eee0');
 const UNKNOWN: Rgb = [1, 0, 1];
 const BLANK: Rgb = hexToRgb('#f1eee6');
@@ -116,6 +114,13 @@ function cellsIn(model: PaintModel, S: number, region: Rect, margin: number): Ce
   let c1 = -Infinity;
   let r0 = Infinity;
   let r1 = -Infinity;
+  // A network's positions lie anywhere: every one is looked at (their centres are tested below).
+  if (grid.network) {
+    c0 = 0;
+    c1 = cols - 1;
+    r0 = 0;
+    r1 = 0;
+  } else
   for (const [x, y] of [
     [x0, y0],
     [x1, y0],
@@ -164,16 +169,23 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
   const px = S * style.pxPerUnit;
   // Strokes, markers and names reach a little past a cell's own outline.
   const cells = cellsIn(model, S, region, S * 1.25);
+  const minLine = (nominal: number, minPx: number) => Math.max(nominal, minPx / style.pxPerUnit);
+  const net = model.grid.network;
+  // A network's links lie under its positions (and may cross a region no position is in).
+  if (net && layers.roads) {
+    s.layer?.('links');
+    paintLinks(s, net, S, region, { pxPerUnit: style.pxPerUnit, outline: style.outline, minLine });
+  }
   if (cells.n === 0) return;
   const corners = model.grid.cornerOffsets(S);
   const cellPath = (i: number) => {
+    if (net) return positionPath(s, model.grid, cells.index[i]!, S);
     const x = cells.x[i]!;
     const y = cells.y[i]!;
     s.moveTo(x + corners[0]!.x, y + corners[0]!.y);
     for (let k = 1; k < corners.length; k++) s.lineTo(x + corners[k]!.x, y + corners[k]!.y);
     s.closePath();
   };
-  const minLine = (nominal: number, minPx: number) => Math.max(nominal, minPx / style.pxPerUnit);
   const looks = cache.looks();
 
   // Terrain fills, one path per colour (terrain × controlling side).

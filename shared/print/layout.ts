@@ -364,7 +364,6 @@ export function layoutPrint(scenario: Scenario, input: PrintOptionsInput = {}, l
       }
     }
   }
-  if (grid.network) warnings.push('A network map prints its positions, names and units; its links are not drawn on paper yet.');
   if (options.marginMm < 8) warnings.push('Margins under 8 mm leave little room for the tile label and the calibration ruler; some printers cut them off.');
 
   const { x: tx, y: ty, paper } = tiling;

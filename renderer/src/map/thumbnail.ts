@@ -2,7 +2,8 @@
 // draws it as everywhere else (fills, rivers, roads; details appear as they become legible);
 // where they are smaller, each pixel takes its cell's colour (the cost follows the pixels, not
 // the million cells) with rivers on top. Used for scenario mini-maps, library thumbnails and the
-// map view's overview level on very large maps.
+// map view's overview level on very large maps. A network map (positions and the links between
+// them) is always drawn by the painter.
 import type { EdgeId, Rect } from '../../../shared/grid/types.js';
 import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
 import { defaultStyle, paintMap } from '../../../shared/paint/painter.js';
@@ -13,7 +14,6 @@ import type { MapModel } from './model.js';
 const VECTOR_CELL_PX = 3;
 
 const RIVER = '#2f6fb3';
-const LINK = '#4a4a4a';
 
 /**
  * Paints the whole thumbnail, or with `area` (map pixels at cell size 100) only the pixels
@@ -23,7 +23,8 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const { size, scale, ox, oy } = thumbnailFrame(model, canvas.width, canvas.height);
-  if (size * scale >= VECTOR_CELL_PX) {
+  // A network has few positions and its links are lines: the painter draws it at any size.
+  if (size * scale >= VECTOR_CELL_PX || model.grid.network) {
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const whole = { x: -ox / scale, y: -oy / scale, width: canvas.width / scale, height: canvas.height / scale };
@@ -68,24 +69,7 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   ctx.lineWidth = Math.max(riverWidth, Math.min(2.5 * riverWidth, size * scale * 0.08));
   ctx.lineCap = 'round';
   ctx.stroke();
-  if (model.grid.network) strokeLinks(ctx, model, size, scale, ox, oy, riverWidth);
   ctx.restore();
-}
-
-/** A network's links, from shape to shape through their bends (a mini-map has no room for types). */
-function strokeLinks(ctx: CanvasRenderingContext2D, model: MapModel, size: number, scale: number, ox: number, oy: number, width: number): void {
-  const net = model.grid.network!;
-  // Map millimetres to thumbnail pixels: the geometry's size stands for the unit in mm.
-  const k = (size / net.layout.unit) * scale;
-  ctx.beginPath();
-  net.links.forEach((_, l) => {
-    if (!net.linkEnds(l)) return;
-    net.linkDrawnPolyline(l).forEach((p, i) => (i === 0 ? ctx.moveTo(p.x * k + ox, p.y * k + oy) : ctx.lineTo(p.x * k + ox, p.y * k + oy)));
-  });
-  ctx.strokeStyle = LINK;
-  ctx.lineWidth = width;
-  ctx.lineJoin = 'round';
-  ctx.stroke();
 }
 
 /** River sides of the cells in and just around `area` (map pixels at cell size `size`). */
