@@ -12,7 +12,7 @@ import { bfmChecks } from './checks.js';
 import { bfmDeclaration } from './declaration.js';
 import { advance, announceTurn } from './phases.js';
 import { cloneState, controlRole, derive, info, roleOf, zoneOfControl, type BfmGame, type Ctx } from './state.js';
-import { attackPreview, citiesHeld, decision, describe, editCrt, moves, observe, tables } from './view.js';
+import { attackPreview, citiesHeld, decision, describe, editCrt, editTurnWeather, moves, observe, tables } from './view.js';
 
 export type { BfmGame };
 
@@ -105,8 +105,8 @@ export const bfm: RulesetPlugin<BfmGame, BfmAction, Observation> = {
   checks: bfmChecks,
   tables,
   editTable: (scenario, tableId, row, column, value) => {
-    if (tableId !== 'crt') return { ok: false, message: `Only the combat results table can be changed; "${tableId}" follows from the rules and the scenario.` };
-    const r = editCrt(scenario, row, column, value);
+    if (tableId !== 'crt' && tableId !== 'turns') return { ok: false, message: `Only the combat results table and the turn record track\u2019s weather can be changed; the ${tables(scenario).find((t) => t.id === tableId)?.title.toLowerCase() ?? `"${tableId}" table`} follows from the rules.` };
+    const r = tableId === 'crt' ? editCrt(scenario, row, column, value) : editTurnWeather(scenario, row, column, value);
     return typeof r === 'string' ? { ok: false, message: r } : { ok: true, scenario: r };
   },
   victoryCells: (scenario) => {
