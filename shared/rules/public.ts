@@ -4,7 +4,7 @@
 import type { Scenario } from '../format/scenario.types.js';
 import { declarationById } from './catalogue.js';
 import { getRuleset } from './engine.js';
-import type { AttackPreview, AttackSpec, CellId, DescribedAction, Decision, GameEvent, LineOfSight, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
+import type { AttackPreview, AttackSpec, EditResult, CellId, DescribedAction, Decision, GameEvent, LineOfSight, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
 
 export { cellLabels } from './labels.js';
 
@@ -12,6 +12,9 @@ export { cellLabels } from './labels.js';
 export const declarationOf = (scenario: Pick<Scenario, 'ruleset'>): RulesetDeclaration | undefined => declarationById(scenario.ruleset.id);
 export { declarations, usesFeature, stackingLimitOf } from './catalogue.js';
 export const rulesTables = (scenario: Scenario): RulesTable[] => getRuleset(scenario.ruleset.id).tables(scenario);
+/** Changes one cell of one of the ruleset's editable tables (`RulesTable.editable`); the scenario comes back changed, or a refusal in words. */
+export const editRulesTable = (scenario: Scenario, tableId: string, rowKey: string, columnKey: string, value: string): EditResult =>
+  getRuleset(scenario.ruleset.id).editTable(scenario, tableId, rowKey, columnKey, value);
 
 export const attackPreview = (state: RulesState, spec: AttackSpec): AttackPreview | null => getRuleset(state.ruleset).attackPreview(state, spec);
 export const decisionOf = (state: RulesState): Decision<RulesAction> | null => getRuleset(state.ruleset).decision(state);

@@ -200,6 +200,7 @@ export type ScenarioFeature =
   | 'commandConfusion'
   | 'reinforcements'
   | 'replacements'
+  | 'replacementBranches'
   | 'pool'
   | 'supplyBases'
   | 'supplyLineLimit'
@@ -281,8 +282,11 @@ export interface RulesTable {
   columns: { key: string; label: string }[];
   rows: { key: string; label: string; cells: string[]; /** Row highlight, e.g. a mud turn. */ note?: string }[];
   notes: string[];
-  /** Present when the designer may change cells: the values a cell may take (see `Ruleset.editTable`). */
-  editable?: { values: { value: string; label: string }[]; hint: string };
+  /**
+   * Present when the designer may change cells: the values a cell may take (see `Ruleset.editTable`),
+   * and the keys of the columns that may change when not every column may (a turn track's weather).
+   */
+  editable?: { values: { value: string; label: string }[]; hint: string; columns?: string[] };
 }
 
 export type MarkerScope = 'unit' | 'cell' | 'track' | 'side';
@@ -327,6 +331,17 @@ export interface CounterLayout {
   typeKey?: string;
 }
 
+/**
+ * How the rules count game turns, for the Calendar panel. Rulesets without it keep no turn
+ * record (the panel says so); which per-turn schedules they read is in `features`.
+ */
+export interface TurnsDecl {
+  /** How long a turn stands for, in a sentence ("A week; two weeks on a mud turn"). */
+  length: string;
+  /** The id of the table in `tables()` that is the turn record track (special turns carry a row `note`). */
+  track?: string;
+}
+
 export interface RulesetDeclaration {
   id: string;
   name: string;
@@ -339,6 +354,8 @@ export interface RulesetDeclaration {
   /** What each of the scenario's two sides stands for in these rules, in scenario side order. */
   roles: readonly [string, string];
   features: ReadonlySet<ScenarioFeature>;
+  /** How the rules count turns and where their turn record track is; absent: no turn record. */
+  turns?: TurnsDecl;
   traits: RulesetTraits;
   /** `ruleset.options`, from the ruleset's schema definition. */
   options: readonly FieldDecl[];

@@ -17,6 +17,7 @@ export const PANEL_NAMES = {
   oob: 'Order of battle',
   schedule: 'Schedule',
   victory: 'Victory',
+  tables: 'Rules tables',
   totals: 'Totals',
   checks: 'Checks',
 } as const;
@@ -30,6 +31,8 @@ export function panelForPointer(pointer: string): PanelId {
   if (top === 'orderOfBattle') return 'oob';
   if (top === 'reinforcements' || top === 'replacements') return 'schedule';
   if (CALENDAR_FIELDS.has(top)) return 'calendar';
+  // A scenario's own copy of a ruleset table (Battle for Moscow's CRT) is edited as that table.
+  if (pointer === '/ruleset/options/crt' || pointer.startsWith('/ruleset/options/crt/')) return 'tables';
   // Victory values, and the map's cell list as a whole ("no victory cells"), are edited in Victory.
   if (top === 'map' && (/\/victory(\/|$)/.test(pointer) || pointer === '/map/cells')) return 'victory';
   return 'scenario';

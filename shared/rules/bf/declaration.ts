@@ -126,6 +126,7 @@ export const bfDeclaration: RulesetDeclaration = {
     "Russian player (hidden units, replacements, the Siberian reserve)",
   ],
   features: new Set(FEATURES),
+  turns: { length: "One turn a month; the October weather roll decides October and November.", track: "turns" },
   traits: {
     grids: ["network"],
     zonesOfControl: false,

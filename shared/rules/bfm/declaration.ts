@@ -35,6 +35,7 @@ export const bfmDeclaration: RulesetDeclaration = {
   version: 1,
   roles: ['German player (moves first: panzer movement phase, west edge)', 'Soviet player (rail movement, fortifications, Moscow, east edge)'],
   features: new Set(FEATURES),
+  turns: { length: 'A turn is a week; a mud turn stands for two weeks.', track: 'turns' },
   traits: {
     grids: ['hex'],
     zonesOfControl: true,

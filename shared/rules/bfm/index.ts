@@ -4,7 +4,8 @@ import type { BfmAction, BfmUnitState } from '../../format/ruleset-bfm.types.js'
 import type { Scenario } from '../../format/scenario.types.js';
 import { bfmBot, bfmValue } from '../../bot/bfm.js';
 import { searchBot } from '../../bot/search.js';
-import { DiceExhausted, diceFor, seedDice } from '../dice.js';
+import { applyOnCopy, refuse } from '../apply.js';
+import { diceFor, seedDice } from '../dice.js';
 import type { AnyRuleset, ApplyResult, BotOptions, GameEvent, NewGameOptions, Observation, Player, RulesAction, RulesState, RulesetPlugin } from '../types.js';
 import { actorOf, applyAction, legalActionsOf, shapeProblem } from './actions.js';
 import { bfmBoardOf, GERMAN } from './board.js';
@@ -12,7 +13,7 @@ import { bfmChecks } from './checks.js';
 import { bfmDeclaration } from './declaration.js';
 import { advance, announceTurn } from './phases.js';
 import { cloneState, controlRole, derive, info, roleOf, zoneOfControl, type BfmGame, type Ctx } from './state.js';
-import { attackPreview, citiesHeld, decision, describe, editCrt, moves, observe, tables } from './view.js';
+import { attackPreview, citiesHeld, decision, describe, editCrt, editTurnWeather, moves, observe, tables } from './view.js';
 
 export type { BfmGame };
 
@@ -51,17 +52,9 @@ export function startBfm(scenario: Scenario, options: NewGameOptions = {}): { st
 
 export function applyBfm(state: BfmGame, action: BfmAction): ApplyResult<BfmGame> {
   const shape = shapeProblem(action);
-  if (shape) return { ok: false, error: { code: 'illegal', message: shape } };
+  if (shape) return refuse('illegal', shape);
   const ctx: Ctx = { s: cloneState(state), b: bfmBoardOf(state.scenario), ev: [] };
-  try {
-    const error = applyAction(ctx, action);
-    if (error) return { ok: false, error };
-    advance(ctx);
-  } catch (e) {
-    if (e instanceof DiceExhausted) return { ok: false, error: { code: 'diceExhausted', message: e.message } };
-    throw e;
-  }
-  return { ok: true, state: ctx.s, events: ctx.ev };
+  return applyOnCopy(ctx, ctx.ev, (c) => applyAction(c, action), advance);
 }
 
 /** One unit per hex, strengths on the printed sides, units off the map have no hex, control in side codes. */
@@ -105,8 +98,8 @@ export const bfm: RulesetPlugin<BfmGame, BfmAction, Observation> = {
   checks: bfmChecks,
   tables,
   editTable: (scenario, tableId, row, column, value) => {
-    if (tableId !== 'crt') return { ok: false, message: `Only the combat results table can be changed; "${tableId}" follows from the rules and the scenario.` };
-    const r = editCrt(scenario, row, column, value);
+    if (tableId !== 'crt' && tableId !== 'turns') return { ok: false, message: `Only the combat results table and the turn record track\u2019s weather can be changed; the ${tables(scenario).find((t) => t.id === tableId)?.title.toLowerCase() ?? `"${tableId}" table`} follows from the rules.` };
+    const r = tableId === 'crt' ? editCrt(scenario, row, column, value) : editTurnWeather(scenario, row, column, value);
     return typeof r === 'string' ? { ok: false, message: r } : { ok: true, scenario: r };
   },
   victoryCells: (scenario) => {

@@ -2,7 +2,7 @@
 // public queries (odds of an attack, movement range, zones of control) and the play aids as
 // tables (CRT, terrain effects, turn record track). Computed on demand, never stored.
 import type { BfmAction, BfmUnitState, CrtResult } from '../../format/ruleset-bfm.types.js';
-import type { Scenario } from '../../format/scenario.types.js';
+import type { GroundChangeRule, Scenario } from '../../format/scenario.types.js';
 import type { AttackPreview, DescribedAction, Decision, MoveOption, Observation, ObservedUnit, RulesTable } from '../types.js';
 import { actorOf, legalActionsOf } from './actions.js';
 import { bfmBoardOf, crtResult, GERMAN, SOVIET, STANDARD_CRT, turnInfos, type BfmBoard } from './board.js';
@@ -351,6 +351,7 @@ export function tables(scenario: Scenario): RulesTable[] {
         { key: 'repl1', label: `${sides[1].name} replacements` },
         { key: 'arrive', label: 'Available from the pool' },
       ],
+      editable: { values: WEATHER_LABELS, hint: 'Click a turn\u2019s weather to make it a mud turn (two weeks) or a clear one; the ground schedule follows.', columns: ['weather'] },
       rows: turnInfos(scenario).map((t) => ({
         key: `t${t.turn}`,
         label: String(t.turn),
@@ -371,11 +372,44 @@ export function tables(scenario: Scenario): RulesTable[] {
   ];
 }
 
+const WEATHER_LABELS = [
+  { value: 'Clear', label: 'Clear' },
+  { value: 'Mud (two weeks)', label: 'Mud (two weeks)' },
+];
+
+/**
+ * Makes one turn of the turn record track a mud turn or a clear one. Mud turns are fixed in the
+ * rules, so the ground schedule is written anew as fixed changes (die 1–6), one per run of turns
+ * with the same weather: what the Calendar panel's ground rules then show.
+ */
+export function editTurnWeather(scenario: Scenario, rowKey: string, columnKey: string, value: string): Scenario | string {
+  const turns = turnInfos(scenario);
+  const t = /^t(\d+)$/.exec(rowKey)?.[1];
+  const row = t === undefined ? undefined : turns[Number(t) - 1];
+  if (!row) return `The turn record track has turns 1 to ${turns.length}, not "${rowKey}".`;
+  if (columnKey !== 'weather') return `Turn ${row.turn}: only the weather can be changed on the turn record track; dates, replacements and arrivals follow from the scenario.`;
+  const mud = value === WEATHER_LABELS[1]!.value ? true : value === WEATHER_LABELS[0]!.value ? false : null;
+  if (mud === null) return `Turn ${row.turn} weather: Clear or Mud (two weeks), not "${value}".`;
+  if (row.mud === mud) return scenario;
+  const weather = turns.map((x) => (x.turn === row.turn ? mud : x.mud));
+  const condition = (m: boolean): 'mud' | 'easy' => (m ? 'mud' : 'easy');
+  const changes: GroundChangeRule[] = [];
+  for (let i = 1; i < weather.length; i++) {
+    if (weather[i] === weather[i - 1]) continue;
+    let end = i;
+    while (end + 1 < weather.length && weather[end + 1] === weather[i]) end++;
+    changes.push({ fromTurn: i + 1, ...(end + 1 < weather.length ? { toTurn: end + 1 } : {}), outcomes: [{ min: 1, max: 6, condition: condition(weather[i]!) }] });
+  }
+  const groundConditions: Scenario['groundConditions'] = { initial: condition(weather[0]!) };
+  if (changes.length) groundConditions.changes = changes;
+  return { ...scenario, groundConditions };
+}
+
 export function editCrt(scenario: Scenario, rowKey: string, columnKey: string, value: string): Scenario | string {
   const die = /^d([1-6])$/.exec(rowKey)?.[1];
   const col = /^c([1-6])$/.exec(columnKey)?.[1];
-  if (!die || !col) return `The CRT has rows d1–d6 and columns c1–c6, not ${rowKey}/${columnKey}.`;
-  if (!RESULT_LABELS.some((r) => r.value === value)) return `A CRT result is one of ${RESULT_LABELS.map((r) => r.value).join(', ')}, not "${value}".`;
+  if (!die || !col) return `The combat results table has die rolls 1–6 down and odds 1:1–6:1 across; there is no cell "${rowKey}/${columnKey}".`;
+  if (!RESULT_LABELS.some((r) => r.value === value)) return `Combat results table, die ${die}, ${col}:1: a result is one of ${RESULT_LABELS.map((r) => r.value).join(', ')}, not "${value}".`;
   const b = bfmBoardOf(scenario);
   const crt = b.crt.map((row) => [...row]) as CrtResult[][];
   crt[Number(die) - 1]![Number(col) - 1] = value as CrtResult;

@@ -21,6 +21,7 @@ const FEATURES: readonly ScenarioFeature[] = [
   'commandConfusion',
   'reinforcements',
   'replacements',
+  'replacementBranches',
   'supplyBases',
   'supplyLineLimit',
   'victoryCells',
@@ -62,6 +63,7 @@ export const operationalDeclaration: RulesetDeclaration = {
   version: 1,
   roles: ['First side (Germans by default flags)', 'Second side (Soviets by default flags)'],
   features: new Set(FEATURES),
+  turns: { length: 'A turn lasts 3 days on easy ground and 5 otherwise, so its dates depend on the ground rolled.' },
   traits: {
     grids: ['hex', 'square', 'offsetSquare'],
     zonesOfControl: false,

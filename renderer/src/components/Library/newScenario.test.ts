@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../../shared/format/validate.js';
 import { resolveSideFlags } from '../../../../shared/format/defaults.js';
-import { GRID_CHOICES, buildScenario, chooseRuleset, draftProblems, gridChoicesFor, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
+import { GRID_CHOICES, buildScenario, chooseGrid, chooseRuleset, draftProblems, gridChoicesFor, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
 
 const draft = (over: Partial<NewScenarioDraft> = {}): NewScenarioDraft => ({ ...initialDraft(), title: 'Test', ...over });
 
@@ -91,13 +91,46 @@ describe('New Scenario: the ruleset choice', () => {
     expect(validateScenario(s).issues.filter((i) => i.severity === 'error').map((i) => i.message)).toEqual([expect.stringContaining('Mark Moscow')]);
   });
 
-  it('the operational ruleset keeps every grid', () => {
-    expect(gridChoicesFor('operational')).toEqual(GRID_CHOICES);
+  it('the operational ruleset keeps every cell grid, and plays on no network', () => {
+    expect(gridChoicesFor('operational')).toEqual(GRID_CHOICES.filter((g) => g.value !== 'network'));
   });
 });
 
-describe('New Scenario: rulesets on maps the dialog cannot make', () => {
-  it('a point-to-point ruleset gets no grid choice (its card is not offered)', () => {
-    expect(gridChoicesFor('bf')).toEqual([]);
+describe('New Scenario: network maps', () => {
+  it('Barbarossa Fast, the point-to-point ruleset, makes a blank network: A3 landscape in mm, 2 cm positions, no positions or links yet', () => {
+    const d = draft();
+    chooseRuleset(d, 'bf');
+    expect(gridChoicesFor('bf').map((g) => g.value)).toEqual(['network']);
+    expect(d.grid).toBe('network');
+    expect([d.cellSize, d.unit]).toEqual([2, 'cm']);
+    const s = buildScenario(d);
+    expect(s.ruleset).toEqual({ id: 'bf' });
+    expect(s.map.grid).toEqual({ kind: 'network', width: 420, height: 297, positions: [], links: [] });
+    expect(s.map.cellSize).toEqual({ value: 2, unit: 'cm' });
+    expect(s.map.terrain).toBeUndefined();
+    // Schema-valid: what is left to do is drawing the network (Moscow, home bases, map edges).
+    const errors = validateScenario(s).issues.filter((i) => i.severity === 'error');
+    expect(errors.map((i) => i.pointer)).toEqual(['/map/grid/positions', '/map/cells', '/map/grid/positions']);
+    expect(errors[0]!.message).toContain('Moscow');
+  });
+
+  it('a size the designer typed stays when the grid changes; a default follows the map kind; the two-sides template is for grids', () => {
+    const d = draft({ template: 'two-sides' });
+    chooseGrid(d, 'network');
+    expect([d.cellSize, d.unit, d.template]).toEqual([2, 'cm', 'blank']);
+    chooseGrid(d, 'hex-flat');
+    expect([d.cellSize, d.unit]).toEqual([10, 'cm']);
+    d.cellSize = 25;
+    d.unit = 'mm';
+    chooseGrid(d, 'network');
+    expect([d.cellSize, d.unit]).toEqual([25, 'mm']);
+    expect(buildScenario({ ...d, widthMm: 600, heightMm: 400 }).map.grid).toMatchObject({ kind: 'network', width: 600, height: 400 });
+  });
+
+  it('a network is sized in millimetres: out-of-range sizes are named, columns and rows are not asked', () => {
+    expect(draftProblems(draft({ grid: 'network', cols: 0, cellSize: 2 }))).toEqual({});
+    expect(draftProblems(draft({ grid: 'network', widthMm: 5, cellSize: 2 }))).toEqual({ size: "The map's width and height are millimetres from 10 to 100,000." });
+    expect(draftProblems(draft({ grid: 'network', heightMm: Number.NaN, cellSize: 2 }))).toEqual({ size: "The map's width and height are millimetres from 10 to 100,000." });
+    expect(draftProblems(draft({ grid: 'network', cellSize: 300 })).cellSize).toBe('The position size is a number from 0.2 to 200 cm.');
   });
 });

@@ -3,14 +3,14 @@
 import { nanoid } from 'nanoid';
 import { cellSizeProblem, cellSizeRangeText } from '../../../../shared/format/cell-size.js';
 import { defaultFlagsForSideName, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
-import { DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario, type NewScenarioTemplate } from '../../../../shared/format/new-scenario.js';
+import { DEFAULT_CELL_SIZE, DEFAULT_NETWORK_CELL_SIZE, DEFAULT_NETWORK_EXTENT_MM, DEFAULT_START_DATE, DEFAULT_TURNS, gameDateProblem, MAX_TURNS, newScenario, type NewScenarioTemplate } from '../../../../shared/format/new-scenario.js';
 import type { CellGrid, Scenario } from '../../../../shared/format/scenario.types.js';
 import { declarationOf, usesFeature } from '../../../../shared/rules/index.js';
 
 /** A ruleset id the format knows. */
 export type RulesetId = Scenario['ruleset']['id'];
 
-export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare';
+export type GridChoice = 'hex-flat' | 'hex-pointy' | 'square-4' | 'square-8' | 'offsetSquare' | 'network';
 
 export const GRID_CHOICES: { value: GridChoice; label: string }[] = [
   { value: 'hex-flat', label: 'Hex, flat-top' },
@@ -18,7 +18,15 @@ export const GRID_CHOICES: { value: GridChoice; label: string }[] = [
   { value: 'square-4', label: 'Square, 4 neighbours' },
   { value: 'square-8', label: 'Square, 8 neighbours' },
   { value: 'offsetSquare', label: 'Offset square (brick)' },
+  { value: 'network', label: 'Network (positions and links)' },
 ];
+
+/** The map kind a grid choice makes. */
+export const kindOfChoice = (g: GridChoice): 'hex' | 'square' | 'offsetSquare' | 'network' =>
+  g.startsWith('hex') ? 'hex' : g.startsWith('square') ? 'square' : g === 'network' ? 'network' : 'offsetSquare';
+
+/** The largest network extent the format takes, in millimetres (schema NetworkGrid width/height). */
+export const MAX_NETWORK_MM = 100000;
 
 export const FLAG_LABELS: Record<keyof ResolvedSideFlags, string> = {
   mudSlows: 'Slowed by mud',
@@ -44,6 +52,9 @@ export interface NewScenarioDraft {
   grid: GridChoice;
   cols: number;
   rows: number;
+  /** A network map's extent in millimetres (positions are placed on it). */
+  widthMm: number;
+  heightMm: number;
   cellSize: number;
   unit: 'mm' | 'cm' | 'in';
   groundScaleKm: number;
@@ -66,8 +77,10 @@ export function initialDraft(): NewScenarioDraft {
     grid: 'hex-flat',
     cols: 30,
     rows: 20,
-    cellSize: 10,
-    unit: 'cm',
+    widthMm: DEFAULT_NETWORK_EXTENT_MM.width,
+    heightMm: DEFAULT_NETWORK_EXTENT_MM.height,
+    cellSize: DEFAULT_CELL_SIZE.value,
+    unit: DEFAULT_CELL_SIZE.unit,
     groundScaleKm: 40,
     startDate: DEFAULT_START_DATE,
     turns: DEFAULT_TURNS,
@@ -81,8 +94,12 @@ export function draftProblems(d: NewScenarioDraft): Record<string, string> {
   const p: Record<string, string> = {};
   if (!d.title.trim()) p.title = 'Give the scenario a title.';
   const size = (n: number) => Number.isInteger(n) && n >= 1 && n <= 4096;
-  if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
-  if (cellSizeProblem({ value: d.cellSize, unit: d.unit })) p.cellSize = `The cell size is a number ${cellSizeRangeText(d.unit)}.`;
+  const network = d.grid === 'network';
+  if (network) {
+    const mm = (n: number) => Number.isFinite(n) && n >= 10 && n <= MAX_NETWORK_MM;
+    if (!mm(d.widthMm) || !mm(d.heightMm)) p.size = `The map's width and height are millimetres from 10 to ${MAX_NETWORK_MM.toLocaleString('en')}.`;
+  } else if (!size(d.cols) || !size(d.rows)) p.size = 'Columns and rows are whole numbers from 1 to 4096.';
+  if (cellSizeProblem({ value: d.cellSize, unit: d.unit })) p.cellSize = `The ${network ? 'position' : 'cell'} size is a number ${cellSizeRangeText(d.unit)}.`;
   if (!(d.groundScaleKm > 0 && d.groundScaleKm <= 100000)) p.groundScaleKm = 'The ground scale is a number of km above 0.';
   const dateProblem = gameDateProblem(d.startDate);
   if (dateProblem) p.startDate = `Start date: ${dateProblem}`;
@@ -95,7 +112,7 @@ export function draftProblems(d: NewScenarioDraft): Record<string, string> {
 }
 
 export function buildScenario(d: NewScenarioDraft): Scenario {
-  const kind = d.grid.startsWith('hex') ? 'hex' : d.grid.startsWith('square') ? 'square' : 'offsetSquare';
+  const kind = kindOfChoice(d.grid);
   const scenario = newScenario({
     id: nanoid(12),
     title: d.title.trim(),
@@ -103,11 +120,12 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
     ...(kind === 'hex' ? { orientation: d.grid === 'hex-pointy' ? 'pointy' : 'flat' } : {}),
     cols: d.cols,
     rows: d.rows,
+    ...(kind === 'network' ? { extentMm: { width: d.widthMm, height: d.heightMm } } : {}),
     cellSize: { value: d.cellSize, unit: d.unit },
     groundScaleKm: d.groundScaleKm,
     startDate: d.startDate,
     turns: d.turns,
-    template: d.template,
+    template: kind === 'network' ? 'blank' : d.template,
     sides: [
       { name: d.sides[0].name.trim(), colour: d.sides[0].colour },
       { name: d.sides[1].name.trim(), colour: d.sides[1].colour },
@@ -128,14 +146,32 @@ export function buildScenario(d: NewScenarioDraft): Scenario {
 export function gridChoicesFor(ruleset: RulesetId): { value: GridChoice; label: string }[] {
   const grids = declarationOf({ ruleset: { id: ruleset } })?.traits.grids ?? 'any';
   if (grids === 'any') return GRID_CHOICES;
-  return GRID_CHOICES.filter((c) => grids.includes(c.value.startsWith('hex') ? 'hex' : c.value.startsWith('square') ? 'square' : 'offsetSquare'));
+  return GRID_CHOICES.filter((c) => grids.includes(kindOfChoice(c.value)));
+}
+
+/**
+ * Picks a grid. Going from cells to a network or back, a cell size still at the other kind's
+ * default takes this kind's (10 cm cells, 2 cm positions); a size the designer typed stays.
+ */
+export function chooseGrid(d: NewScenarioDraft, grid: GridChoice): void {
+  const was = d.grid === 'network';
+  d.grid = grid;
+  const now = grid === 'network';
+  if (was === now) return;
+  const from = was ? DEFAULT_NETWORK_CELL_SIZE : DEFAULT_CELL_SIZE;
+  const to = now ? DEFAULT_NETWORK_CELL_SIZE : DEFAULT_CELL_SIZE;
+  if (d.cellSize === from.value && d.unit === from.unit) {
+    d.cellSize = to.value;
+    d.unit = to.unit;
+  }
+  if (now) d.template = 'blank';
 }
 
 /** Picks a ruleset: a grid it does not play on gives way to the first it does. */
 export function chooseRuleset(d: NewScenarioDraft, ruleset: RulesetId): void {
   d.ruleset = ruleset;
   const grids = gridChoicesFor(ruleset);
-  if (!grids.some((g) => g.value === d.grid) && grids[0]) d.grid = grids[0].value;
+  if (!grids.some((g) => g.value === d.grid) && grids[0]) chooseGrid(d, grids[0].value);
 }
 
 /** Whether the dialog asks for a part of the scenario: the chosen ruleset reads it. */
