@@ -327,7 +327,18 @@ export class MapRenderer {
     const after = cache.placedNames(this.nameObstacles()).list;
     let area: Rect | null = null;
     for (const r of this.namesMovedArea(before, after)) area = union(area, r);
-    if (area) this.repaintArea(area);
+    if (!area) return;
+    // Not an edit under way: the few tiles the moved names touch are painted again whole, now.
+    const level = this.level;
+    if (level)
+      for (const tile of this.tiles.tilesOf(level))
+        if (intersects(tileRect(level, tile.slot), area)) {
+          this.settling.delete(tile);
+          this.paintWhole(tile);
+        }
+    if (level) this.tiles.dropOverlapping(level, area);
+    if (this.overviewBitmap) this.overviewStale = union(this.overviewStale, area);
+    this.requestFrame();
   }
 
   /**
@@ -631,13 +642,19 @@ export class MapRenderer {
       if (performance.now() - t0 > budgetMs) return true;
       this.settling.delete(tile);
       if (tile.level !== level || this.tiles.get(level, tile.slot) !== tile) continue;
-      const ctx = tile.canvas.getContext('2d')!;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, level.size, level.size);
-      ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
-      this.paint(ctx, tileRect(level, tile.slot), level);
+      this.paintWhole(tile);
     }
     return false;
+  }
+
+  /** Paints a tile again from scratch. */
+  private paintWhole(tile: StoredTile<HTMLCanvasElement>): void {
+    const level = tile.level as MapLevel;
+    const ctx = tile.canvas.getContext('2d')!;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, level.size, level.size);
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+    this.paint(ctx, tileRect(level, tile.slot), level);
   }
 
   private makeTile(level: MapLevel, slot: Slot): void {
