@@ -75,6 +75,19 @@ export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, se
 }
 
 /** Draws the picture; returns where every counter went (for hit-testing). */
+/** Units on the map grouped by cell, per side in the order given (a unit of no listed side goes with the first). */
+export function unitsByCell(units: readonly ObservedUnit[], sides: readonly { id: string }[]): Map<string, ObservedUnit[][]> {
+  const byCell = new Map<string, ObservedUnit[][]>();
+  for (const u of units) {
+    if (u.where !== 'onMap' || u.cell === null) continue;
+    let row = byCell.get(u.cell);
+    if (!row) byCell.set(u.cell, (row = sides.map(() => [])));
+    const k = sides.findIndex((s) => s.id === u.side);
+    row[k < 0 ? 0 : k]!.push(u);
+  }
+  return byCell;
+}
+
 export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): PlacedToken[] {
   const { observation: o, sides } = pic;
   const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
@@ -128,14 +141,7 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     ctx.stroke();
     ctx.restore();
   }
-  const byCell = new Map<string, ObservedUnit[][]>();
-  for (const u of o.units) {
-    if (u.where !== 'onMap' || u.cell === null) continue;
-    let row = byCell.get(u.cell);
-    if (!row) byCell.set(u.cell, (row = sides.map(() => [])));
-    const k = sides.findIndex((s) => s.id === u.side);
-    row[k < 0 ? 0 : k]!.push(u);
-  }
+  const byCell = unitsByCell(o.units, sides);
   const placed: PlacedToken[] = [];
   for (const [ref, bySide] of byCell) {
     const cell = model.grid.parseRef(ref);
