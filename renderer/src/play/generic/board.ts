@@ -2,7 +2,7 @@
 // changed since the start, zones of control, the cells that may be clicked now, and the
 // counters as that side sees them (factor line, front or back face, facing, face-down tokens).
 import type { Direction } from '../../../../shared/grid/types.js';
-import type { Observation, ObservedUnit } from '../../../../shared/rules/index.js';
+import type { LineOfSight, Observation, ObservedUnit } from '../../../../shared/rules/index.js';
 import { CELL_SIZE } from '../../map/MapRenderer.js';
 import type { MapModel } from '../../map/model.js';
 import { drawStack, type CounterSpec } from '../../map/units.js';
@@ -16,6 +16,29 @@ export interface GenericPicture {
   marks: ReadonlyMap<string, CellMark>;
   zoc: readonly string[];
   selected: readonly string[];
+  /** The hover aid of a unit that may fire: the cells its fire reaches, and the line to the hovered cell. */
+  aim?: Aim | null;
+}
+
+/** What a hovered cell means to the selected unit's fire (from the rules' public queries). */
+export interface Aim {
+  from: string;
+  reach: readonly string[];
+  to: string | null;
+  los: LineOfSight | null;
+  /** The hovered cell can be fired on. */
+  ok: boolean;
+}
+
+/** The hover aid in words: whether the cell can be fired on, at what range, and why not. */
+export function aimWords(a: { ok: boolean; range: number | null; los: LineOfSight | null; unitRange: number | null; facing: boolean; label: string; target: string | null }): string {
+  const at = a.range !== null ? `range ${a.range}` : '';
+  if (a.unitRange === 0) return `${a.label}: this unit does not fire.`;
+  if (a.los && !a.los.clear) return `${a.label}: line of sight blocked${a.los.reason ? ` — ${a.los.reason}` : ''}${at ? ` (${at})` : ''}.`;
+  if (a.ok) return `${a.label}: can be fired on${a.target ? ` (${a.target})` : ''}, ${at || 'in range'}.`;
+  if (a.unitRange !== null && a.range !== null && a.range > a.unitRange) return `${a.label}: out of range — ${at}, its range is ${a.unitRange}.`;
+  if (a.facing) return `${a.label}: out of its arc of fire${at ? ` (${at})` : ''}.`;
+  return `${a.label}: no target to fire on here${at ? ` (${at})` : ''}.`;
 }
 
 export interface PlacedToken {
@@ -30,6 +53,7 @@ const MARK: Record<CellMark, { stroke: string; fill: string; dash: number[] }> =
   pick: { stroke: '#d97706', fill: 'rgba(250,204,21,0.20)', dash: [] },
   move: { stroke: '#15803d', fill: 'rgba(34,197,94,0.25)', dash: [] },
   attack: { stroke: '#b91c1c', fill: 'rgba(239,68,68,0.25)', dash: [] },
+  fire: { stroke: '#c2410c', fill: 'rgba(249,115,22,0.22)', dash: [10, 5] },
   chosen: { stroke: '#1d4ed8', fill: 'rgba(59,130,246,0.22)', dash: [] },
   candidate: { stroke: '#1d4ed8', fill: 'rgba(59,130,246,0.06)', dash: [8, 6] },
   cell: { stroke: '#7e22ce', fill: 'rgba(168,85,247,0.22)', dash: [] },
@@ -128,6 +152,7 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     ctx.stroke();
     ctx.restore();
   }
+  if (pic.aim) drawAim(ctx, scale, model, pic.aim);
   const byCell = new Map<string, ObservedUnit[][]>();
   for (const u of o.units) {
     if (u.where !== 'onMap' || u.cell === null) continue;
@@ -146,4 +171,58 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     for (const s of slots) placed.push({ unit: bySide[s.side]![s.index]!.id, cell: ref, x: s.x, y: s.y, size: s.size });
   }
   return placed;
+}
+
+function drawAim(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, aim: Aim): void {
+  const px = (n: number) => n / Math.max(scale, 0.3);
+  for (const ref of aim.reach) {
+    const cell = model.grid.parseRef(ref);
+    if (!cell || !model.grid.inMap(cell)) continue;
+    cellPath(ctx, model, cell);
+    ctx.fillStyle = 'rgba(234,88,12,0.10)';
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(194,65,12,0.45)';
+    ctx.lineWidth = px(1.5);
+    ctx.stroke();
+  }
+  const from = model.grid.parseRef(aim.from);
+  const to = aim.to ? model.grid.parseRef(aim.to) : null;
+  if (!from || !to) return;
+  const a = model.grid.center(from, CELL_SIZE);
+  const b = model.grid.center(to, CELL_SIZE);
+  const blocked = aim.los && !aim.los.clear && aim.los.blockedAt ? model.grid.parseRef(aim.los.blockedAt) : null;
+  const stop = blocked ? model.grid.center(blocked, CELL_SIZE) : b;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineWidth = px(3);
+  ctx.strokeStyle = aim.ok ? '#15803d' : '#b91c1c';
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(stop.x, stop.y);
+  ctx.stroke();
+  if (blocked || !aim.ok) {
+    ctx.setLineDash([px(6), px(6)]);
+    ctx.strokeStyle = 'rgba(185,28,28,0.55)';
+    ctx.beginPath();
+    ctx.moveTo(stop.x, stop.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (blocked) {
+    const r = CELL_SIZE * 0.18;
+    ctx.lineWidth = px(4);
+    ctx.strokeStyle = '#b91c1c';
+    ctx.beginPath();
+    ctx.moveTo(stop.x - r, stop.y - r);
+    ctx.lineTo(stop.x + r, stop.y + r);
+    ctx.moveTo(stop.x + r, stop.y - r);
+    ctx.lineTo(stop.x - r, stop.y + r);
+    ctx.stroke();
+  }
+  ctx.beginPath();
+  ctx.arc(b.x, b.y, CELL_SIZE * 0.12, 0, Math.PI * 2);
+  ctx.fillStyle = aim.ok ? '#15803d' : '#b91c1c';
+  ctx.fill();
+  ctx.restore();
 }
