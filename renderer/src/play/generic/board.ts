@@ -16,8 +16,17 @@ export interface GenericPicture {
   marks: ReadonlyMap<string, CellMark>;
   zoc: readonly string[];
   selected: readonly string[];
+  /** A network map's links (drawn under everything, the one an attack goes down picked out). */
+  network?: NetworkPicture | null;
   /** The hover aid of a unit that may fire: the cells its fire reaches, and the line to the hovered cell. */
   aim?: Aim | null;
+}
+
+export interface NetworkPicture {
+  positions: readonly { id: string; label?: string; x: number; y: number }[];
+  links: readonly { id: string; from: string; to: string; type?: string; waypoints?: readonly { x: number; y: number }[] }[];
+  /** Links to pick out: [from, to] position ids (an attack down a link). */
+  picked: readonly (readonly [string, string])[];
 }
 
 /** What a hovered cell means to the selected unit's fire (from the rules' public queries). */
@@ -102,6 +111,7 @@ export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, se
 export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): PlacedToken[] {
   const { observation: o, sides } = pic;
   const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
+  if (pic.network) drawNetwork(ctx, scale, model, pic.network);
   if (o.control) {
     for (const [ref, owner] of Object.entries(o.control)) {
       const cell = model.grid.parseRef(ref);
@@ -224,5 +234,72 @@ function drawAim(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, 
   ctx.arc(b.x, b.y, CELL_SIZE * 0.12, 0, Math.PI * 2);
   ctx.fillStyle = aim.ok ? '#15803d' : '#b91c1c';
   ctx.fill();
+  ctx.restore();
+}
+
+/** Links as lines between positions (through their bends), position outlines and labels: a network board the player can read. */
+function drawNetwork(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, net: NetworkPicture): void {
+  const px = (n: number) => n / Math.max(scale, 0.2);
+  const at = new Map<string, { x: number; y: number }>();
+  for (const p of net.positions) {
+    const c = model.grid.parseRef(p.id);
+    if (c) at.set(p.id, model.grid.center(c, CELL_SIZE));
+  }
+  // Millimetres to board pixels, from two positions apart (for the bends of links).
+  const [p0, p1] = net.positions.filter((p) => at.has(p.id)).reduce<[typeof net.positions[number] | null, typeof net.positions[number] | null]>(
+    ([a, b], p) => (!a ? [p, b] : !b && p.x !== a.x && p.y !== a.y ? [a, p] : [a, b]),
+    [null, null],
+  );
+  const toPx = (q: { x: number; y: number }) => {
+    if (!p0 || !p1) return q;
+    const a = at.get(p0.id)!;
+    const b = at.get(p1.id)!;
+    const sx = (b.x - a.x) / (p1.x - p0.x);
+    const sy = (b.y - a.y) / (p1.y - p0.y);
+    return { x: a.x + (q.x - p0.x) * sx, y: a.y + (q.y - p0.y) * sy };
+  };
+  const picked = (l: { from: string; to: string }) => net.picked.some(([a, b]) => (a === l.from && b === l.to) || (a === l.to && b === l.from));
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const pass of [0, 1]) {
+    for (const l of net.links) {
+      const a = at.get(l.from);
+      const b = at.get(l.to);
+      if (!a || !b) continue;
+      const hot = picked(l);
+      if ((pass === 1) !== hot) continue;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      for (const w of l.waypoints ?? []) {
+        const q = toPx(w);
+        ctx.lineTo(q.x, q.y);
+      }
+      ctx.lineTo(b.x, b.y);
+      ctx.setLineDash(l.type === 'rail' ? [px(8), px(5)] : []);
+      ctx.strokeStyle = hot ? '#b91c1c' : l.type === 'rail' ? 'rgba(55,65,81,0.75)' : 'rgba(75,85,99,0.55)';
+      ctx.lineWidth = hot ? px(5) : px(l.type === 'road' ? 2.5 : 1.8);
+      ctx.stroke();
+    }
+  }
+  ctx.setLineDash([]);
+  ctx.font = `600 ${px(11)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  for (const p of net.positions) {
+    const c = model.grid.parseRef(p.id);
+    if (!c) continue;
+    cellPath(ctx, model, c);
+    ctx.fillStyle = 'rgba(255,255,255,0.55)';
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(55,65,81,0.8)';
+    ctx.lineWidth = px(1.2);
+    ctx.stroke();
+    if (!p.label) continue;
+    const top = Math.min(...model.grid.corners(c, CELL_SIZE).map((q) => q.y));
+    const m = at.get(p.id)!;
+    ctx.fillStyle = '#1f2937';
+    ctx.fillText(p.label, m.x, top - px(2));
+  }
   ctx.restore();
 }

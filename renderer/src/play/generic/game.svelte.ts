@@ -104,6 +104,8 @@ export class GenericGame {
     if (p.kind !== 'target' || p.chosen.length === 0) return null;
     return attackPreview(this.state, { defender: p.target, attackers: p.chosen, ...(p.cell ? { cell: p.cell } : {}) });
   });
+  /** An attack the rules are putting together unit by unit (Barbarossa Fast), as it stands now. */
+  readonly building = $derived.by((): AttackPreview | null => (this.humanTurn ? attackPreview(this.state, {}) : null));
   /** Previews of shots ordered but not yet fired (simultaneous fire), by the unit that fires, shown again with their dice. */
   private ordered = new Map<string, { preview: AttackPreview; label: string }>();
 
@@ -147,11 +149,19 @@ export class GenericGame {
     const strikes = rolled.filter((e) => STRIKES.has(e.kind));
     if (before && option.unit && strikes.length === 0 && (option.intent === 'fire' || option.intent === 'attack')) this.ordered.set(option.unit, { preview: before, label: option.label });
     if (option.preview && strikes.length) this.lastAttack = attackRecord(before, option.label, seen.filter((e) => e.kind !== 'orders'));
-    else if (!before && strikes.length) {
-      // Dice rolled by this action without a preview of it: shots ordered earlier, fired together now, or a close combat the rules fight by themselves.
-      const from = strikes.flatMap((e) => e.units ?? []).map((u) => this.ordered.get(u)).find((x) => x !== undefined);
-      this.lastAttack = attackRecord(from?.preview ?? null, from?.label ?? strikes[0]!.text, seen.filter((e) => OUTCOMES.has(e.kind)));
-      this.ordered.clear();
+    else if (!before && (strikes.length || seen.some((e) => e.kind === 'combat'))) {
+      // A fight this action set off without a preview of its own: shots ordered earlier and fired
+      // together now, a close combat the rules fight by themselves, or an attack put together unit
+      // by unit (its preview is the rules' attack in progress before this action).
+      const fought = strikes.length ? strikes : seen.filter((e) => e.kind === 'combat');
+      const from =
+        fought.flatMap((e) => e.units ?? []).map((u) => this.ordered.get(u)).find((x) => x !== undefined) ??
+        [...this.ordered.values()].find((x) => fought.some((e) => e.cell === x.preview.cell));
+      const building = from ? null : attackPreview(s, {});
+      if (strikes.length || from || building) {
+        this.lastAttack = attackRecord(from?.preview ?? building, from?.label ?? option.label, seen.filter((e) => OUTCOMES.has(e.kind)));
+        this.ordered.clear();
+      }
     } else if (before && rolled.length) this.lastAttack = attackRecord(before, option.label, seen);
     else if (before && seen.some((e) => e.kind === 'combat' || e.kind === 'attack')) this.lastAttack = attackRecord(before, option.label, seen);
     else if (this.lastAttack && rolled.length === 0 && seen.some((e) => e.cell === this.lastAttack!.preview?.cell || e.kind === 'retreat' || e.kind === 'losses')) {
