@@ -12,7 +12,8 @@ import { FieldTrack, type FieldStep } from '../components/Scenario/undo.js';
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
-import { createTool, networkToolBlock, TOOLS, type Feedback, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import { RegionController } from '../tools/region.svelte.js';
+import { createTool, networkToolBlock, REGION_TOOLS, TOOLS, type Feedback, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { MapSession } from '../tools/session.js';
 import type { AppState } from './app.svelte.js';
 
@@ -103,7 +104,22 @@ export class EditorState {
   private sinkOffs: (() => void)[] = [];
   private boundSink: DocumentSink | null = null;
 
+  /** The selection of cells, the clipboard and the floating paste (tools/region.svelte.ts). */
+  readonly region: RegionController;
+
   constructor(private readonly app: AppState) {
+    this.region = new RegionController({
+      session: () => this.session,
+      size: CELL_SIZE,
+      scale: () => this.renderer?.view.scale ?? 1,
+      pasteCell: () => this.app.hover ?? this.viewCentreCell(),
+      redraw: () => this.renderer?.redrawOverlay(),
+      report: (m) => this.report(m),
+      notice: (m) => (this.notice = m),
+      useRegionTool: () => {
+        if (!REGION_TOOLS.has(this.tool)) this.setTool('marquee');
+      },
+    });
     // The map's undo and redo are written into the document under their own label.
     this.mapTrack = new HistoryTrack(this.timeline, (label, side) => (this.pendingLabel = side === 'undo' ? `Undo ${label}` : label));
     this.fields = new FieldTrack({
@@ -124,7 +140,7 @@ export class EditorState {
     const id = this.tool;
     let t = this.tools.get(id);
     if (!t) {
-      const made = createTool(id);
+      const made = createTool(id, this.region);
       if (!made) return null;
       this.tools.set(id, made);
       t = made;
@@ -162,8 +178,11 @@ export class EditorState {
     this.controlShadow = doc.control.slice();
     if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
     if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
+    this.region.bind(doc);
     renderer.setOverlayDrawer((ctx, scale) => {
-      if (this.session) drawFeedback(ctx, this.session.doc.grid, CELL_SIZE, scale, this.feedbackList);
+      if (!this.session) return;
+      this.region.draw(ctx, scale);
+      drawFeedback(ctx, this.session.doc.grid, CELL_SIZE, scale, this.feedbackList);
     });
     this.unsubscribe.push(
       doc.subscribe((change) => this.redraw(change)),
@@ -190,6 +209,7 @@ export class EditorState {
     for (const u of this.unsubscribe) u();
     this.unsubscribe = [];
     this.renderer?.setOverlayDrawer(null);
+    this.region.bind(null);
     this.session = null;
     this.renderer = null;
     this.feedbackList = [];
@@ -293,6 +313,7 @@ export class EditorState {
 
   /** Keyboard shortcuts of the designer; true when the key was used. */
   handleKey(e: KeyboardEvent): boolean {
+    if (this.region.handleKey(e)) return true;
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
     if (mod && !e.altKey) {
@@ -366,6 +387,16 @@ export class EditorState {
   }
 
   // ---- internals ----
+
+  /** The cell in the middle of the map view (where a paste starts when the pointer is elsewhere). */
+  private viewCentreCell(): Cell | null {
+    const r = this.renderer;
+    const s = this.session;
+    if (!r || !s) return null;
+    const v = r.visibleCells;
+    const cell = s.doc.grid.pixelToCell({ x: (v.x + v.width / 2) * CELL_SIZE, y: (v.y + v.height / 2) * CELL_SIZE }, CELL_SIZE);
+    return s.doc.grid.inMap(cell) ? cell : null;
+  }
 
   private context(): ToolContext | null {
     const s = this.session;
