@@ -171,7 +171,7 @@ test('copy a block with a river and a road and paste it turned 60° on a hex map
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
   await createBlankScenario(page, 'Regions on hexes', { cols: COLS, rows: ROWS }, 'two-sides');
-  await copyTurnPaste(page, 'Regions on hexes', HEX, 1, 'turned 60°');
+  await copyTurnPaste(page, 'Regions on hexes', HEX, 1, ' turned 60°');
 });
 
 test('copy a block with a river and a road and paste it turned 90° on a square map; undo, redo, save, reopen', async ({ page }) => {
@@ -187,5 +187,99 @@ test('copy a block with a river and a road and paste it turned 90° on a square 
   await dialog.getByRole('spinbutton', { name: 'Rows' }).fill(String(ROWS));
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  await copyTurnPaste(page, 'Regions on squares', SQUARE, 1, 'turned 90°');
+  await copyTurnPaste(page, 'Regions on squares', SQUARE, 1, ' turned 90°');
+});
+
+/** Cells of `terrain` in a document, as "col,row". */
+function cellsOf(d: Scenario, terrainId: string): string[] {
+  const code = d.map.terrainTypes.find((t) => t.id === terrainId)!.code;
+  const out: string[] = [];
+  d.map.terrain!.forEach((row, r) => [...row].forEach((c, col) => c === code && out.push(`${col},${r}`)));
+  return out;
+}
+
+test('wand, lasso and drag to move; cut in one scenario, paste mirrored in another; delete; Esc drops a paste', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.goto('/');
+  await createBlankScenario(page, 'Regions source', { cols: COLS, rows: ROWS }, 'two-sides');
+  await tool(page, 'Rectangle');
+  await page.locator('[data-terrain="swamp"]').click();
+  await dragThrough(page, await cells(page, [{ col: 2, row: 2 }, { col: 4, row: 3 }]));
+  await page.locator('[data-terrain="rough"]').click();
+  await dragThrough(page, await cells(page, [{ col: 8, row: 8 }, { col: 8, row: 8 }]));
+  await page.locator('[data-terrain="woods"]').click();
+  await dragThrough(page, await cells(page, [{ col: 10, row: 2 }, { col: 11, row: 3 }]));
+
+  // Magic wand: the connected swamp; Shift+click adds the rough cell.
+  await tool(page, 'Magic wand');
+  const swampCell = await cellOnPage(page, { col: 3, row: 2 });
+  await page.mouse.click(swampCell.x, swampCell.y);
+  await expect(page.getByTestId('region-status')).toHaveText('6 cells selected');
+  const rough = await cellOnPage(page, { col: 8, row: 8 });
+  await page.keyboard.down('Shift');
+  await page.mouse.click(rough.x, rough.y);
+  await page.keyboard.up('Shift');
+  await expect(page.getByTestId('region-status')).toHaveText('7 cells selected');
+
+  // Lasso round the four woods cells, then drag them four rows down: one undo step.
+  await tool(page, 'Lasso select');
+  const size = (await cellOnPage(page, { col: 0, row: 1 })).y - (await cellOnPage(page, { col: 0, row: 0 })).y;
+  const a = await cellOnPage(page, { col: 10, row: 2 });
+  const b = await cellOnPage(page, { col: 11, row: 3 });
+  const m = 0.3 * size;
+  await dragThrough(page, [
+    { x: a.x - m, y: a.y - m }, { x: b.x + m, y: a.y - m }, { x: b.x + m, y: b.y + m }, { x: a.x - m, y: b.y + m }, { x: a.x - m, y: a.y - m + 2 },
+  ]);
+  await expect(page.getByTestId('region-status')).toHaveText('4 cells selected');
+  await shot(page, 'lasso');
+  await dragThrough(page, await cells(page, [{ col: 10, row: 2 }, { col: 10, row: 4 }, { col: 10, row: 6 }]));
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Move 4 cells (Ctrl+Z)');
+  let d = await openDocument(page);
+  expect(cellsOf(d, 'woods').sort()).toEqual(['10,6', '10,7', '11,6', '11,7']);
+  await page.keyboard.press('Control+z');
+  d = await openDocument(page);
+  expect(cellsOf(d, 'woods').sort()).toEqual(['10,2', '10,3', '11,2', '11,3']);
+  await page.keyboard.press('Control+y');
+
+  // Cut the swamp (the wand again): the cells go back to open ground; save.
+  await tool(page, 'Magic wand');
+  await page.mouse.click(swampCell.x, swampCell.y);
+  await page.keyboard.press('Control+x');
+  d = await openDocument(page);
+  expect(cellsOf(d, 'swamp')).toEqual([]);
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Cut 6 cells (Ctrl+Z)');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+
+  // Another scenario: the clipboard is still there. Esc drops a paste; M mirrors, Enter places.
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await createBlankScenario(page, 'Regions target', { cols: 12, rows: 10 }, 'two-sides');
+  const before = await openDocument(page);
+  await tool(page, 'Select region');
+  const at = await cellOnPage(page, { col: 6, row: 5 });
+  await page.mouse.move(at.x, at.y);
+  await page.keyboard.press('Control+v');
+  await expect(page.getByTestId('region-status')).toHaveText('Pasting 6 cells');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('region-bar')).toHaveCount(0);
+  expect(await openDocument(page)).toEqual(before);
+  await page.keyboard.press('Control+v');
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('region-status')).toHaveText('Pasting 6 cells mirrored');
+  await page.keyboard.press('Enter');
+  d = await openDocument(page);
+  const pasted = cellsOf(d, 'swamp');
+  expect(pasted).toHaveLength(6);
+  expect(pasted).toContain('6,5');
+  await shot(page, 'pasted-mirrored');
+
+  // Delete empties the selection (the pasted cells are selected after a paste).
+  await expect(page.getByTestId('region-status')).toHaveText('6 cells selected');
+  await page.keyboard.press('Delete');
+  d = await openDocument(page);
+  expect(cellsOf(d, 'swamp')).toEqual([]);
+  expect(d.map.terrain).toEqual(before.map.terrain);
+  await page.keyboard.press('Control+z');
+  expect(cellsOf(await openDocument(page), 'swamp')).toHaveLength(6);
 });
