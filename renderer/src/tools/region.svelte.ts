@@ -13,14 +13,14 @@
 import {
   cellsInPolygon, cellsInRect, centreCell, clearRegion, combineSelection, extractClip, floodRegion, fromLattice, latticeOf,
   latticesFit, normaliseSelection, placeClip, rotationStep, selectionOutline, toLattice, transformClip,
-  type Clip, type Command, type EdgeFeature, type History, type MapDocument, type SelectMode,
+  type Clip, type Command, type EdgeFeature, type MapDocument, type SelectMode,
 } from '../../../shared/editor/index.js';
 import type { Cell, Point } from '../../../shared/grid/types.js';
 
 /** What the controller needs of the editor around it. */
 export interface RegionHost {
-  /** The open map (document and history), or null when none is shown. */
-  session(): { doc: MapDocument; history: History } | null;
+  /** The open document store (state/store.ts), or null when no map is shown. */
+  session(): { doc: MapDocument; run(cmd: Command | null): boolean; step<T>(label: string, edit: (doc: MapDocument) => T): T } | null;
   /** Map pixels across one cell. */
   readonly size: number;
   /** Screen pixels per map pixel now. */
@@ -366,14 +366,14 @@ export class RegionController {
   private commit(label: string, make: () => (Command | null | (() => Command | null))[]): void {
     const s = this.host.session();
     if (!s) return;
-    s.history.beginGesture(label);
     try {
-      for (const part of make()) s.history.run(typeof part === 'function' ? part() : part);
+      // The store's one step: a refused part reverts what the earlier parts applied.
+      s.step(label, () => {
+        for (const part of make()) s.run(typeof part === 'function' ? part() : part);
+      });
     } catch (err) {
       if (err instanceof RangeError) this.host.report(err.message);
       else throw err;
-    } finally {
-      s.history.endGesture();
     }
   }
 
