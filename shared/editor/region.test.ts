@@ -255,7 +255,7 @@ function randomDoc(grid: GridCase['grid'], seed: number, cols = 12, rows = 10): 
       if (rnd(13) === 0) doc.edges.rails.add(e);
     }
   }
-  doc.adoptOutside({ orderOfBattle: units });
+  doc.write({ orderOfBattle: units });
   return doc;
 }
 
