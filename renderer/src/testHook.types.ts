@@ -89,4 +89,12 @@ export interface EditorTestHook {
   stopFrameProbe(): { work: number[]; intervals: number[] } | null;
   /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw unless `draw` is false). */
   strokeMs(cells: { col: number; row: number }[], tool?: string, draw?: boolean): number | null;
+  /**
+   * Copy/paste of a `size`×`size` region through the region controller: ms to select and copy,
+   * per preview frame while the floating paste follows `moves` cells (anchor move + stage drawn
+   * synchronously), to put it down (one undo step), and to put it down and draw the map.
+   */
+  pasteBench(from: { col: number; row: number }, size: number, to: { col: number; row: number }, moves: number): {
+    copyMs: number; previewFrameMs: number[]; commitMs: number; commitAndDrawMs: number; cells: number; undoLabel: string | null;
+  } | null;
 }
