@@ -8,6 +8,9 @@
 // - a terrain brush stroke through the real tool path (pointer → tool → command → history →
 //   tile patch, and the stage drawn synchronously after every sample), as ms per painted cell,
 //   and the frame intervals over the 1.5 s after a stroke (debounced checks and saving).
+// - copy/paste of a 100×100 region (66×66 on the 200×200 map) through the region controller:
+//   copy, each preview frame while the floating paste follows the pointer (stage drawn
+//   synchronously), and the commit (one undo step), with and without the redraw after it.
 // Prints one JSON object. Targets: 200×200 first draw < 300 ms, pan/zoom p95 < 16.7 ms,
 // < 4 ms per painted cell; 1024×1024 pan/zoom p95 < 33 ms.
 import os from 'node:os';
@@ -103,6 +106,25 @@ async function brush(page: Page, size: number, cellPx: number) {
   };
 }
 
+/** Copy/paste of a 100×100 region: copy, preview frames while the paste follows the pointer, commit. */
+async function copyPaste(page: Page, size: number) {
+  await page.evaluate(() => window.__gridfront!.editor!.zoomToCellPx(4));
+  const block = Math.min(100, Math.floor(size / 3));
+  const from = { col: Math.floor(size / 2) - block, row: Math.floor(size / 2) - block };
+  const to = { col: Math.floor(size / 2) + 10, row: Math.floor(size / 2) - 20 };
+  const r = (await page.evaluate(([f, b, t]) => window.__gridfront!.editor!.pasteBench(f, b, t, 60), [from, block, to] as const))!;
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  return {
+    region: `${block}x${block}`,
+    cells: r.cells,
+    copyMs: round(r.copyMs),
+    previewFrameMs: summary(r.previewFrameMs),
+    commitMs: round(r.commitMs),
+    commitAndDrawMs: round(r.commitAndDrawMs),
+    lastUndoStep: r.undoLabel,
+  };
+}
+
 async function benchSize(page: Page, size: number, runs: number) {
   const scenario = generateScenario(size);
   const firstDraw: number[] = [];
@@ -113,6 +135,7 @@ async function benchSize(page: Page, size: number, runs: number) {
   const working = await panAndZoom(page);
   const stroke = await brush(page, size, 32);
   const farStroke = await brush(page, size, 4);
+  const paste = await copyPaste(page, size);
   return {
     map: `${size}x${size} hex`,
     cells: size * size,
@@ -121,6 +144,7 @@ async function benchSize(page: Page, size: number, runs: number) {
     panZoomAt32px: working,
     brushAt32px: stroke,
     brushAt4px: farStroke,
+    copyPaste: paste,
   };
 }
 
@@ -151,13 +175,15 @@ async function main(): Promise<void> {
           maps: [small, large],
           targets: {
             '200x200': { firstDrawMs: 300, panZoomP95Ms: 16.7, msPerPaintedCell: 4 },
-            '1024x1024': { panZoomP95Ms: 33 },
+            '1024x1024': { panZoomP95Ms: 33, pastePreviewP95Ms: 16.7, pasteCommitMs: 100 },
           },
           met: {
             firstDraw200: small.firstDrawMs.median < 300,
             panZoom200: Math.max(small.panZoomWholeMap.workMs.p95, small.panZoomAt32px.workMs.p95) < 16.7,
             brush200: small.brushAt32px.msPerCell < 4 && small.brushAt4px.msPerCell < 4,
             panZoom1024: Math.max(large.panZoomWholeMap.workMs.p95, large.panZoomAt32px.workMs.p95) < 33,
+            pastePreview1024: large.copyPaste.previewFrameMs.p95 < 16.7,
+            pasteCommit1024: large.copyPaste.commitMs < 100,
           },
         },
         null,

@@ -4,8 +4,9 @@
 // decision is always offered while the game is not over, and that replaying its log gives the
 // same final state byte for byte. Then, with --bot-games, the ruleset's bot against random legal
 // play from each side (the bar being 90% wins).
-//   npm run soak:rules [-- <scenario.json> | --ruleset <id>] [--games 2000] [--bot-games 0]
+//   npm run soak:rules [-- <scenario.json> | --ruleset <id> | --all] [--games 2000] [--bot-games 0]
 //                      [--seed S] [--workers W] [--json]
+// --all soaks every bundled scenario in turn (with --json, one object a line).
 // Default: scenarios/battle-for-moscow.json, 2,000 games, no bot games. `--ruleset shambattle`
 // (or bf, ...) picks that ruleset's bundled scenario. `npm test` plays a modest count of the same properties
 // (electron/sim/random-games.test.ts, shared/rules/*/random-games.test.ts and the bot-vs-random
@@ -24,15 +25,29 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The bundled scenario of a ruleset, or null when none uses it. */
 function bundledFor(ruleset: string): string | null {
-  const dir = resolve(root, 'scenarios');
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
-    const loaded = readScenario(resolve(dir, f));
-    if (loaded.ok && loaded.scenario.ruleset.id === ruleset) return resolve(dir, f);
+  for (const f of bundled()) {
+    const loaded = readScenario(f);
+    if (loaded.ok && loaded.scenario.ruleset.id === ruleset) return f;
   }
   return null;
 }
 
+/** The bundled scenarios, in file-name order. */
+function bundled(): string[] {
+  const dir = resolve(root, 'scenarios');
+  return readdirSync(dir)
+    .filter((x) => x.endsWith('.json'))
+    .sort()
+    .map((f) => resolve(dir, f));
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--all')) {
+    const rest = argv.filter((a) => a !== '--all');
+    let code = 0;
+    for (const file of bundled()) code = Math.max(code, await main([file, ...rest]));
+    return code;
+  }
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,

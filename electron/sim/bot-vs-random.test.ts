@@ -4,12 +4,12 @@ import { readScenario } from './load.js';
 import { runSimulation } from './pool.js';
 
 // Each ruleset's bot against random legal play on its bundled scenario, from each side, on 2
-// workers. The Portable Wargame's games are long (hundreds of actions), so npm test plays a modest
-// count of them; `npm run soak:rules -- scenarios/portable-wargame.json --bot-games 200` and
-// `npm run bench:rules -- --only pw` play the full 200 a side against the same 90% bar.
+// workers, a modest count each (the seeds are fixed: game i plays seed 1+i); `npm run soak:rules
+// -- <scenario.json> --bot-games 200` and `npm run bench:rules` play the full 200 a side against
+// the same 90% bar.
 const CASES = [
-  ['seed-000-example', 'the operational heuristic bot (seed 000 example)', 200],
-  ['battle-for-moscow', 'the Battle for Moscow bot', 200],
+  ['seed-000-example', 'the operational heuristic bot (seed 000 example)', 100],
+  ['battle-for-moscow', 'the Battle for Moscow bot', 100],
   ['portable-wargame', 'the Portable Wargame bot (The Bridge at Villers)', 40],
 ] as const;
 
@@ -29,7 +29,8 @@ describe.each(CASES)('%s: %s against random legal play (2 workers)', (file, _lab
       expect(run.records).toHaveLength(games);
       const wins = run.records.filter((r) => r.winner === botSide).length;
       expect(wins / games).toBeGreaterThanOrEqual(0.9);
-    }, 180_000);
+    // Seconds on a quiet machine; the margin is for one shared by many (load 25+ stretches it 30-fold).
+    }, 600_000);
   }
 });
 

@@ -21,6 +21,14 @@ export function installTestHook(app: AppState, play?: PlayState): void {
         return app.renderer?.pendingTiles ?? 0;
       },
       checkTiles: () => app.renderer?.checkTiles() ?? null,
+      labelBoxes() {
+        const r = app.renderer;
+        if (!r) return null;
+        const box = r.stage.container().getBoundingClientRect();
+        const page = (b: { x: number; y: number; width: number; height: number }) => ({ ...b, x: b.x + box.left, y: b.y + box.top });
+        const { names, counters } = r.labelBoxes();
+        return { names: names.map((n) => ({ ...n, box: page(n.box) })), counters: counters.map((c) => ({ ...c, box: page(c.box) })) };
+      },
       cellToClient(col, row) {
         const r = app.renderer;
         if (!r) return null;

@@ -15,6 +15,8 @@ export interface GridfrontTestHook {
     /** Map tiles of the current view still being made (0 once the view is sharp). */
     readonly pendingTiles: number;
     /** Repaints the current tiles afresh and counts pixels off by > 16 (slight) and > 48 (large). */
+    /** Place names as placed on screen and the counters they keep clear of, as page boxes (CSS px). */
+    labelBoxes(): { names: { cell: string; text: string; box: Box }[]; counters: { cell: string; box: Box }[] } | null;
     checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number; worst: { x: number; y: number; fresh: number[]; tile: number[] } | null; slightArea: { x: number; y: number; width: number; height: number } | null } | null;
   };
   /** Open a scenario document that is already in memory (skips the host). */
@@ -33,6 +35,13 @@ export interface GridfrontTestHook {
     /** The legal actions of whoever must act now. */
     legal(): { type: string; side: string; [k: string]: unknown }[];
   };
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** The parts of the engine's GameView the tests read (shared/rules/types.ts has it all). */
@@ -80,4 +89,12 @@ export interface EditorTestHook {
   stopFrameProbe(): { work: number[]; intervals: number[] } | null;
   /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw unless `draw` is false). */
   strokeMs(cells: { col: number; row: number }[], tool?: string, draw?: boolean): number | null;
+  /**
+   * Copy/paste of a `size`×`size` region through the region controller: ms to select and copy,
+   * per preview frame while the floating paste follows `moves` cells (anchor move + stage drawn
+   * synchronously), to put it down (one undo step), and to put it down and draw the map.
+   */
+  pasteBench(from: { col: number; row: number }, size: number, to: { col: number; row: number }, moves: number): {
+    copyMs: number; previewFrameMs: number[]; commitMs: number; commitAndDrawMs: number; cells: number; undoLabel: string | null;
+  } | null;
 }

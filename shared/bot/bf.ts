@@ -11,10 +11,13 @@ import {
   RUSSIAN,
   type BfBoard,
   type Role,
+  type Sector,
 } from "../rules/bf/board.js";
-import { combatNumbers, jumpOffs } from "../rules/bf/combat.js";
-import { germanVp } from "../rules/bf/rules.js";
+import { combatNumbers, fight, jumpOffs } from "../rules/bf/combat.js";
+import { germanTargets, germanVp } from "../rules/bf/rules.js";
 import {
+  baseDistance,
+  cloneState,
   controlRole,
   factor,
   fortressIntact,
@@ -35,7 +38,7 @@ const seenFactor = (b: BfBoard, u: BfUnitState, viewer: Role): number =>
     : factor(b, u);
 
 /** Links from every position to the nearest Russian-held victory city. */
-function toObjective(s: BfGame, b: BfBoard): Int16Array {
+export function toObjective(s: BfGame, b: BfBoard): Int16Array {
   const goals: number[] = [];
   for (let i = 0; i < b.n; i++)
     if (b.vp[i]! > 0 && controlRole(s, b, i) === RUSSIAN) goals.push(i);
@@ -113,6 +116,191 @@ function attackValue(
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// The German plan. Every attack is tried first on a copy of the position as the Germans see it,
+// face-down Russian units taken as Strong (combat has no dice: what the copy shows is the worst
+// the real fight can do). Attacks go where they take ground towards the Russian victory cities,
+// armies first (they cut a fortress's absorption and must keep up for the city battles), with the
+// least force that is sure to take the position, so the rest can strike elsewhere.
+// ---------------------------------------------------------------------------------------------
+
+/** How strongly a position draws an army group's units: its victory cities still Russian, halving with every link. */
+function objectivePull(s: BfGame, b: BfBoard): (sector: Sector, i: number) => number {
+  const cache = new Map<Sector, Float64Array>();
+  return (sector, i) => {
+    let p = cache.get(sector);
+    if (!p) {
+      p = new Float64Array(b.n);
+      let any = false;
+      for (const own of [true, false]) {
+        if (any) break;
+        for (let c = 0; c < b.n; c++) {
+          if (b.vp[c]! <= 0 || controlRole(s, b, c) !== RUSSIAN) continue;
+          if (own !== (b.sector[c] === sector)) continue;
+          any = true;
+          const d = distancesFrom(b, [c], () => true);
+          for (let k = 0; k < b.n; k++)
+            if (d[k]! >= 0) p[k] = p[k]! + (b.vp[c]! + (c === b.capital ? 1 : 0)) * Math.pow(0.5, d[k]!);
+        }
+      }
+      cache.set(sector, p);
+    }
+    return p[i]!;
+  };
+}
+
+/** The position as the Germans see it, face-down Russians made Strong, without the dice. */
+export function germanSight(s: BfGame, b: BfBoard): BfGame {
+  const c = cloneState(s);
+  for (const u of c.units)
+    if (roleOfUnit(b, u) === RUSSIAN && !u.known && kindOf(b, u) === "rifle")
+      u.quality = "strong";
+  return c;
+}
+
+interface Strike {
+  target: number;
+  units: string[];
+  value: number;
+  /** The copy after the attack (face-down units Strong). */
+  after: BfGame;
+}
+
+const canStrike = (u: BfUnitState): boolean =>
+  u.status === "map" && !u.disrupted && !u.moved && !u.attacked;
+
+/** What taking `target` is worth to the Germans before any losses. */
+function prizeOf(
+  s: BfGame,
+  b: BfBoard,
+  target: number,
+  d: Int16Array,
+  from: number[],
+): number {
+  let v = 0.5;
+  if (b.vp[target]! > 0) v += 12 * b.vp[target]! + (target === b.capital ? 6 : 0);
+  // Ground on the way to a Russian victory city.
+  const best = Math.min(...from.map((p) => (d[p]! < 0 ? 99 : d[p]!)));
+  const here = d[target]! < 0 ? 99 : d[target]!;
+  if (here < best) v += 2.5;
+  // A fortress destroyed is absorption gone for good.
+  if (fortressIntact(s, b, target) > 0) v += 1;
+  return v;
+}
+
+/** Fights the attack on the copy and scores it: taken or not, and what it is worth. */
+function tryStrike(
+  seen: BfGame,
+  b: BfBoard,
+  target: number,
+  ids: string[],
+  blitzAdvance: boolean,
+  d: Int16Array,
+): Strike & { taken: boolean } {
+  const c = cloneState(seen);
+  const ctx = { s: c, b, ev: [] };
+  const units = ids.map((id) => c.units.find((u) => u.id === id)!);
+  const from = units.map((u) => posOf(b, u));
+  const defenders = unitsAt(c, b, target, RUSSIAN);
+  const gBefore = units.map((u) => kindOf(b, u) === "army");
+  const taken = fight(ctx, target, ids, blitzAdvance);
+  let loss = 0;
+  units.forEach((u, i) => {
+    const army = gBefore[i]!;
+    if (u.status !== "map") loss += army ? 8 : 5;
+    else if (u.disrupted) loss += army ? 1.5 : 0.7;
+  });
+  let kills = 0;
+  for (const u of defenders)
+    kills += u.status === "map" ? (u.disrupted ? 0.3 : 0) : 1 + factor(b, u);
+  let v = kills * 1.2 - loss;
+  if (taken) {
+    v += prizeOf(seen, b, target, d, from);
+    // An empty position far ahead of the armies is a corps alone in the steppe.
+    if (defenders.length === 0 && b.vp[target]! <= 0) {
+      const armies = c.units
+        .filter((u) => u.status === "map" && roleOfUnit(b, u) === GERMAN && kindOf(b, u) === "army")
+        .map((u) => posOf(b, u));
+      const near = distancesFrom(b, armies, () => true)[target]!;
+      if (near < 0 || near > 1) v -= 2;
+    }
+  }
+  return { target, units: ids, value: v, after: c, taken };
+}
+
+/**
+ * The least force (armies first) of `pool` that surely takes `target`, with what it is worth;
+ * failing that, everything that fits down the links when the worst case still costs the
+ * defenders more than the attackers (face-down units may well be Weak); null when neither.
+ */
+export function bestStrike(
+  seen: BfGame,
+  b: BfBoard,
+  target: number,
+  pool: BfUnitState[],
+  fixed: string[],
+  blitzAdvance: boolean,
+  d: Int16Array,
+): Strike | null {
+  const hasFort = fortressIntact(seen, b, target) > 0;
+  const empty = unitsAt(seen, b, target, RUSSIAN).length === 0;
+  const order = [...pool].sort((x, y) => {
+    const k = (u: BfUnitState) =>
+      kindOf(b, u) === "army" ? (empty ? 1 : 0) : empty ? 0 : hasFort ? 2 : 1;
+    return k(x) - k(y) || (x.id < y.id ? -1 : 1);
+  });
+  const ids = [...fixed];
+  const inIt = (): BfUnitState[] => ids.map((id) => seen.units.find((u) => u.id === id)!);
+  let last: (Strike & { taken: boolean }) | null = null;
+  if (ids.length > 0) {
+    last = tryStrike(seen, b, target, ids, blitzAdvance, d);
+    if (last.taken) return last;
+  }
+  for (const u of order) {
+    if (ids.includes(u.id)) continue;
+    if (!jumpOffs(seen, b, target, [...inIt(), u])) continue;
+    ids.push(u.id);
+    last = tryStrike(seen, b, target, ids, blitzAdvance, d);
+    if (last.taken) return last;
+  }
+  if (!last || empty) return null;
+  // Not sure: worth it only when the worst case still hurts the defenders more.
+  return last.value > 0.5 ? { ...last, value: last.value * 0.8 } : null;
+}
+
+/** The German attacks worth making now, best first, each fought on the copy before the next is planned. */
+export function planStrikes(s: BfGame, b: BfBoard, limit = 12): Strike[] {
+  let seen = germanSight(s, b);
+  const d = toObjective(s, b);
+  const out: Strike[] = [];
+  for (let k = 0; k < limit; k++) {
+    const top = nextStrike(seen, b, d);
+    if (!top) break;
+    out.push(top);
+    seen = top.after;
+  }
+  return out;
+}
+
+/** The best single attack on the copy `seen`, if one is worth making. */
+export function nextStrike(seen: BfGame, b: BfBoard, d: Int16Array): Strike | null {
+  const occ = occupancy(seen, b);
+  const byTarget = new Map<number, BfUnitState[]>();
+  for (const u of seen.units) {
+    if (roleOfUnit(b, u) !== GERMAN || !isGroundUnit(b, u) || !canStrike(u)) continue;
+    for (const t of germanTargets(seen, b, u, occ))
+      byTarget.set(t, [...(byTarget.get(t) ?? []), u]);
+  }
+  let top: Strike | null = null;
+  for (const [t, pool] of byTarget) {
+    const r = bestStrike(seen, b, t, pool, [], false, d);
+    if (r && r.value > 0.5 && (!top || r.value > top.value)) top = r;
+  }
+  return top;
+}
+
+const isGroundUnit = (b: BfBoard, u: BfUnitState): boolean => kindOf(b, u) !== "air";
+
 export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
   const seed = options.seed ?? 1;
   const tie = (s: BfGame, a: BfAction): number =>
@@ -133,6 +321,8 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
     }
     return top;
   };
+  // The attacks planned at the start of the German movement (units in them stay put).
+  let movePlan: { key: string; busy: Set<string> } | null = null;
   return {
     name: "bf-heuristic",
     choose(s, legal) {
@@ -144,57 +334,68 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
         case "borrow":
           return legal.find((a) => a.type === "borrow") ?? legal[0]!;
         case "gMove": {
-          // Units with nothing to attack close up on the nearest Russian victory city.
-          const d = toObjective(s, b);
+          // Units that can attack stay for the attacks; the rest close up on the Russian
+          // victory cities of their army group (the nearer and the bigger, the stronger the
+          // pull), spreading out and staying in supply.
+          const home = baseDistance(s, b, occ);
+          const pull = objectivePull(s, b);
+          const key = `${s.turn}|${s.units.map((u) => (roleOfUnit(b, u) === RUSSIAN ? u.cell : "")).join(",")}`;
+          if (movePlan?.key !== key)
+            movePlan = { key, busy: new Set(planStrikes(s, b).flatMap((x) => x.units)) };
+          const busy = movePlan.busy;
           return best(s, legal, (a) => {
             if (a.type !== "move") return a.type === "endMovement" ? 0 : -1;
             const u = unitOf(a.unit);
+            if (busy.has(u.id)) return -1;
             const from = posOf(b, u);
-            const canAttack = b.nbr[from]!.some(
-              (j) => occ[RUSSIAN][j]! > 0 || controlRole(s, b, j) === RUSSIAN,
-            );
-            if (canAttack) return -1;
-            const gain =
-              (d[from]! < 0 ? 99 : d[from]!) -
-              (d[ix(a.to)]! < 0 ? 99 : d[ix(a.to)]!);
-            return gain > 0
-              ? gain +
-                  (controlRole(s, b, ix(a.to)) === RUSSIAN
-                    ? 1 + b.vp[ix(a.to)]! * 3
-                    : 0)
-              : -1;
+            const to = ix(a.to);
+            if (home[to]! < 0) return -1;
+            const sector = (u.sector ?? "C") as Sector;
+            const gain = pull(sector, to) - pull(sector, from) - occ[GERMAN][to]! * 0.05;
+            if (gain <= 0) return -1;
+            return gain + (kindOf(b, u) === "army" ? 0.5 : 0);
           });
         }
-        case "gAir":
+        case "gAir": {
+          // Over the positions of the planned attacks, the most valuable first; recon where a city is next.
+          const plan = planStrikes(s, b);
+          const rank = new Map<number, number>();
+          plan.forEach((x, k) => {
+            if (!rank.has(x.target)) rank.set(x.target, x.value - k * 0.01);
+          });
           return best(s, legal, (a) => {
             if (a.type === "airBonus") return a.bonus === "attack" ? 1 : 0;
-            if (a.type === "airSupply") return 0.5;
+            if (a.type === "airSupply") return 3;
             if (a.type !== "air") return 0;
             const t = ix(a.to);
+            if (occ[RUSSIAN][t]! === 0) return -1;
+            const planned = rank.get(t);
+            if (planned !== undefined) return 2 + planned;
             const armiesNext = b.nbr[t]!.some((j) =>
               unitsAt(s, b, j, GERMAN).some((u) => kindOf(b, u) === "army"),
             );
-            return occ[RUSSIAN][t]! > 0 && armiesNext ? 2 + b.vp[t]! * 2 : -1;
+            return armiesNext ? 1 + b.vp[t]! * 2 : -1;
           });
+        }
         case "gAttack": {
+          const seen = germanSight(s, b);
+          const d = toObjective(s, b);
           if (s.attack) {
-            // Add units (armies first: they cut a fortress's absorption) until the hits clear the defenders, then fight.
+            // Add the units the plan wants (least sure force), then fight, with Blitzkrieg when allowed.
             const target = ix(s.attack.target);
-            const inIt = s.attack.units.map(unitOf);
-            const { net, need } = margin(s, b, target, inIt, s.attack.blitz);
-            const commits = legal.filter(
-              (a): a is BfAction & { unit: string } => a.type === "commit",
-            );
-            if (net < need + 1 && commits.length > 0) {
-              return best(s, commits, (a) => {
-                const u = unitOf((a as { unit: string }).unit);
-                return (
-                  factor(b, u) * 2 +
-                  (kindOf(b, u) === "army" && fortressIntact(s, b, target) > 0
-                    ? 3
-                    : 0)
-                );
-              });
+            const pool = legal
+              .filter((a): a is BfAction & { unit: string } => a.type === "commit")
+              .map((a) => seen.units.find((u) => u.id === a.unit)!);
+            const plan = bestStrike(seen, b, target, pool, s.attack.units, s.attack.blitz, d);
+            const want = plan?.units.find((id) => !s.attack!.units.includes(id));
+            if (want) {
+              const c = legal.find((a) => a.type === "commit" && a.unit === want);
+              if (c) return c;
+            }
+            if (!plan) {
+              // Nothing sure any more: throw everything in, or call it off if that cannot help.
+              const c = legal.find((a) => a.type === "commit");
+              if (c) return c;
             }
             return (
               legal.find((a) => a.type === "resolve" && a.blitz) ??
@@ -202,46 +403,28 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
             );
           }
           if (s.blitzFrom) {
-            const from = ix(s.blitzFrom);
-            const pz = unitsAt(s, b, from, GERMAN).filter(
-              (u) => kindOf(b, u) === "panzer" && !u.disrupted,
-            );
-            return best(s, legal, (a) => {
-              if (a.type !== "blitz") return 0;
-              const t = ix(a.to);
-              const { net, need } = margin(s, b, t, pz.slice(0, 3), true);
-              return net >= need ? 1 + b.vp[t]! * 3 : -1;
-            });
-          }
-          // Open the attack that takes the most valuable position the units at hand can clear.
-          const byTarget = new Map<string, BfUnitState[]>();
-          for (const a of legal)
-            if (a.type === "attack")
-              byTarget.set(a.to, [
-                ...(byTarget.get(a.to) ?? []),
-                unitOf(a.unit),
-              ]);
-          let pick: BfAction | undefined;
-          let top = 0;
-          for (const [to, all] of byTarget) {
-            // The units that fit down the links (one army and three panzer corps a link), armies first.
-            const us: BfUnitState[] = [];
-            for (const u of [...all].sort(
-              (x, y) => factor(b, y) - factor(b, x),
-            ))
-              if (jumpOffs(s, b, ix(to), [...us, u])) us.push(u);
-            const v =
-              attackValue(s, b, ix(to), us, GERMAN) +
-              tie(s, { type: "endAttacks", side: to });
-            if (v > top) {
-              top = v;
-              const lead = us.find((u) => kindOf(b, u) === "army") ?? us[0]!;
-              pick = legal.find(
-                (a) => a.type === "attack" && a.to === to && a.unit === lead.id,
-              );
+            // The advance attack: panzer corps on the taken position, defenders' fire doubled.
+            const pool = legal
+              .filter((a): a is BfAction & { unit: string } => a.type === "blitz")
+              .map((a) => seen.units.find((u) => u.id === a.unit)!)
+              .filter((u, k, xs) => xs.findIndex((x) => x.id === u.id) === k);
+            let top: { v: number; a: BfAction } | null = null;
+            for (const to of new Set(legal.flatMap((a) => (a.type === "blitz" ? [a.to] : [])))) {
+              const r = bestStrike(seen, b, ix(to), pool, [], true, d);
+              if (!r || r.value <= 1.5) continue;
+              const a = legal.find((x) => x.type === "blitz" && x.to === to && x.unit === r.units[0]);
+              if (a && (!top || r.value > top.v)) top = { v: r.value, a };
             }
+            return top?.a ?? legal.find((a) => a.type === "endBlitz")!;
           }
-          return pick ?? legal.find((a) => a.type === "endAttacks")!;
+          const next = nextStrike(seen, b, d);
+          if (next) {
+            const a = legal.find(
+              (x) => x.type === "attack" && x.to === b.ids[next.target] && x.unit === next.units[0],
+            );
+            if (a) return a;
+          }
+          return legal.find((a) => a.type === "endAttacks")!;
         }
         case "rMove": {
           // Garrison threatened victory cities and fortresses; otherwise hold.

@@ -14,7 +14,7 @@ const BUNDLED: [string, Scenario, number][] = [
   ['seed-000-example', SEED000, 10],
   ['square-grid-demo', squareDemo as unknown as Scenario, 10],
   ['brick-grid-demo', brickDemo as unknown as Scenario, 10],
-  ['dnieper-bend-1943', dnieper as unknown as Scenario, 3],
+  ['dnieper-bend-1943', dnieper as unknown as Scenario, 2],
 ];
 
 /** A player that records what it chose and fails the test if it ever strays from the legal list. */
@@ -242,6 +242,7 @@ describe('the heuristic bot', () => {
         }
         expect(seen.length).toBeGreaterThan(0);
       }
-    });
+      // A few seconds on a quiet machine; the margin is for a machine shared by many.
+    }, 180_000);
   }
 });

@@ -29,3 +29,8 @@ export { setGridOptions, setCellSize, setGroundScale, setUnderlay, type GridOpti
 export { calibrate, fitOverMap, imageToMap, mapToImage, type Placement } from './underlay.js';
 export { addTerrainType, updateTerrainType, removeTerrainType, type TerrainTypePatch } from './commands/palette.js';
 export { resizeMap, type ResizeMargins } from './commands/resize.js';
+export {
+  extractClip, placeClip, clearRegion, rotateClip, mirrorClip, transformClip, rotationStep, latticeOf, latticesFit, toLattice, fromLattice,
+  clipFootprint, centreCell, normaliseSelection, cellsInPolygon, selectionOutline, combineSelection,
+  type Clip, type ClipCell, type ClipEdge, type ClipUnit, type Lattice, type Dropped, type ClipPlacement, type SelectMode,
+} from './region.js';

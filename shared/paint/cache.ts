@@ -4,7 +4,7 @@
 import type { Cell, EdgeId } from '../grid/types.js';
 import { terrainLook, type TerrainLook } from './look.js';
 import type { PaintModel } from './model.js';
-import { legibleNames, placeNames, type LegibleNames, type NameObstacles, type PlacedName, type SmallNames } from './place-names.js';
+import { legibleNames, obstaclesKey, placeNames, type LegibleNames, type NameObstacles, type PlacedName, type SmallNames } from './place-names.js';
 import { riverSideCurve, type RiverCurve } from './routes.js';
 import { parseSvgSymbol, type SvgSymbol } from './svg-symbol.js';
 
@@ -164,16 +164,18 @@ export class PaintCache {
   /** The names drawn at `cellPx` device pixels a cell, none under `minPx` (see legibleNames). */
   legibleNames(avoid: NameObstacles, cellPx: number, minPx: number, mode: SmallNames): LegibleNames {
     const { list } = this.placedNames(avoid);
-    const key = `${+avoid.markers}${+avoid.units}|${cellPx}|${minPx}|${mode}`;
+    const key = `${obstaclesKey(avoid)}|${cellPx}|${minPx}|${mode}`;
     if (this.legible?.key !== key || this.legible.placed !== list) this.legible = { key, placed: list, names: legibleNames(this.model, list, cellPx, minPx, mode) };
     return this.legible.names;
   }
 
   /** Every name placed (cell units), and by cell index. */
   placedNames(avoid: NameObstacles): { list: PlacedName[]; byIndex: Map<number, PlacedName> } {
-    const key = `${+avoid.markers}${+avoid.units}`;
+    const key = obstaclesKey(avoid);
     let entry = this.names.get(key);
     if (!entry) {
+      // Counters move all through a game: keep the placement for the latest counters only.
+      if (avoid.counters) for (const k of this.names.keys()) if (k.includes('|')) this.names.delete(k);
       if (this.names.size === 0) this.placedFrom = new Set([...this.model.features.keys(), ...(this.model.units?.keys() ?? [])]);
       const list = placeNames(this.model, avoid);
       entry = { list, byIndex: new Map(list.map((n) => [n.index, n])) };

@@ -16,7 +16,7 @@ import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star, unit
 import type { PaintModel } from './model.js';
 import { NONE } from './model.js';
 import { cellRouteCurves, sideGeometry } from './routes.js';
-import type { SmallNames } from './place-names.js';
+import type { CounterBoxes, SmallNames } from './place-names.js';
 export type { SmallNames } from './place-names.js';
 import { drawPattern, drawSymbolBatch, placements } from './symbols.js';
 import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
@@ -61,6 +61,8 @@ export interface PaintStyle {
   smallNames: SmallNames;
   /** Cell fills painted (off: the caller laid them down itself, see cellFills). */
   fills?: boolean;
+  /** Counters drawn over the painted map (the screen's overlay): place names keep clear of them. */
+  counters?: CounterBoxes | null;
 }
 
 /** The look the screen and exports share; print overrides the grid from its options. */
@@ -661,7 +663,7 @@ function paintNames<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>, 
 }
 
 function namesDrawn(model: PaintModel, cache: PaintCache, style: PaintStyle, S: number) {
-  return cache.legibleNames({ markers: style.layers.markers, units: style.layers.units && !!model.units }, S * style.pxPerUnit, style.minTextPx, style.smallNames);
+  return cache.legibleNames({ markers: style.layers.markers, units: style.layers.units && !!model.units, counters: style.counters ?? null }, S * style.pxPerUnit, style.minTextPx, style.smallNames);
 }
 
 /** What a paint of the whole map at cell size `S` does with place names too small to read (see legibleNames). */

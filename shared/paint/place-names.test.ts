@@ -128,3 +128,28 @@ describe('names in a small export', () => {
     expect([...byIndex.values()]).toEqual(placed);
   });
 });
+
+describe('place names and counters drawn over the map', () => {
+  const model = buildPaintModel(example as unknown as Scenario);
+  const steblev = [...model.features].find(([, f]) => f.name === 'Steblev')![0];
+  // Two rows of counters across the middle of Steblev's cell (one side each), as the screen draws them.
+  const rows = [
+    { x: -0.17, y: -0.36, width: 0.34, height: 0.37 },
+    { x: -0.17, y: 0.02, width: 0.34, height: 0.37 },
+  ];
+  const counters = { key: 'steblev', byIndex: new Map([[steblev, rows]]) };
+  const cx = model.grid.centerX(steblev % model.cols, Math.floor(steblev / model.cols), 1);
+  const cy = model.grid.centerY(steblev % model.cols, Math.floor(steblev / model.cols), 1);
+  const boxes = rows.map((r) => ({ x0: cx + r.x, y0: cy + r.y, x1: cx + r.x + r.width, y1: cy + r.y + r.height }));
+  const nameOf = (placed: PlacedName[]) => nameBox(model, placed.find((n) => n.index === steblev)!);
+
+  it('a name under the screen counters when they are not known moves clear of them when they are', () => {
+    const blind = placeNames(model, { markers: true, units: false });
+    expect(boxes.some((b) => meets(nameOf(blind), b))).toBe(true);
+    const seeing = placeNames(model, { markers: true, units: false, counters });
+    expect(boxes.some((b) => meets(nameOf(seeing), b))).toBe(false);
+    // Only the crowded cell's name moves.
+    const moved = seeing.filter((n, i) => n.dx !== blind[i]!.dx || n.dy !== blind[i]!.dy).map((n) => n.text);
+    expect(moved).toEqual(['Steblev']);
+  });
+});

@@ -110,10 +110,28 @@ class BoxIndex {
 
 const boxAt = (cx: number, cy: number, r: Rect): Box => ({ x0: cx + r.x, y0: cy + r.y, x1: cx + r.x + r.width, y1: cy + r.y + r.height });
 
+/**
+ * Boxes drawn over the map that names keep clear of, by cell index, in cell units from the
+ * cell's centre: the screen's counters, which are an overlay the painter does not draw.
+ * `key` names the set: equal keys, equal boxes (the placement is cached by it).
+ */
+export interface CounterBoxes {
+  readonly key: string;
+  readonly byIndex: ReadonlyMap<number, readonly Rect[]>;
+}
+
 /** What the names must keep clear of. */
 export interface NameObstacles {
   markers: boolean;
+  /** The painter's own counters (model.units, print and export). */
   units: boolean;
+  /** Counters drawn over the map by someone else (the screen's overlay). */
+  counters?: CounterBoxes | null;
+}
+
+/** The cache key of a set of obstacles. */
+export function obstaclesKey(avoid: NameObstacles): string {
+  return `${+avoid.markers}${+avoid.units}${avoid.counters ? `|${avoid.counters.key}` : ''}`;
 }
 
 /** Places every name of the map (cell units; centres at grid.center(cell, 1)). */
@@ -141,6 +159,14 @@ export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[
         const slot = counterSlot(k, list.length);
         obstacles.add({ x0: cx + slot.x - slot.u / 2, y0: cy + slot.y - slot.u / 2, x1: cx + slot.x + slot.u / 2 + slot.u * 0.06, y1: cy + slot.y + slot.u / 2 + slot.u * 0.06 });
       });
+    }
+  }
+  if (avoid.counters) {
+    for (const [index, boxes] of avoid.counters.byIndex) {
+      if (index < 0 || index >= model.cols * model.rows) continue;
+      const cx = grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
+      const cy = grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
+      for (const r of boxes) obstacles.add(boxAt(cx, cy, r));
     }
   }
   named.sort((a, b) => RANK[a.importance] - RANK[b.importance] || a.index - b.index);

@@ -15,7 +15,7 @@ import Konva from 'konva';
 import type { Cell, EdgeId, GridGeometry, Point, Rect } from '../../../shared/grid/types.js';
 import { paintCacheOf } from '../../../shared/paint/cache.js';
 import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surface.js';
-import { namesMoved } from '../../../shared/paint/place-names.js';
+import { approxTextWidth, namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } from '../../../shared/paint/place-names.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { paintCells } from './bitmap.js';
 import { CHUNK, chunkRanges, chunkRect } from './chunks.js';
@@ -117,6 +117,8 @@ export class MapRenderer {
   private hover: Cell | null = null;
   private selected: Cell | null = null;
   private layers: MapLayers = { grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true };
+  /** The counters the overlay draws over the map, which place names keep clear of. */
+  private counters: CounterBoxes | null = null;
   /** Extra interactive drawing (the designer's tool feedback), in map pixels. */
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private width: number;
@@ -299,14 +301,87 @@ export class MapRenderer {
     if (!region) return;
     let area: Rect = region;
     // Names are placed for the whole map: an edit can move a name (or its neighbours') nearby.
-    const avoid = { markers: this.layers.markers, units: false };
+    const avoid = this.nameObstacles();
     const before = cache.placedNames(avoid).list;
     cache.changed(cells, edges);
     const after = cache.placedNames(avoid).list;
-    if (after !== before) for (const r of namesMoved(model, before, after)) {
-      area = union(area, { x: r.x * CELL_SIZE, y: r.y * CELL_SIZE, width: r.width * CELL_SIZE, height: r.height * CELL_SIZE });
-    }
+    for (const r of this.namesMovedArea(before, after)) area = union(area, r);
     for (const entry of dirty) entry.bitmap = null;
+    this.repaintArea(area);
+  }
+
+  /**
+   * Tells the map where counters are drawn over it (cell index to boxes in cell units from the
+   * cell's centre; null: none), so place names keep clear of them. Repaints the names that move.
+   */
+  setCounters(counters: CounterBoxes | null): void {
+    if ((counters?.key ?? null) === (this.counters?.key ?? null)) return;
+    const model = this.model;
+    if (!model) {
+      this.counters = counters;
+      return;
+    }
+    const cache = paintCacheOf(model);
+    const before = cache.placedNames(this.nameObstacles()).list;
+    this.counters = counters;
+    const after = cache.placedNames(this.nameObstacles()).list;
+    let area: Rect | null = null;
+    for (const r of this.namesMovedArea(before, after)) area = union(area, r);
+    if (!area) return;
+    // Not an edit under way: the few tiles the moved names touch are painted again whole, now.
+    const level = this.level;
+    if (level)
+      for (const tile of this.tiles.tilesOf(level))
+        if (intersects(tileRect(level, tile.slot), area)) {
+          this.settling.delete(tile);
+          this.paintWhole(tile);
+        }
+    if (level) this.tiles.dropOverlapping(level, area);
+    if (this.overviewBitmap) this.overviewStale = union(this.overviewStale, area);
+    this.requestFrame();
+  }
+
+  /**
+   * For tests: the place names as placed now and the counters they keep clear of, as boxes in
+   * container pixels (a name's box from the placement's text-width estimate, baseline to cap).
+   */
+  labelBoxes(): { names: { cell: string; text: string; box: Rect }[]; counters: { cell: string; box: Rect }[] } {
+    const model = this.model;
+    if (!model) return { names: [], counters: [] };
+    const v = this._view;
+    const k = CELL_SIZE * v.scale;
+    const at = (index: number) => {
+      const cell = { col: index % model.cols, row: Math.floor(index / model.cols) };
+      return { ref: model.grid.ref(cell), c: toScreen(v, model.grid.center(cell, CELL_SIZE)) };
+    };
+    const names = paintCacheOf(model)
+      .placedNames(this.nameObstacles())
+      .list.map((n) => {
+        const { ref, c } = at(n.index);
+        const half = (approxTextWidth(n.text, n.bold) * n.size) / 2;
+        const box = { x: c.x + (n.dx - half) * k, y: c.y + (n.dy - n.size * 0.75) * k, width: 2 * half * k, height: n.size * 0.95 * k };
+        return { cell: ref, text: n.text, box };
+      });
+    const counters: { cell: string; box: Rect }[] = [];
+    for (const [index, boxes] of this.counters?.byIndex ?? []) {
+      const { ref, c } = at(index);
+      for (const r of boxes) counters.push({ cell: ref, box: { x: c.x + r.x * k, y: c.y + r.y * k, width: r.width * k, height: r.height * k } });
+    }
+    return { names, counters };
+  }
+
+  private nameObstacles(): NameObstacles {
+    return { markers: this.layers.markers, units: false, counters: this.counters };
+  }
+
+  /** The boxes (map pixels) of the names that differ between two placements. */
+  private namesMovedArea(before: readonly PlacedName[], after: readonly PlacedName[]): Rect[] {
+    if (after === before || !this.model) return [];
+    return namesMoved(this.model, before, after).map((r) => ({ x: r.x * CELL_SIZE, y: r.y * CELL_SIZE, width: r.width * CELL_SIZE, height: r.height * CELL_SIZE }));
+  }
+
+  /** Repaints `area` (map pixels) of the current tiles at once, and whole once edits pause. */
+  private repaintArea(area: Rect): void {
     const level = this.level;
     if (level)
       for (const tile of this.tiles.tilesOf(level))
@@ -567,13 +642,19 @@ export class MapRenderer {
       if (performance.now() - t0 > budgetMs) return true;
       this.settling.delete(tile);
       if (tile.level !== level || this.tiles.get(level, tile.slot) !== tile) continue;
-      const ctx = tile.canvas.getContext('2d')!;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, level.size, level.size);
-      ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
-      this.paint(ctx, tileRect(level, tile.slot), level);
+      this.paintWhole(tile);
     }
     return false;
+  }
+
+  /** Paints a tile again from scratch. */
+  private paintWhole(tile: StoredTile<HTMLCanvasElement>): void {
+    const level = tile.level as MapLevel;
+    const ctx = tile.canvas.getContext('2d')!;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, level.size, level.size);
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+    this.paint(ctx, tileRect(level, tile.slot), level);
   }
 
   private makeTile(level: MapLevel, slot: Slot): void {
@@ -622,7 +703,7 @@ export class MapRenderer {
       return;
     }
     this.fonts ??= canvasFonts(document.createElement('canvas').getContext('2d')!);
-    paintTile(ctx, model, CELL_SIZE, only ?? rect, level.ratio, this.layers, this.fonts);
+    paintTile(ctx, model, CELL_SIZE, only ?? rect, level.ratio, this.layers, this.fonts, this.counters);
   }
 
   /** Chunks whose drawing can reach into `rect` (map pixels). */

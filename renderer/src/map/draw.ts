@@ -5,6 +5,7 @@
 import type { Rect } from '../../../shared/grid/types.js';
 import { CanvasSurface, type Canvas2D, type CanvasFont } from '../../../shared/paint/canvas-surface.js';
 import type { PaintModel } from '../../../shared/paint/model.js';
+import type { CounterBoxes } from '../../../shared/paint/place-names.js';
 import { defaultStyle, paintMap, type PaintStyle } from '../../../shared/paint/painter.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 
@@ -47,8 +48,17 @@ export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYER
  * Paints `rect` (map pixels at cell size `size`) of a screen tile whose context maps map pixels
  * to device pixels at `ratio`: the painter with the screen's style. The caller clears and clips.
  */
-export function paintTile(ctx: Canvas2D, model: PaintModel, size: number, rect: Rect, ratio: number, layers: MapLayers, fonts: SurfaceFonts<CanvasFont>): void {
-  paintMap(new CanvasSurface(ctx, ratio, 0.6), { model, size, region: rect, style: screenStyle(ratio, layers), fonts });
+export function paintTile(
+  ctx: Canvas2D,
+  model: PaintModel,
+  size: number,
+  rect: Rect,
+  ratio: number,
+  layers: MapLayers,
+  fonts: SurfaceFonts<CanvasFont>,
+  counters: CounterBoxes | null = null,
+): void {
+  paintMap(new CanvasSurface(ctx, ratio, 0.6), { model, size, region: rect, style: { ...screenStyle(ratio, layers), counters }, fonts });
 }
 
 /** Terrain as a scaled bitmap (far zoom). */

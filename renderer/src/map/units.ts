@@ -5,6 +5,8 @@
 // crisp.
 
 import { darken, luminance, parseHex, rgba } from './colour.js';
+import type { GridGeometry, Rect } from '../../../shared/grid/types.js';
+import type { CounterBoxes } from '../../../shared/paint/place-names.js';
 
 export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne' | string;
 export type CounterMarker = 'expended' | 'out-of-supply' | 'isolated' | 'desperate';
@@ -279,4 +281,38 @@ export function drawStack(
   const slots = stackLayout(cx, cy, cellSize, sides.map((s) => s.length));
   for (const slot of slots) drawCounter(ctx, slot.x, slot.y, slot.size, sides[slot.side]![slot.index]!, scale);
   return slots;
+}
+
+/**
+ * The boxes a cell's counters cover, in cell units from the cell's centre, as drawStack lays
+ * them out in a stack `across` cells wide (`counts[s]` counters of side s), shadow included.
+ */
+export function stackBoxes(counts: readonly number[], across: number): Rect[] {
+  return stackLayout(0, 0, across, counts).map((s) => ({ x: s.x - s.size / 2, y: s.y - s.size / 2, width: s.size, height: s.size * 1.08 }));
+}
+
+/**
+ * Every cell's counter boxes (see stackBoxes), for place names to keep clear of: `cells` maps
+ * a cell index to its counters per side.
+ */
+export function counterBoxes(cells: Iterable<readonly [number, readonly number[]]>, across: number): CounterBoxes {
+  const byIndex = new Map<number, Rect[]>();
+  const parts: string[] = [];
+  for (const [index, counts] of cells) {
+    if (!counts.some((n) => n > 0)) continue;
+    byIndex.set(index, stackBoxes(counts, across));
+    parts.push(`${index}:${counts.join(',')}`);
+  }
+  parts.sort();
+  return { key: `${across}/${parts.join(';')}`, byIndex };
+}
+
+/** counterBoxes for counters keyed by cell reference ("0304", a position id); refs off the map are left out. */
+export function counterBoxesByRef(grid: Pick<GridGeometry, 'parseRef' | 'inMap' | 'index'>, cells: Iterable<readonly [string, readonly number[]]>, across: number): CounterBoxes {
+  const byIndex: [number, readonly number[]][] = [];
+  for (const [ref, counts] of cells) {
+    const cell = grid.parseRef(ref);
+    if (cell && grid.inMap(cell)) byIndex.push([grid.index(cell), counts]);
+  }
+  return counterBoxes(byIndex, across);
 }

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { rulesetFor } from '../../../shared/rules/index.js';
 import type { GameState } from '../../../shared/rules/types.js';
-import { boardMarks, clickIntent, moveTo } from './marks.js';
+import { boardMarks, clickIntent, droppedMove, moveTo } from './marks.js';
+import { createGrid } from '../../../shared/grid/index.js';
+import { gridSpecOf } from '../../../shared/format/defaults.js';
 import { beforeAttack, withDice } from './combat.js';
 
 const scenario = JSON.parse(readFileSync(path.join(__dirname, '../../../scenarios/seed-000-example.json'), 'utf8')) as Scenario;
@@ -53,5 +55,28 @@ describe('board marks and clicks', () => {
     expect(rec.attackers[0]!.dice).toEqual(attack.rolls![0]!.dice);
     expect(attack.text).toContain(`${rec.hits} hits`);
     expect(rec.losses).toBe(rec.hits - rec.absorbed);
+  });
+});
+
+describe('a counter dropped where it may not go', () => {
+  it('asks the engine for that move, which refuses it with its reason; its own cell asks nothing', () => {
+    const grid = createGrid(gridSpecOf(scenario));
+    let s = rules.newGame(scenario, { seed: 2 });
+    s = must(s, { type: 'activate', side: 'germans', cell: '2,5' });
+    const view = rules.view(s);
+    const legal = rules.legalActions(s);
+    const far = { col: 6, row: 0 };
+    expect(moveTo(view, legal, 'g-3pz', grid.ref(far))).toBeNull();
+    const asked = droppedMove(view, 'g-3pz', far, grid)!;
+    expect(asked).toMatchObject({ type: 'move', side: 'germans', unit: 'g-3pz' });
+    // The cells entered, each next to the one before, from its cell to the drop.
+    const cells = ['2,5', ...asked.path];
+    expect(asked.path.at(-1)).toBe('6,0');
+    for (let k = 1; k < cells.length; k++) expect(grid.distance(grid.parseRef(cells[k - 1]!)!, grid.parseRef(cells[k]!)!)).toBe(1);
+    const r = rules.apply(s, asked);
+    expect(r.ok).toBe(false);
+    // The engine's own rule, not a complaint about the path's shape.
+    if (!r.ok) expect(r.error.message).not.toMatch(/not next to/);
+    expect(droppedMove(view, 'g-3pz', { col: 2, row: 5 }, grid)).toBeNull();
   });
 });

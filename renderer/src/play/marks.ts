@@ -1,6 +1,7 @@
 // Which cells light up on the board, and what a click there means, derived from the
 // engine's legal actions: the board never decides legality itself.
-import type { Action, GameView } from '../../../shared/rules/types.js';
+import type { Action, GameView, MoveAction } from '../../../shared/rules/types.js';
+import type { Cell, GridGeometry } from '../../../shared/grid/types.js';
 import type { Mark } from './overlay.js';
 
 type Of<T extends Action['type']> = Extract<Action, { type: T }>;
@@ -76,4 +77,25 @@ export function clickIntent(
   const pick = [...ofType(legal, 'fuelPick'), ...ofType(legal, 'interdict')].find((a) => view.units.find((u) => u.id === a.unit)?.cell === cell && (!unitUnder || unitUnder === a.unit));
   if (pick) return { action: pick };
   return selectedUnit ? { select: null } : null;
+}
+
+/**
+ * A counter of `unit` was dropped on `cell`, where no legal action takes it: the move the drop
+ * asks for (a path of neighbouring cells, each step nearer the drop), for the engine to refuse
+ * with its reason. Null when there is nothing to ask (the unit is not on the map, or was dropped
+ * back on its own cell).
+ */
+export function droppedMove(view: GameView, unit: string, cell: Cell, grid: Pick<GridGeometry, 'parseRef' | 'ref' | 'neighbours' | 'distance' | 'inMap'>): MoveAction | null {
+  const u = view.units.find((x) => x.id === unit && x.where === 'onMap');
+  const from = u?.cell ? grid.parseRef(u.cell) : null;
+  if (!u || !from || grid.ref(from) === grid.ref(cell)) return null;
+  // The engine's paths list the cells entered, not the one left.
+  const path: Cell[] = [];
+  let at = from;
+  while (grid.distance(at, cell) > 0 && path.length < 64) {
+    const next = grid.neighbours(at).filter((n) => grid.inMap(n)).sort((a, b) => grid.distance(a, cell) - grid.distance(b, cell))[0];
+    if (!next || grid.distance(next, cell) >= grid.distance(at, cell)) break;
+    path.push((at = next));
+  }
+  return { type: 'move', side: u.side, unit, path: path.map((c) => grid.ref(c)) };
 }

@@ -10,7 +10,8 @@ import type { Command } from '../../../shared/editor/index.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
-import type { ToolId, ToolOptions } from '../tools/index.js';
+import { REGION_TOOLS, type ToolId, type ToolOptions } from '../tools/index.js';
+import { RegionController } from '../tools/region.svelte.js';
 import type { AppState } from './app.svelte.js';
 import { designerKey } from './designer-keys.js';
 import { bindMapToStore } from './map-binding.js';
@@ -50,8 +51,24 @@ export class EditorState {
   private unbind: (() => void) | null = null;
   private messageTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** The selection of cells, the clipboard and the floating paste (tools/region.svelte.ts). */
+  readonly region: RegionController;
+
   constructor(private readonly app: AppState) {
+    this.region = new RegionController({
+      session: () => this.store,
+      size: CELL_SIZE,
+      scale: () => this.renderer?.view.scale ?? 1,
+      pasteCell: () => this.app.hover ?? this.viewCentreCell(),
+      redraw: () => this.renderer?.redrawOverlay(),
+      report: (m) => this.report(m),
+      notice: (m) => (this.undoState.notice = m),
+      useRegionTool: () => {
+        if (!REGION_TOOLS.has(this.tools.tool)) this.tools.setTool('marquee');
+      },
+    });
     this.tools = new ToolState({
+      region: this.region,
       store: () => this.store,
       renderer: () => this.renderer,
       select: (cell) => (this.app.selected = cell),
@@ -75,7 +92,11 @@ export class EditorState {
     this.naming = null;
     this.tools.reset(store);
     this.undoState.bind(store);
-    renderer.setOverlayDrawer((ctx, scale) => drawFeedback(ctx, store.doc.grid, CELL_SIZE, scale, this.tools.feedback));
+    this.region.bind(store.doc);
+    renderer.setOverlayDrawer((ctx, scale) => {
+      this.region.draw(ctx, scale);
+      drawFeedback(ctx, store.doc.grid, CELL_SIZE, scale, this.tools.feedback);
+    });
     this.unbind = bindMapToStore(store, renderer, {
       changed: () => this.version++,
       selected: () => this.app.selected,
@@ -93,6 +114,7 @@ export class EditorState {
     this.unbind?.();
     this.unbind = null;
     this.renderer?.setOverlayDrawer(null);
+    this.region.bind(null);
     this.store = null;
     this.renderer = null;
   }
@@ -174,7 +196,17 @@ export class EditorState {
 
   /** Keyboard shortcuts of the designer; true when the key was used. */
   handleKey(e: KeyboardEvent): boolean {
-    return designerKey(this, e);
+    return this.region.handleKey(e) || designerKey(this, e);
+  }
+
+  /** The cell in the middle of the map view (where a paste starts when the pointer is elsewhere). */
+  private viewCentreCell(): Cell | null {
+    const r = this.renderer;
+    const s = this.store;
+    if (!r || !s) return null;
+    const v = r.visibleCells;
+    const cell = s.doc.grid.pixelToCell({ x: (v.x + v.width / 2) * CELL_SIZE, y: (v.y + v.height / 2) * CELL_SIZE }, CELL_SIZE);
+    return s.doc.grid.inMap(cell) ? cell : null;
   }
 
   report(message: string): void {

@@ -4,6 +4,7 @@
 // footprint, hovered side) is kept here for the overlay painter.
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
+import type { RegionController } from '../tools/region.svelte.js';
 import { createTool, networkToolBlock, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { ScenarioStore } from './store.js';
 
@@ -23,6 +24,8 @@ export interface ToolHost {
   report(message: string): void;
   /** The overlay should be drawn again (feedback changed). */
   redrawOverlay(): void;
+  /** The selection, clipboard and floating paste the region tools work on. */
+  readonly region: RegionController;
 }
 
 export class ToolState {
@@ -51,7 +54,7 @@ export class ToolState {
     const id = this.tool;
     let t = this.tools.get(id);
     if (!t) {
-      const made = createTool(id);
+      const made = createTool(id, this.host.region);
       if (!made) return null;
       this.tools.set(id, made);
       t = made;

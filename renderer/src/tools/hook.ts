@@ -59,6 +59,32 @@ export function editorHook(app: AppState): EditorTestHook {
       editor.pointerUp(local(cells[cells.length - 1]!.col, cells[cells.length - 1]!.row)!, mods);
       return performance.now() - t0;
     },
+    pasteBench(from, size, to, moves) {
+      const r = app.renderer;
+      if (!r || !editor.current) return null;
+      const region = editor.region;
+      editor.setTool('marquee');
+      let t = performance.now();
+      region.selectRect(from, { col: from.col + size - 1, row: from.row + size - 1 }, 'replace');
+      region.copy();
+      const copyMs = performance.now() - t;
+      app.hover = to;
+      region.paste();
+      r.stage.draw();
+      const previewFrameMs: number[] = [];
+      for (let k = 1; k <= moves; k++) {
+        t = performance.now();
+        region.moveFloating({ col: to.col + (k % 2) * 2, row: to.row + k });
+        r.stage.draw();
+        previewFrameMs.push(performance.now() - t);
+      }
+      t = performance.now();
+      region.place();
+      const commitMs = performance.now() - t;
+      r.stage.draw();
+      const commitAndDrawMs = performance.now() - t;
+      return { copyMs, previewFrameMs, commitMs, commitAndDrawMs, cells: region.selection.length, undoLabel: editor.current.history.undoLabel };
+    },
   };
 }
 

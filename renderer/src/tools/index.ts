@@ -4,6 +4,8 @@ import { StrokeTool } from './stroke.js';
 import { WaterTool } from './edges.js';
 import { RouteTool } from './route.js';
 import { ControlTool, MarkerTool } from './marker.js';
+import { LassoTool, MarqueeTool, WandTool } from './select-region.js';
+import type { RegionController } from './region.svelte.js';
 import type { Tool, ToolId } from './types.js';
 
 export * from './types.js';
@@ -19,6 +21,9 @@ export interface ToolInfo {
 export const TOOLS: readonly (ToolInfo & { group: number })[] = [
   { id: 'pan', name: 'Pan', key: 'H', hint: 'drag to move the map', group: 0 },
   { id: 'select', name: 'Select', key: 'V', hint: 'click a cell to inspect and edit it', group: 0 },
+  { id: 'marquee', name: 'Select region', key: 'S', hint: 'drag a rectangle of cells; Shift adds, Alt removes; drag the selection to move it', group: 0 },
+  { id: 'lasso', name: 'Lasso select', key: 'A', hint: 'draw round cells to select them; Shift adds, Alt removes', group: 0 },
+  { id: 'wand', name: 'Magic wand', key: 'Y', hint: 'click to select the connected cells of one terrain; Shift adds, Alt removes', group: 0 },
   { id: 'brush', name: 'Terrain brush', key: 'B', hint: 'drag to paint terrain; Alt+click picks', group: 1 },
   { id: 'rect', name: 'Rectangle', key: 'R', hint: 'drag a rectangle of terrain', group: 1 },
   { id: 'fill', name: 'Fill', key: 'G', hint: 'fill a connected area of one terrain', group: 1 },
@@ -41,10 +46,23 @@ export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake',
 
 /** Why a tool is not offered on a network map, or null when it is. */
 export const networkToolBlock = (id: ToolId): string | null =>
-  SIDE_TOOLS.has(id) ? 'A network map has no cell sides: roads and rails are the types of its links.' : null;
+  SIDE_TOOLS.has(id)
+    ? 'A network map has no cell sides: roads and rails are the types of its links.'
+    : REGION_TOOLS.has(id)
+      ? 'Regions of cells need a grid of hexes or squares; a network map has positions and links.'
+      : null;
 
-export function createTool(id: ToolId): Tool | null {
+/** The tools that select regions (a paste floats in these). */
+export const REGION_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['marquee', 'lasso', 'wand']);
+
+export function createTool(id: ToolId, region: RegionController): Tool | null {
   switch (id) {
+    case 'marquee':
+      return new MarqueeTool(region);
+    case 'lasso':
+      return new LassoTool(region);
+    case 'wand':
+      return new WandTool(region);
     case 'pan':
       return null;
     case 'select':

@@ -8,6 +8,9 @@ import type { Cell, EdgeId, Point } from '../../../shared/grid/types.js';
 export type ToolId =
   | 'pan'
   | 'select'
+  | 'marquee'
+  | 'lasso'
+  | 'wand'
   | 'brush'
   | 'rect'
   | 'fill'

@@ -2,7 +2,8 @@
 // text's eight steps onto the phases here and lists the choices where the text is silent.
 import type { BfAction, BfUnitState } from "../../format/ruleset-bf.types.js";
 import type { Scenario } from "../../format/scenario.types.js";
-import { DiceExhausted, diceFor } from "../dice.js";
+import { applyOnCopy, refuse } from "../apply.js";
+import { diceFor } from "../dice.js";
 import type {
   ApplyResult,
   GameEvent,
@@ -245,9 +246,14 @@ function drawRussianStrength(
   shuffleInPlace(ctx, inGame, "Russian set-up");
   shuffleInPlace(ctx, extra, "extra Russian units");
   onMap.forEach((u, i) => (u.quality = inGame[i] ?? "strong"));
-  pile.forEach(
-    (u, i) => (u.quality = extra[i] ?? inGame[onMap.length + i] ?? "strong"),
-  );
+  // "2 groups are chosen for a total of 32 Russian units in a game": units of the draw beyond
+  // those set up wait among the extras; the group (or bell-curve units) left out of the draw is
+  // out of the game. The extras' pile fills with eliminated units.
+  const spare = inGame.slice(onMap.length);
+  pile.forEach((u, i) => {
+    u.quality = spare[i] ?? extra[i - spare.length] ?? "strong";
+    if (i >= spare.length) u.status = "withdrawn";
+  });
   s.weak = onMap.filter((u) => u.quality === "weak").length;
   if (selection === "bellCurve") s.required = base + bellCurve(s.weak);
   emit(
@@ -854,7 +860,7 @@ export function shapeProblem(a: unknown): string | null {
 /** Pure: a new state and the events, or why the action is refused. */
 export function applyBf(state: BfGame, action: BfAction): ApplyResult<BfGame> {
   const shape = shapeProblem(action);
-  if (shape) return { ok: false, error: { code: "illegal", message: shape } };
+  if (shape) return refuse("illegal", shape);
   const b = bfBoardOf(state.scenario);
   if (state.gameOver)
     return {
@@ -875,18 +881,7 @@ export function applyBf(state: BfGame, action: BfAction): ApplyResult<BfGame> {
   if (!legal.some((x) => keyOf(x) === k))
     return { ok: false, error: illegal(state, b, action) };
   const ctx: Ctx = { s: cloneState(state), b, ev: [] };
-  try {
-    run(ctx, action);
-    advance(ctx);
-  } catch (e) {
-    if (e instanceof DiceExhausted)
-      return {
-        ok: false,
-        error: { code: "diceExhausted", message: e.message },
-      };
-    throw e;
-  }
-  return { ok: true, state: ctx.s, events: ctx.ev };
+  return applyOnCopy(ctx, ctx.ev, (c) => run(c, action), advance);
 }
 
 function illegal(s: BfGame, b: BfBoard, a: BfAction): RuleError {

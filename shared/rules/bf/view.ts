@@ -138,6 +138,8 @@ export function describe(
         ...(from ? { from } : {}),
         cell: a.to,
         group: a.to,
+        intent: "attack",
+        preview: { attackers: [a.unit], cell: a.to },
       };
     case "blitz":
       return {
@@ -148,6 +150,8 @@ export function describe(
         ...(from ? { from } : {}),
         cell: a.to,
         group: a.to,
+        intent: "attack",
+        preview: { attackers: [a.unit], cell: a.to },
         detail: "Defending fire is doubled.",
       };
     case "commit":

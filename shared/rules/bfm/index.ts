@@ -4,7 +4,8 @@ import type { BfmAction, BfmUnitState } from '../../format/ruleset-bfm.types.js'
 import type { Scenario } from '../../format/scenario.types.js';
 import { bfmBot, bfmValue } from '../../bot/bfm.js';
 import { searchBot } from '../../bot/search.js';
-import { DiceExhausted, diceFor, seedDice } from '../dice.js';
+import { applyOnCopy, refuse } from '../apply.js';
+import { diceFor, seedDice } from '../dice.js';
 import type { AnyRuleset, ApplyResult, BotOptions, GameEvent, NewGameOptions, Observation, Player, RulesAction, RulesState, RulesetPlugin } from '../types.js';
 import { actorOf, applyAction, legalActionsOf, shapeProblem } from './actions.js';
 import { bfmBoardOf, GERMAN } from './board.js';
@@ -51,17 +52,9 @@ export function startBfm(scenario: Scenario, options: NewGameOptions = {}): { st
 
 export function applyBfm(state: BfmGame, action: BfmAction): ApplyResult<BfmGame> {
   const shape = shapeProblem(action);
-  if (shape) return { ok: false, error: { code: 'illegal', message: shape } };
+  if (shape) return refuse('illegal', shape);
   const ctx: Ctx = { s: cloneState(state), b: bfmBoardOf(state.scenario), ev: [] };
-  try {
-    const error = applyAction(ctx, action);
-    if (error) return { ok: false, error };
-    advance(ctx);
-  } catch (e) {
-    if (e instanceof DiceExhausted) return { ok: false, error: { code: 'diceExhausted', message: e.message } };
-    throw e;
-  }
-  return { ok: true, state: ctx.s, events: ctx.ev };
+  return applyOnCopy(ctx, ctx.ev, (c) => applyAction(c, action), advance);
 }
 
 /** One unit per hex, strengths on the printed sides, units off the map have no hex, control in side codes. */

@@ -5,7 +5,8 @@ import type { Action, ApplyResult, GameEvent, GameState, NewGameOptions, Ruleset
 import { actorOf, applyAction, legalActionsOf } from './actions.js';
 import { boardOf } from './board.js';
 import { turnDays } from '../../scenario/ground.js';
-import { DiceExhausted, scriptedDice, seedDice } from './dice.js';
+import { applyOnCopy, refuse } from '../apply.js';
+import { scriptedDice, seedDice } from './dice.js';
 import { advance, enterPhase, initiativeFor } from './phases.js';
 import { cloneState, emit, type Ctx } from './state.js';
 import { viewOf } from './view.js';
@@ -103,18 +104,9 @@ function shapeProblem(a: unknown): string | null {
 
 export function applyOperational(state: GameState, action: Action): ApplyResult {
   const shape = shapeProblem(action);
-  if (shape) return { ok: false, error: { code: 'illegal', message: shape } };
-  const b = boardOf(state.scenario);
-  const ctx: Ctx = { s: cloneState(state), b, ev: [] };
-  try {
-    const error = applyAction(ctx, action);
-    if (error) return { ok: false, error };
-    advance(ctx);
-  } catch (e) {
-    if (e instanceof DiceExhausted) return { ok: false, error: { code: 'diceExhausted', message: e.message } };
-    throw e;
-  }
-  return { ok: true, state: ctx.s, events: ctx.ev };
+  if (shape) return refuse('illegal', shape);
+  const ctx: Ctx = { s: cloneState(state), b: boardOf(state.scenario), ev: [] };
+  return applyOnCopy(ctx, ctx.ev, (c) => applyAction(c, action), advance);
 }
 
 export const operational: Ruleset = {

@@ -5,7 +5,8 @@ import type { PwAction, PwUnitState } from '../../format/ruleset-pw.types.js';
 import type { Scenario } from '../../format/scenario.types.js';
 import { pwBot, pwValue } from '../../bot/pw.js';
 import { prng, mix32 } from '../../bot/player.js';
-import { DiceExhausted, diceFor, seedDice } from '../dice.js';
+import { applyOnCopy, refuse } from '../apply.js';
+import { diceFor, seedDice } from '../dice.js';
 import type { ApplyResult, GameEvent, NewGameOptions, Observation, RulesetPlugin } from '../types.js';
 import { actorOf, applyAction, legalActionsOf, shapeProblem } from './actions.js';
 import { DIRS, pwBoardOf, UNIT_TYPES } from './board.js';
@@ -63,17 +64,9 @@ export function startPw(scenario: Scenario, options: NewGameOptions = {}): { sta
 
 export function applyPw(state: PwGame, action: PwAction): ApplyResult<PwGame> {
   const shape = shapeProblem(action);
-  if (shape) return { ok: false, error: { code: 'illegal', message: shape } };
+  if (shape) return refuse('illegal', shape);
   const ctx: Ctx = { s: cloneState(state), b: pwBoardOf(state.scenario), ev: [] };
-  try {
-    const error = applyAction(ctx, action);
-    if (error) return { ok: false, error };
-    advance(ctx);
-  } catch (e) {
-    if (e instanceof DiceExhausted) return { ok: false, error: { code: 'diceExhausted', message: e.message } };
-    throw e;
-  }
-  return { ok: true, state: ctx.s, events: ctx.ev };
+  return applyOnCopy(ctx, ctx.ev, (c) => applyAction(c, action), advance);
 }
 
 /** One unit per square, on ground it may stand on; destroyed units off the board; orders only while artillery is ordered; the cached squares fresh. */

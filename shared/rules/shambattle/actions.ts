@@ -2,7 +2,7 @@
 // the legal actions now, then it is carried out on a working copy and the turn runs on to the next
 // decision. An illegal action changes nothing and says why.
 import type { ApplyResult, RuleError, RuleErrorCode } from '../types.js';
-import { DiceExhausted } from '../dice.js';
+import { applyOnCopy } from '../apply.js';
 import { boardOf } from './board.js';
 import { loseSp, placeStand, shoot } from './combat.js';
 import { blow, build, type BuildAction } from './engineers.js';
@@ -81,15 +81,9 @@ export function applyAction(state: ShamState, action: ShamAction): ApplyResult<S
   const route = listed && action.type === 'move' ? listed.get(action.unit)?.find((r) => b.ids[r.cell] === action.to) : undefined;
   if (listed ? !route : !isLegal(state, action)) return fail('illegal', refusal(state, action));
   const c = draftOf(state);
-  try {
-    perform(c, action, route);
-    advance(c);
-  } catch (e) {
-    if (e instanceof DiceExhausted) return fail('diceExhausted', e.message);
-    throw e;
-  }
-  inheritRoutes(state, action, c.s, c.events);
-  return { ok: true, state: c.s, events: c.events };
+  const done = applyOnCopy(c, c.events, (w) => perform(w, action, route), advance);
+  if (done.ok) inheritRoutes(state, action, c.s, c.events);
+  return done;
 }
 
 /**

@@ -100,7 +100,7 @@ function described(s: ShamState, a: ShamAction, cache: DescribeCache = describeC
   switch (a.type) {
     case 'aim':
     case 'fire':
-      return { action: a, kind: 'move', label: `${nameOf(b, a.unit)} fires at ${label(b, a.target)}`, detail: diceLine(shootingDice(b, s, unit!, a.target)), unit: a.unit, ...at, cell: a.target, group: a.unit };
+      return { action: a, kind: 'move', label: `${nameOf(b, a.unit)} fires at ${label(b, a.target)}`, detail: diceLine(shootingDice(b, s, unit!, a.target)), unit: a.unit, ...at, cell: a.target, group: a.unit, intent: 'fire', preview: { attackers: [a.unit], cell: a.target, mode: 'fire' } };
     case 'endFire':
       return { action: a, kind: 'confirm', label: s.phase === 'fire' ? 'Fire orders given' : 'Done shooting', ends: true };
     case 'move': {
@@ -115,10 +115,11 @@ function described(s: ShamState, a: ShamAction, cache: DescribeCache = describeC
         cell: a.to,
         ...(r ? { path: r.path.map((i) => b.ids[i]!) } : {}),
         group: a.unit,
+        intent: 'move',
       };
     }
     case 'assault':
-      return { action: a, kind: 'move', label: `${nameOf(b, a.unit)} close assaults ${label(b, a.target)}`, detail: diceLine(assaultDice(b, s, unit!, a.target)), unit: a.unit, ...at, cell: a.target, group: a.unit };
+      return { action: a, kind: 'move', label: `${nameOf(b, a.unit)} close assaults ${label(b, a.target)}`, detail: diceLine(assaultDice(b, s, unit!, a.target)), unit: a.unit, ...at, cell: a.target, group: a.unit, intent: 'attack', preview: { attackers: [a.unit], cell: a.target, mode: 'assault' } };
     case 'build': {
       const where = a.task === 'prepareBridge' || a.task === 'pontoon' ? edgeText(b, a.at) : label(b, a.at);
       const cell = b.edgeCells.has(a.at) ? b.ids[b.edgeCells.get(a.at)![0]]! : a.at;

@@ -6,7 +6,9 @@
 // follows pan and zoom without touching the renderer's layers.
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import type { MapRenderer } from '../../map/MapRenderer.js';
-import { drawStack, type CounterSpec } from '../../map/units.js';
+import { counterBoxesByRef, drawStack, type CounterSpec } from '../../map/units.js';
+import type { CounterBoxes } from '../../../../shared/paint/place-names.js';
+import type { GridGeometry } from '../../../../shared/grid/types.js';
 import { cellOfRef } from './meta.js';
 
 const SHOWN_PER_SIDE = 3;
@@ -24,6 +26,26 @@ function badge(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, t
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(text, x, y + 0.5);
+}
+
+/** Each cell's starting units as drawUnits groups them: counters shown per side (scenario order, then units of no known side). */
+function shownCounts(scenario: Scenario): Map<string, number[]> {
+  const known = new Set(scenario.sides.map((s) => s.id));
+  const out = new Map<string, number[]>();
+  for (const u of scenario.orderOfBattle) {
+    let row = out.get(u.cell);
+    if (!row) out.set(u.cell, (row = scenario.sides.map(() => 0).concat(0)));
+    const k = known.has(u.side) ? scenario.sides.findIndex((s) => s.id === u.side) : scenario.sides.length;
+    row[k] = Math.min(SHOWN_PER_SIDE, row[k]! + 1);
+  }
+  return out;
+}
+
+/** Where drawUnits puts counters, for the map's place names to keep clear of them. */
+export function unitBoxes(scenario: Scenario, grid: Pick<GridGeometry, 'parseRef' | 'inMap' | 'index'>): CounterBoxes {
+  // Each cell's counters: drawStack one cell across (see drawUnits); empty sides take no row.
+  const cells = [...shownCounts(scenario)].map(([ref, counts]) => [ref, counts.filter((n) => n > 0)] as const);
+  return counterBoxesByRef(grid, cells, 1);
 }
 
 /** Draws every starting unit of the scenario onto `ctx` (a canvas the size of the map view, CSS px). */

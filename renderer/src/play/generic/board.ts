@@ -2,7 +2,7 @@
 // changed since the start, zones of control, the cells that may be clicked now, and the
 // counters as that side sees them (factor line, front or back face, facing, face-down tokens).
 import type { Direction } from '../../../../shared/grid/types.js';
-import type { Observation, ObservedUnit } from '../../../../shared/rules/index.js';
+import type { LineOfSight, Observation, ObservedUnit } from '../../../../shared/rules/index.js';
 import { CELL_SIZE } from '../../map/MapRenderer.js';
 import type { MapModel } from '../../map/model.js';
 import { drawStack, type CounterSpec } from '../../map/units.js';
@@ -16,6 +16,38 @@ export interface GenericPicture {
   marks: ReadonlyMap<string, CellMark>;
   zoc: readonly string[];
   selected: readonly string[];
+  /** A network map's links (drawn under everything, the one an attack goes down picked out). */
+  network?: NetworkPicture | null;
+  /** The hover aid of a unit that may fire: the cells its fire reaches, and the line to the hovered cell. */
+  aim?: Aim | null;
+}
+
+export interface NetworkPicture {
+  positions: readonly { id: string; label?: string; x: number; y: number }[];
+  links: readonly { id: string; from: string; to: string; type?: string; waypoints?: readonly { x: number; y: number }[] }[];
+  /** Links to pick out: [from, to] position ids (an attack down a link). */
+  picked: readonly (readonly [string, string])[];
+}
+
+/** What a hovered cell means to the selected unit's fire (from the rules' public queries). */
+export interface Aim {
+  from: string;
+  reach: readonly string[];
+  to: string | null;
+  los: LineOfSight | null;
+  /** The hovered cell can be fired on. */
+  ok: boolean;
+}
+
+/** The hover aid in words: whether the cell can be fired on, at what range, and why not. */
+export function aimWords(a: { ok: boolean; range: number | null; los: LineOfSight | null; unitRange: number | null; facing: boolean; label: string; target: string | null }): string {
+  const at = a.range !== null ? `range ${a.range}` : '';
+  if (a.unitRange === 0) return `${a.label}: this unit does not fire.`;
+  if (a.los && !a.los.clear) return `${a.label}: line of sight blocked${a.los.reason ? ` — ${a.los.reason}` : ''}${at ? ` (${at})` : ''}.`;
+  if (a.ok) return `${a.label}: can be fired on${a.target ? ` (${a.target})` : ''}, ${at || 'in range'}.`;
+  if (a.unitRange !== null && a.range !== null && a.range > a.unitRange) return `${a.label}: out of range — ${at}, its range is ${a.unitRange}.`;
+  if (a.facing) return `${a.label}: out of its arc of fire${at ? ` (${at})` : ''}.`;
+  return `${a.label}: no target to fire on here${at ? ` (${at})` : ''}.`;
 }
 
 export interface PlacedToken {
@@ -30,6 +62,7 @@ const MARK: Record<CellMark, { stroke: string; fill: string; dash: number[] }> =
   pick: { stroke: '#d97706', fill: 'rgba(250,204,21,0.20)', dash: [] },
   move: { stroke: '#15803d', fill: 'rgba(34,197,94,0.25)', dash: [] },
   attack: { stroke: '#b91c1c', fill: 'rgba(239,68,68,0.25)', dash: [] },
+  fire: { stroke: '#c2410c', fill: 'rgba(249,115,22,0.22)', dash: [10, 5] },
   chosen: { stroke: '#1d4ed8', fill: 'rgba(59,130,246,0.22)', dash: [] },
   candidate: { stroke: '#1d4ed8', fill: 'rgba(59,130,246,0.06)', dash: [8, 6] },
   cell: { stroke: '#7e22ce', fill: 'rgba(168,85,247,0.22)', dash: [] },
@@ -75,9 +108,23 @@ export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, se
 }
 
 /** Draws the picture; returns where every counter went (for hit-testing). */
+/** Units on the map grouped by cell, per side in the order given (a unit of no listed side goes with the first). */
+export function unitsByCell(units: readonly ObservedUnit[], sides: readonly { id: string }[]): Map<string, ObservedUnit[][]> {
+  const byCell = new Map<string, ObservedUnit[][]>();
+  for (const u of units) {
+    if (u.where !== 'onMap' || u.cell === null) continue;
+    let row = byCell.get(u.cell);
+    if (!row) byCell.set(u.cell, (row = sides.map(() => [])));
+    const k = sides.findIndex((s) => s.id === u.side);
+    row[k < 0 ? 0 : k]!.push(u);
+  }
+  return byCell;
+}
+
 export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): PlacedToken[] {
   const { observation: o, sides } = pic;
   const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
+  if (pic.network) drawNetwork(ctx, scale, model, pic.network);
   if (o.control) {
     for (const [ref, owner] of Object.entries(o.control)) {
       const cell = model.grid.parseRef(ref);
@@ -128,14 +175,8 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     ctx.stroke();
     ctx.restore();
   }
-  const byCell = new Map<string, ObservedUnit[][]>();
-  for (const u of o.units) {
-    if (u.where !== 'onMap' || u.cell === null) continue;
-    let row = byCell.get(u.cell);
-    if (!row) byCell.set(u.cell, (row = sides.map(() => [])));
-    const k = sides.findIndex((s) => s.id === u.side);
-    row[k < 0 ? 0 : k]!.push(u);
-  }
+  if (pic.aim) drawAim(ctx, scale, model, pic.aim);
+  const byCell = unitsByCell(o.units, sides);
   const placed: PlacedToken[] = [];
   for (const [ref, bySide] of byCell) {
     const cell = model.grid.parseRef(ref);
@@ -146,4 +187,125 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     for (const s of slots) placed.push({ unit: bySide[s.side]![s.index]!.id, cell: ref, x: s.x, y: s.y, size: s.size });
   }
   return placed;
+}
+
+function drawAim(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, aim: Aim): void {
+  const px = (n: number) => n / Math.max(scale, 0.3);
+  for (const ref of aim.reach) {
+    const cell = model.grid.parseRef(ref);
+    if (!cell || !model.grid.inMap(cell)) continue;
+    cellPath(ctx, model, cell);
+    ctx.fillStyle = 'rgba(234,88,12,0.10)';
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(194,65,12,0.45)';
+    ctx.lineWidth = px(1.5);
+    ctx.stroke();
+  }
+  const from = model.grid.parseRef(aim.from);
+  const to = aim.to ? model.grid.parseRef(aim.to) : null;
+  if (!from || !to) return;
+  const a = model.grid.center(from, CELL_SIZE);
+  const b = model.grid.center(to, CELL_SIZE);
+  const blocked = aim.los && !aim.los.clear && aim.los.blockedAt ? model.grid.parseRef(aim.los.blockedAt) : null;
+  const stop = blocked ? model.grid.center(blocked, CELL_SIZE) : b;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineWidth = px(3);
+  ctx.strokeStyle = aim.ok ? '#15803d' : '#b91c1c';
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(stop.x, stop.y);
+  ctx.stroke();
+  if (blocked || !aim.ok) {
+    ctx.setLineDash([px(6), px(6)]);
+    ctx.strokeStyle = 'rgba(185,28,28,0.55)';
+    ctx.beginPath();
+    ctx.moveTo(stop.x, stop.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (blocked) {
+    const r = CELL_SIZE * 0.18;
+    ctx.lineWidth = px(4);
+    ctx.strokeStyle = '#b91c1c';
+    ctx.beginPath();
+    ctx.moveTo(stop.x - r, stop.y - r);
+    ctx.lineTo(stop.x + r, stop.y + r);
+    ctx.moveTo(stop.x + r, stop.y - r);
+    ctx.lineTo(stop.x - r, stop.y + r);
+    ctx.stroke();
+  }
+  ctx.beginPath();
+  ctx.arc(b.x, b.y, CELL_SIZE * 0.12, 0, Math.PI * 2);
+  ctx.fillStyle = aim.ok ? '#15803d' : '#b91c1c';
+  ctx.fill();
+  ctx.restore();
+}
+
+/** Links as lines between positions (through their bends), position outlines and labels: a network board the player can read. */
+function drawNetwork(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, net: NetworkPicture): void {
+  const px = (n: number) => n / Math.max(scale, 0.2);
+  const at = new Map<string, { x: number; y: number }>();
+  for (const p of net.positions) {
+    const c = model.grid.parseRef(p.id);
+    if (c) at.set(p.id, model.grid.center(c, CELL_SIZE));
+  }
+  // Millimetres to board pixels, from two positions apart (for the bends of links).
+  const [p0, p1] = net.positions.filter((p) => at.has(p.id)).reduce<[typeof net.positions[number] | null, typeof net.positions[number] | null]>(
+    ([a, b], p) => (!a ? [p, b] : !b && p.x !== a.x && p.y !== a.y ? [a, p] : [a, b]),
+    [null, null],
+  );
+  const toPx = (q: { x: number; y: number }) => {
+    if (!p0 || !p1) return q;
+    const a = at.get(p0.id)!;
+    const b = at.get(p1.id)!;
+    const sx = (b.x - a.x) / (p1.x - p0.x);
+    const sy = (b.y - a.y) / (p1.y - p0.y);
+    return { x: a.x + (q.x - p0.x) * sx, y: a.y + (q.y - p0.y) * sy };
+  };
+  const picked = (l: { from: string; to: string }) => net.picked.some(([a, b]) => (a === l.from && b === l.to) || (a === l.to && b === l.from));
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const pass of [0, 1]) {
+    for (const l of net.links) {
+      const a = at.get(l.from);
+      const b = at.get(l.to);
+      if (!a || !b) continue;
+      const hot = picked(l);
+      if ((pass === 1) !== hot) continue;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      for (const w of l.waypoints ?? []) {
+        const q = toPx(w);
+        ctx.lineTo(q.x, q.y);
+      }
+      ctx.lineTo(b.x, b.y);
+      ctx.setLineDash(l.type === 'rail' ? [px(8), px(5)] : []);
+      ctx.strokeStyle = hot ? '#b91c1c' : l.type === 'rail' ? 'rgba(55,65,81,0.75)' : 'rgba(75,85,99,0.55)';
+      ctx.lineWidth = hot ? px(5) : px(l.type === 'road' ? 2.5 : 1.8);
+      ctx.stroke();
+    }
+  }
+  ctx.setLineDash([]);
+  ctx.font = `600 ${px(11)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  for (const p of net.positions) {
+    const c = model.grid.parseRef(p.id);
+    if (!c) continue;
+    cellPath(ctx, model, c);
+    ctx.fillStyle = 'rgba(255,255,255,0.55)';
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(55,65,81,0.8)';
+    ctx.lineWidth = px(1.2);
+    ctx.stroke();
+    if (!p.label) continue;
+    const top = Math.min(...model.grid.corners(c, CELL_SIZE).map((q) => q.y));
+    const m = at.get(p.id)!;
+    ctx.fillStyle = '#1f2937';
+    ctx.fillText(p.label, m.x, top - px(2));
+  }
+  ctx.restore();
 }

@@ -6,6 +6,7 @@
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import {
   attackPreview,
+  eventsVisibleTo,
   getRuleset,
   observe,
   toSaveGame,
@@ -32,9 +33,10 @@ export interface GenericLoggedEvent extends GameEvent {
   action: number;
 }
 
-/** An attack as it was made: the odds before, the dice and what came of it. */
+/** An attack, shot or close combat as it was made: the odds or dice before, the dice and what came of it. */
 export interface AttackRecord {
-  preview: AttackPreview;
+  /** What the rules showed before (null when the dice came from a side's orders the player did not see previewed). */
+  preview: AttackPreview | null;
   /** The label of the option taken ("Resolve the attack on 16th Army in 0508"). */
   label: string;
   rolls: DiceRoll[];
@@ -50,6 +52,7 @@ interface Snapshot {
   logLength: number;
   eventCount: number;
   lastAttack: AttackRecord | null;
+  attacks: AttackRecord[];
 }
 
 export interface GenericSetup {
@@ -65,6 +68,8 @@ export class GenericGame {
   log = $state.raw<RulesAction[]>([]);
   events = $state.raw<GenericLoggedEvent[]>([]);
   lastAttack = $state.raw<AttackRecord | null>(null);
+  /** The attacks, shots and close combats of the game so far, newest first (the first is `lastAttack`). */
+  attacks = $state.raw<AttackRecord[]>([]);
   pick = $state.raw<Pick>(NONE);
   error = $state('');
   botBusy = $state(false);
@@ -99,6 +104,10 @@ export class GenericGame {
     if (p.kind !== 'target' || p.chosen.length === 0) return null;
     return attackPreview(this.state, { defender: p.target, attackers: p.chosen, ...(p.cell ? { cell: p.cell } : {}) });
   });
+  /** An attack the rules are putting together unit by unit (Barbarossa Fast), as it stands now. */
+  readonly building = $derived.by((): AttackPreview | null => (this.humanTurn ? attackPreview(this.state, {}) : null));
+  /** Previews of shots ordered but not yet fired (simultaneous fire), by the unit that fires, shown again with their dice. */
+  private ordered = new Map<string, { preview: AttackPreview; label: string }>();
 
   constructor(
     readonly scenario: Scenario,
@@ -119,7 +128,7 @@ export class GenericGame {
   /** Takes one of the options the rules offered; false (with `error`) when refused. */
   choose(option: DescribedAction<RulesAction>, fromHuman = true): boolean {
     const s = this.state;
-    const spec = option.units?.length ? { attackers: option.units, ...(option.unit ? { defender: option.unit } : {}), ...(option.cell ? { cell: option.cell } : {}) } : null;
+    const spec = option.preview ?? (option.units?.length ? { attackers: option.units, ...(option.unit ? { defender: option.unit } : {}), ...(option.cell ? { cell: option.cell } : {}) } : null);
     const before = spec ? attackPreview(s, spec) : null;
     const r = this.rules.apply(s, option.action);
     if (!r.ok) {
@@ -128,17 +137,38 @@ export class GenericGame {
     }
     this.error = '';
     if (fromHuman) {
-      this.undoStack.push({ state: s, logLength: this.log.length, eventCount: this.events.length, lastAttack: this.lastAttack });
+      this.undoStack.push({ state: s, logLength: this.log.length, eventCount: this.events.length, lastAttack: this.lastAttack, attacks: this.attacks });
       if (this.undoStack.length > 50) this.undoStack.shift();
     }
     const stamped = this.stamp(r.events, this.log.length);
     this.log = [...this.log, option.action];
     this.events = [...this.events, ...stamped];
-    const rolled = r.events.filter((e) => e.rolls?.length);
-    if (before && rolled.length) this.lastAttack = attackRecord(before, option.label, r.events);
-    else if (before && r.events.some((e) => e.kind === 'combat' || e.kind === 'attack')) this.lastAttack = attackRecord(before, option.label, r.events);
-    else if (this.lastAttack && rolled.length === 0 && r.events.some((e) => e.cell === this.lastAttack!.preview.cell || e.kind === 'retreat' || e.kind === 'losses'))
-      this.lastAttack = { ...this.lastAttack, lines: [...this.lastAttack.lines, ...r.events.map((e) => e.text)] };
+    // Only what the side whose eyes the board shows may see (hidden units stay hidden in the cards).
+    const seen = eventsVisibleTo(r.events, this.observer);
+    const rolled = seen.filter((e) => e.rolls?.length);
+    const strikes = rolled.filter((e) => STRIKES.has(e.kind));
+    if (before && option.unit && strikes.length === 0 && (option.intent === 'fire' || option.intent === 'attack')) this.ordered.set(option.unit, { preview: before, label: option.label });
+    if (option.preview && strikes.length) this.lastAttack = attackRecord(before, option.label, seen.filter((e) => e.kind !== 'orders'));
+    else if (!before && (strikes.length || seen.some((e) => e.kind === 'combat'))) {
+      // A fight this action set off without a preview of its own: shots ordered earlier and fired
+      // together now, a close combat the rules fight by themselves, or an attack put together unit
+      // by unit (its preview is the rules' attack in progress before this action).
+      const fought = strikes.length ? strikes : seen.filter((e) => e.kind === 'combat');
+      const from =
+        fought.flatMap((e) => e.units ?? []).map((u) => this.ordered.get(u)).find((x) => x !== undefined) ??
+        [...this.ordered.values()].find((x) => fought.some((e) => e.cell === x.preview.cell));
+      const building = from ? null : attackPreview(s, {});
+      if (strikes.length || from || building) {
+        this.lastAttack = attackRecord(from?.preview ?? building, from?.label ?? option.label, seen.filter((e) => OUTCOMES.has(e.kind)));
+        this.ordered.clear();
+      }
+    } else if (before && rolled.length) this.lastAttack = attackRecord(before, option.label, seen);
+    else if (before && seen.some((e) => e.kind === 'combat' || e.kind === 'attack')) this.lastAttack = attackRecord(before, option.label, seen);
+    else if (this.lastAttack && rolled.length === 0 && seen.some((e) => e.cell === this.lastAttack!.preview?.cell || e.kind === 'retreat' || e.kind === 'losses')) {
+      this.lastAttack = { ...this.lastAttack, lines: [...this.lastAttack.lines, ...seen.map((e) => e.text)] };
+      this.attacks = [this.lastAttack, ...this.attacks.slice(1)];
+    }
+    if (this.lastAttack && this.lastAttack !== this.attacks[0]) this.attacks = [this.lastAttack, ...this.attacks].slice(0, 12);
     this.state = r.state;
     this.pick = NONE;
     this.undoable = this.computeUndoable();
@@ -159,6 +189,7 @@ export class GenericGame {
     this.log = this.log.slice(0, top.logLength);
     this.events = this.events.slice(0, top.eventCount);
     this.lastAttack = top.lastAttack;
+    this.attacks = top.attacks;
     this.pick = NONE;
     this.undoable = this.computeUndoable();
   }
@@ -213,10 +244,20 @@ export class GenericGame {
   }
 }
 
+/** Events whose dice are a shot or a combat (what the attack card shows). */
+const STRIKES = new Set<GameEvent['kind']>(['fire', 'combat', 'attack']);
+/** Events of the turn's flow rather than of a fight. */
+const NOT_OF_AN_ATTACK = new Set<GameEvent['kind']>(['activate', 'initiative', 'turn', 'playerTurn', 'phase', 'pass', 'orders']);
+/** Events that tell what came of one. */
+const OUTCOMES = new Set<GameEvent['kind']>(['fire', 'combat', 'attack', 'pin', 'losses', 'retreat', 'withdraw', 'advance', 'control']);
+
 /** The record of an attack from its preview and the events the action produced. */
-export function attackRecord(preview: AttackPreview, label: string, events: readonly GameEvent[]): AttackRecord {
-  const rolls = events.flatMap((e) => e.rolls ?? []);
+export function attackRecord(preview: AttackPreview | null, label: string, all: readonly GameEvent[]): AttackRecord {
+  // The same action may go on to the next step (the other side's activation dice...): those are not this attack's.
+  const events = all.filter((e) => !NOT_OF_AN_ATTACK.has(e.kind));
+  const struck = events.filter((e) => STRIKES.has(e.kind) && e.rolls?.length);
+  const rolls = (struck.length ? struck : events).flatMap((e) => e.rolls ?? []);
   const die = rolls.length === 1 && rolls[0]!.dice.length === 1 ? rolls[0]!.dice[0]! : null;
-  const result = preview.method.kind === 'odds' && die !== null ? (preview.method.results[die - 1] ?? null) : null;
+  const result = preview?.method.kind === 'odds' && die !== null ? (preview.method.results[die - 1] ?? null) : null;
   return { preview, label, rolls, lines: events.map((e) => e.text), result, die };
 }

@@ -12,11 +12,26 @@ export type Pick =
   /** A unit whose 'move' or 'unit' options are shown (also an off-map unit picked from the panel). */
   | { kind: 'unit'; unit: UnitId }
   /** A target of 'units' options (a defender) and the units chosen so far against it. */
-  | { kind: 'target'; target: UnitId; cell: CellId | undefined; chosen: UnitId[] };
+  | { kind: 'target'; target: UnitId; cell: CellId | undefined; chosen: UnitId[] }
+  /**
+   * Options that end at one cell, to be chosen between or confirmed in the panel: the facings a
+   * move may end with, or a shot or close combat shown with its dice before it is made.
+   */
+  | { kind: 'choice'; unit: UnitId | undefined; cell: CellId; options: Option[] };
 
 export const NONE: Pick = { kind: 'none' };
 
 export type Intent = { act: Option } | { pick: Pick } | null;
+
+/** A shot or a close combat: shown with its dice (its `preview`) and confirmed before it is made. */
+export const isStrike = (o: Option): boolean => o.intent === 'fire' || o.intent === 'attack' || o.preview !== undefined;
+
+/** One option is taken at once; a strike, or several at one cell (facings), are chosen in the panel. */
+function settle(options: Option[], unit: UnitId | undefined, cell: CellId): Intent {
+  if (options.length === 0) return null;
+  if (options.length === 1 && !isStrike(options[0]!)) return { act: options[0]! };
+  return { pick: { kind: 'choice', unit, cell, options } };
+}
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -62,9 +77,13 @@ export function clickIntent(options: readonly Option[], pick: Pick, cell: CellId
     }
     if (unit === pick.target) return { pick: NONE };
   }
+  if (pick.kind === 'choice') {
+    if (cell === pick.cell && unit !== pick.unit) return { pick };
+    pick = pick.unit ? { kind: 'unit', unit: pick.unit } : NONE;
+  }
   if (pick.kind === 'unit') {
-    const dest = unitOptionsOf(options, pick.unit).filter((o) => o.kind === 'move' && o.cell === cell);
-    if (dest.length === 1) return { act: dest[0]! };
+    const dest = unitOptionsOf(options, pick.unit).filter((o) => o.kind === 'move' && o.cell === cell && o.from !== cell);
+    if (dest.length) return settle(dest, pick.unit, cell);
     if (unit === pick.unit) return { pick: NONE };
   }
   if (unit) {
@@ -75,11 +94,10 @@ export function clickIntent(options: readonly Option[], pick: Pick, cell: CellId
     if (own.length > 1) return { pick: { kind: 'unit', unit } };
   }
   const here = options.filter((o) => o.kind === 'cell' && o.cell === cell);
-  if (here.length === 1) return { act: here[0]! };
-  return null;
+  return settle(here, undefined, cell);
 }
 
-export type CellMark = 'pick' | 'move' | 'attack' | 'chosen' | 'candidate' | 'cell';
+export type CellMark = 'pick' | 'move' | 'attack' | 'fire' | 'chosen' | 'candidate' | 'cell';
 
 /** Cells to highlight for what may be clicked now. `cellOf` finds a unit's cell on the map. */
 export function cellMarks(options: readonly Option[], pick: Pick, cellOf: (unit: UnitId) => CellId | null): Map<CellId, CellMark> {
@@ -93,15 +111,23 @@ export function cellMarks(options: readonly Option[], pick: Pick, cellOf: (unit:
     for (const u of candidates(options, pick.target)) put(cellOf(u), 'candidate');
     return marks;
   }
+  if (pick.kind === 'choice') {
+    if (pick.unit) put(cellOf(pick.unit), 'pick');
+    put(pick.cell, pick.options.some(isStrike) ? 'attack' : 'chosen');
+    return marks;
+  }
   if (pick.kind === 'unit') {
     put(cellOf(pick.unit), 'pick');
-    for (const o of unitOptionsOf(options, pick.unit)) if (o.kind === 'move') put(o.cell, 'move');
+    const own = unitOptionsOf(options, pick.unit).filter((o) => o.kind === 'move' && o.cell !== o.from);
+    // Shots and close combats first: a cell both reached and fired on reads as a target.
+    for (const o of own) if (isStrike(o)) put(o.cell, o.intent === 'fire' ? 'fire' : 'attack');
+    for (const o of own) put(o.cell, 'move');
     return marks;
   }
   for (const o of options) {
     if (o.kind === 'units' && o.unit) put(cellOf(o.unit) ?? o.cell, 'attack');
     else if ((o.kind === 'move' || o.kind === 'unit') && o.unit) put(cellOf(o.unit), 'pick');
-    else if (o.kind === 'cell') put(o.cell, 'cell');
+    else if (o.kind === 'cell') put(o.cell, isStrike(o) ? 'attack' : 'cell');
   }
   return marks;
 }

@@ -1,0 +1,531 @@
+// Region editing in the designer: the selection of cells, the clipboard, and the floating
+// paste (a clip following the pointer, turned with R / Shift+R, mirrored with M, put down
+// with a click or Enter, dropped with Esc). The selection tools (rectangle, lasso, magic
+// wand) feed the controller; the region maths is shared/editor/region.ts.
+//
+// Every edit is one undo step, made through `commit` below — the one place this file
+// touches the open map's history (a gesture around the commands), so moving it onto another
+// document store means changing that function only.
+//
+// The selection outline and the floating paste are drawn by `draw`, called from the map's
+// interactive layer with map-pixel coordinates; both are cached as Path2D and only translated
+// while the pointer moves, so a 100×100 clip follows the mouse at full frame rate.
+import {
+  cellsInPolygon, cellsInRect, centreCell, clearRegion, combineSelection, extractClip, floodRegion, fromLattice, latticeOf,
+  latticesFit, normaliseSelection, placeClip, rotationStep, selectionOutline, toLattice, transformClip,
+  type Clip, type Command, type EdgeFeature, type MapDocument, type SelectMode,
+} from '../../../shared/editor/index.js';
+import type { Cell, Point } from '../../../shared/grid/types.js';
+
+/** What the controller needs of the editor around it. */
+export interface RegionHost {
+  /** The open document store (state/store.ts), or null when no map is shown. */
+  session(): { doc: MapDocument; run(cmd: Command | null): boolean; step<T>(label: string, edit: (doc: MapDocument) => T): T } | null;
+  /** Map pixels across one cell. */
+  readonly size: number;
+  /** Screen pixels per map pixel now. */
+  scale(): number;
+  /** The cell under the pointer, or a sensible place for a paste when the pointer is off the map. */
+  pasteCell(): Cell | null;
+  redraw(): void;
+  report(message: string): void;
+  /** Says what was done (the panels' header shows the last edit). */
+  notice(message: string): void;
+  /** Makes the region tool active (a paste needs the pointer). */
+  useRegionTool(): void;
+}
+
+/** The clipboard outlives the open scenario: copy in one, paste in another. */
+const board = $state<{ clip: Clip | null; from: string }>({ clip: null, from: '' });
+
+export function clipboardClip(): Clip | null {
+  return board.clip;
+}
+
+interface Floating {
+  /** The clip as lifted (before turning). */
+  readonly source: Clip;
+  rotation: number;
+  mirrored: boolean;
+  /** The clip as it will be put down. */
+  shown: Clip;
+  anchor: Cell;
+  /** Where the anchor started (a move that ends there changes nothing). */
+  readonly initialAnchor: Cell;
+  /** 'move': the cells it came from are emptied when it is put down. */
+  readonly mode: 'paste' | 'move';
+  readonly from: readonly number[];
+  /** Cached drawing, relative to the reference cell's centre. */
+  picture: Picture | null;
+}
+
+interface Picture {
+  ref: Point;
+  fills: { colour: string; path: Path2D }[];
+  outline: Path2D;
+  edges: { feature: EdgeFeature; path: Path2D }[];
+  units: Path2D;
+}
+
+const EDGE_LOOK: Record<EdgeFeature, { colour: string; width: number }> = {
+  rivers: { colour: '#2f6fd6', width: 0.07 },
+  lakeShores: { colour: '#1c4f9c', width: 0.07 },
+  roads: { colour: '#8a5a2b', width: 0.05 },
+  rails: { colour: '#2b2b2b', width: 0.04 },
+};
+
+const ACCENT = '#1f6feb';
+
+export class RegionController {
+  /** Selected cells (map indices, sorted). */
+  selection = $state.raw<readonly number[]>([]);
+  /** True while a clip floats over the map. */
+  floatingInfo = $state.raw<{ cells: number; rotation: number; mirrored: boolean; mode: 'paste' | 'move'; step: number } | null>(null);
+  /** A lasso being drawn (map pixels). */
+  private lasso: Point[] | null = null;
+  private floating: Floating | null = null;
+  private outline: Path2D | null = null;
+  private doc: MapDocument | null = null;
+
+  constructor(private readonly host: RegionHost) {}
+
+  get clipboard(): Clip | null {
+    return board.clip;
+  }
+
+  /** A new map is shown: its selection starts empty. */
+  bind(doc: MapDocument | null): void {
+    if (doc === this.doc) return;
+    this.doc = doc;
+    this.floating = null;
+    this.floatingInfo = null;
+    this.lasso = null;
+    this.setSelection([]);
+  }
+
+  get isFloating(): boolean {
+    return this.floating !== null;
+  }
+
+  // ---- selection ----
+
+  setSelection(cells: readonly number[]): void {
+    const doc = this.doc;
+    this.selection = doc ? normaliseSelection(doc.grid, cells) : [];
+    this.outline = null;
+    this.host.redraw();
+  }
+
+  select(cells: readonly number[], mode: SelectMode): void {
+    this.setSelection(combineSelection(this.selection, cells, mode));
+  }
+
+  selectRect(a: Cell, b: Cell, mode: SelectMode): void {
+    if (this.doc) this.select(cellsInRect(this.doc.grid, a, b), mode);
+  }
+
+  selectWand(cell: Cell, mode: SelectMode): void {
+    const doc = this.doc;
+    if (!doc || !doc.grid.inMap(cell)) return;
+    this.select(floodRegion(doc.grid, doc.terrain, cell).cells, mode);
+  }
+
+  selectAll(): void {
+    if (this.doc) this.setSelection(Array.from({ length: this.doc.grid.cellCount }, (_, i) => i));
+  }
+
+  has(cell: Cell): boolean {
+    const doc = this.doc;
+    if (!doc || !doc.grid.inMap(cell)) return false;
+    const i = doc.grid.index(cell);
+    // Sorted: binary search.
+    let lo = 0, hi = this.selection.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = this.selection[mid]!;
+      if (v === i) return true;
+      if (v < i) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+
+  beginLasso(p: Point): void {
+    this.lasso = [p];
+    this.host.redraw();
+  }
+
+  extendLasso(p: Point): void {
+    const l = this.lasso;
+    if (!l) return;
+    const last = l[l.length - 1]!;
+    if (Math.hypot(p.x - last.x, p.y - last.y) * this.host.scale() < 3) return;
+    l.push(p);
+    this.host.redraw();
+  }
+
+  endLasso(mode: SelectMode): void {
+    const l = this.lasso;
+    this.lasso = null;
+    if (!l || !this.doc) return this.host.redraw();
+    this.select(cellsInPolygon(this.doc.grid, l, this.host.size), mode);
+  }
+
+  cancelLasso(): void {
+    this.lasso = null;
+    this.host.redraw();
+  }
+
+  // ---- clipboard ----
+
+  copy(): boolean {
+    const doc = this.doc;
+    if (!doc || this.selection.length === 0) return false;
+    const clip = this.guard(() => extractClip(doc, this.selection));
+    if (!clip) return false;
+    board.clip = clip;
+    this.host.notice(`Copied ${plural(clip.cells.length, 'cell')}`);
+    return true;
+  }
+
+  cut(): boolean {
+    const doc = this.doc;
+    if (!doc || this.selection.length === 0 || !this.copy()) return false;
+    const cells = this.selection;
+    this.commit(`Cut ${plural(cells.length, 'cell')}`, () => [clearRegion(doc, cells, 'Cut')]);
+    return true;
+  }
+
+  deleteSelection(): boolean {
+    const doc = this.doc;
+    if (!doc || this.selection.length === 0) return false;
+    const cells = this.selection;
+    this.commit(`Delete ${plural(cells.length, 'cell')}`, () => [clearRegion(doc, cells)]);
+    return true;
+  }
+
+  /** Starts a floating paste of the clipboard under the pointer. */
+  paste(): boolean {
+    const doc = this.doc;
+    const clip = board.clip;
+    if (!doc) return false;
+    if (!clip) {
+      this.host.report('Nothing to paste: select cells and copy them first (Ctrl+C).');
+      return true;
+    }
+    const lattice = this.guard(() => latticeOf(doc.grid));
+    if (!lattice) return true;
+    if (!latticesFit(clip.lattice, lattice)) {
+      this.host.report(`The copied cells come from a ${clip.lattice.startsWith('hex') ? 'hex' : clip.lattice === 'square' ? 'square' : 'offset-square'} map; they cannot be pasted on this one.`);
+      return true;
+    }
+    const anchor = this.host.pasteCell() ?? centreCell(doc.grid, [Math.floor(doc.grid.cellCount / 2)]);
+    this.host.useRegionTool();
+    this.float({ source: clip, mode: 'paste', from: [], anchor });
+    return true;
+  }
+
+  /** Lifts the selection to move it; `grab` is the cell the pointer holds it by. */
+  beginMove(grab: Cell): void {
+    const doc = this.doc;
+    if (!doc || this.selection.length === 0) return;
+    const clip = this.guard(() => extractClip(doc, this.selection, grab));
+    if (clip) this.float({ source: clip, mode: 'move', from: this.selection, anchor: grab });
+  }
+
+  private float(f: { source: Clip; mode: 'paste' | 'move'; from: readonly number[]; anchor: Cell }): void {
+    this.floating = { ...f, initialAnchor: f.anchor, rotation: 0, mirrored: false, shown: f.source, picture: null };
+    this.updateInfo();
+    this.host.redraw();
+  }
+
+  // ---- the floating clip ----
+
+  moveFloating(cell: Cell): void {
+    const f = this.floating;
+    if (!f || (f.anchor.col === cell.col && f.anchor.row === cell.row)) return;
+    f.anchor = cell;
+    this.host.redraw();
+  }
+
+  /** Turns the floating clip by one step of the grid's symmetry (clockwise, or back with -1). */
+  rotate(dir: 1 | -1 = 1): void {
+    const f = this.floating;
+    if (!f) return;
+    // Mirrored, a clockwise turn of what is shown is an anticlockwise turn of the source.
+    f.rotation += f.mirrored ? -dir : dir;
+    this.reshape(f);
+  }
+
+  mirror(): void {
+    const f = this.floating;
+    if (!f) return;
+    f.mirrored = !f.mirrored;
+    this.reshape(f);
+  }
+
+  private reshape(f: Floating): void {
+    f.shown = transformClip(f.source, { rotation: f.rotation, mirrored: f.mirrored });
+    f.picture = null;
+    this.updateInfo();
+    this.host.redraw();
+  }
+
+  private updateInfo(): void {
+    const f = this.floating;
+    if (!f) {
+      this.floatingInfo = null;
+      return;
+    }
+    const step = rotationStep(f.source.lattice);
+    const n = 360 / step;
+    this.floatingInfo = { cells: f.source.cells.length, rotation: ((((f.rotation % n) + n) % n) * step), mirrored: f.mirrored, mode: f.mode, step };
+  }
+
+  /** Puts the floating clip down where it is: one undo step. */
+  place(): void {
+    const f = this.floating;
+    const doc = this.doc;
+    if (!f || !doc) return;
+    if (f.mode === 'move' && f.rotation === 0 && !f.mirrored && this.sameAsStart(f)) {
+      this.cancelFloating();
+      return;
+    }
+    this.floating = null;
+    this.updateInfo();
+    const n = f.source.cells.length;
+    let placedCells: number[] = [];
+    const label = f.mode === 'move' ? `Move ${plural(n, 'cell')}` : `Paste ${plural(n, 'cell')}`;
+    this.commit(label, () => {
+      const clear = f.mode === 'move' ? clearRegion(doc, f.from, 'Move') : null;
+      return [
+        clear,
+        // Built after the source is emptied, so a move onto overlapping cells sees them empty.
+        () => {
+          const placed = placeClip(doc, f.shown, f.anchor, f.mode === 'move' ? 'Move' : 'Paste');
+          placedCells = placed.cells;
+          const lost = [
+            placed.dropped.cells && plural(placed.dropped.cells, 'cell'),
+            placed.dropped.edges && plural(placed.dropped.edges, 'side'),
+            placed.dropped.units && plural(placed.dropped.units, 'unit'),
+          ].filter(Boolean);
+          if (lost.length > 0) this.host.report(`${lost.join(', ')} fell off the map and ${lost.length === 1 && placed.dropped.cells === 1 ? 'was' : 'were'} not placed.`);
+          if (placed.addedTypes.length > 0) this.host.notice(`${label}; added ${placed.addedTypes.map((t) => t.name).join(', ')} to this map's terrain`);
+          return placed.command;
+        },
+      ];
+    });
+    this.setSelection(placedCells);
+  }
+
+  private sameAsStart(f: Floating): boolean {
+    return f.initialAnchor.col === f.anchor.col && f.initialAnchor.row === f.anchor.row;
+  }
+
+  cancelFloating(): void {
+    if (!this.floating) return;
+    this.floating = null;
+    this.updateInfo();
+    this.host.redraw();
+  }
+
+  // ---- keys ----
+
+  /** The designer's region keys; true when used. */
+  handleKey(e: KeyboardEvent): boolean {
+    if (!this.doc) return false;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    if (this.floating) {
+      if (mod) return key === 'c' || key === 'x' || key === 'v';
+      if (key === 'r') return this.rotate(e.shiftKey ? -1 : 1), true;
+      if (key === 'm') return this.mirror(), true;
+      if (e.key === 'Enter') return this.place(), true;
+      if (e.key === 'Escape') return this.cancelFloating(), true;
+      return false;
+    }
+    if (mod && !e.altKey) {
+      if (key === 'c' && !e.shiftKey) return this.copy();
+      if (key === 'x' && !e.shiftKey) return this.cut();
+      if (key === 'v' && !e.shiftKey) return this.paste();
+      if (key === 'a' && !e.shiftKey) return this.selectAll(), true;
+      if (key === 'd' || (key === 'a' && e.shiftKey)) return this.setSelection([]), true;
+      return false;
+    }
+    if ((e.key === 'Delete' || e.key === 'Backspace') && !e.altKey) return this.deleteSelection();
+    if (e.key === 'Escape' && this.selection.length > 0 && !this.lasso) return this.setSelection([]), true;
+    return false;
+  }
+
+  // ---- the one adapter to the undo history ----
+
+  /**
+   * Runs the commands as one undo step named `label`. Each entry is a command, or a function
+   * building one from the document as the earlier entries left it; refused edits are told.
+   */
+  private commit(label: string, make: () => (Command | null | (() => Command | null))[]): void {
+    const s = this.host.session();
+    if (!s) return;
+    try {
+      // The store's one step: a refused part reverts what the earlier parts applied.
+      s.step(label, () => {
+        for (const part of make()) s.run(typeof part === 'function' ? part() : part);
+      });
+    } catch (err) {
+      if (err instanceof RangeError) this.host.report(err.message);
+      else throw err;
+    }
+  }
+
+  private guard<T>(f: () => T): T | null {
+    try {
+      return f();
+    } catch (err) {
+      if (err instanceof RangeError) {
+        this.host.report(err.message);
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  // ---- drawing (map pixels) ----
+
+  draw(ctx: CanvasRenderingContext2D, scale: number): void {
+    const doc = this.doc;
+    if (!doc) return;
+    const size = this.host.size;
+    ctx.save();
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    if (this.selection.length > 0 && !(this.floating?.mode === 'move')) {
+      this.outline ??= outlinePath(doc, this.selection, size);
+      ctx.fillStyle = 'rgba(31,111,235,0.12)';
+      ctx.strokeStyle = 'rgba(255,255,255,0.95)';
+      ctx.lineWidth = 4 / scale;
+      ctx.stroke(this.outline);
+      ctx.strokeStyle = ACCENT;
+      ctx.lineWidth = 2 / scale;
+      ctx.setLineDash([6 / scale, 4 / scale]);
+      ctx.stroke(this.outline);
+      ctx.setLineDash([]);
+    }
+    if (this.lasso && this.lasso.length > 1) {
+      ctx.beginPath();
+      this.lasso.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+      ctx.closePath();
+      ctx.fillStyle = 'rgba(31,111,235,0.08)';
+      ctx.fill();
+      ctx.strokeStyle = ACCENT;
+      ctx.lineWidth = 1.5 / scale;
+      ctx.setLineDash([5 / scale, 4 / scale]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    const f = this.floating;
+    if (f) {
+      f.picture ??= picture(doc, f.shown, size);
+      const pic = f.picture;
+      const at = doc.grid.center(f.anchor, size);
+      ctx.translate(at.x - pic.ref.x, at.y - pic.ref.y);
+      ctx.globalAlpha = 0.85;
+      for (const { colour, path } of pic.fills) {
+        ctx.fillStyle = colour;
+        ctx.fill(path);
+      }
+      ctx.globalAlpha = 1;
+      for (const { feature, path } of pic.edges) {
+        ctx.strokeStyle = EDGE_LOOK[feature].colour;
+        ctx.lineWidth = EDGE_LOOK[feature].width * size;
+        if (feature === 'rails') ctx.setLineDash([size * 0.08, size * 0.05]);
+        ctx.stroke(path);
+        ctx.setLineDash([]);
+      }
+      ctx.fillStyle = '#222';
+      ctx.fill(pic.units);
+      ctx.strokeStyle = 'rgba(255,255,255,0.95)';
+      ctx.lineWidth = 4 / scale;
+      ctx.stroke(pic.outline);
+      ctx.strokeStyle = ACCENT;
+      ctx.lineWidth = 2 / scale;
+      ctx.stroke(pic.outline);
+    }
+    ctx.restore();
+  }
+}
+
+function outlinePath(doc: MapDocument, cells: readonly number[], size: number): Path2D {
+  const path = new Path2D();
+  for (const e of selectionOutline(doc.grid, cells)) {
+    const [a, b] = doc.grid.edgeEndpoints(e, size);
+    path.moveTo(a.x, a.y);
+    path.lineTo(b.x, b.y);
+  }
+  return path;
+}
+
+/** The clip drawn with its origin on the map's cell (0,0)'s lattice point, to be translated. */
+function picture(doc: MapDocument, clip: Clip, size: number): Picture {
+  const grid = doc.grid;
+  const refCell = { col: 0, row: 0 };
+  const ref = grid.center(refCell, size);
+  const o = toLattice(grid, refCell);
+  const at = (q: number, r: number) => fromLattice(grid, o.q + q, o.r + r);
+  const colourOf = new Map(clip.terrainTypes.map((t) => [t.id, t.colour]));
+  const fills = new Map<string, Path2D>();
+  const corners = grid.cornerOffsets(size);
+  const outline = new Path2D();
+  const inClip = new Set(clip.cells.map((c) => `${c.q},${c.r}`));
+  const units = new Path2D();
+  for (const c of clip.cells) {
+    const cell = at(c.q, c.r);
+    const centre = grid.center(cell, size);
+    const colour = colourOf.get(c.terrain) ?? '#cccccc';
+    let path = fills.get(colour);
+    if (!path) fills.set(colour, (path = new Path2D()));
+    corners.forEach((p, i) => (i === 0 ? path!.moveTo(centre.x + p.x, centre.y + p.y) : path!.lineTo(centre.x + p.x, centre.y + p.y)));
+    path.closePath();
+    // Outline: the sides whose neighbour is not in the clip.
+    grid.sideDirections.forEach((dir, k) => {
+      const n = grid.step(cell, dir);
+      if (n) {
+        const l = toLattice(grid, n);
+        if (inClip.has(`${l.q - o.q},${l.r - o.r}`)) return;
+      }
+      const a = corners[k]!;
+      const b = corners[(k + 1) % corners.length]!;
+      outline.moveTo(centre.x + a.x, centre.y + a.y);
+      outline.lineTo(centre.x + b.x, centre.y + b.y);
+    });
+  }
+  for (const u of clip.units) {
+    const centre = grid.center(at(u.q, u.r), size);
+    units.rect(centre.x - size * 0.18, centre.y - size * 0.12, size * 0.36, size * 0.24);
+  }
+  const edges: Picture['edges'] = [];
+  for (const feature of ['rivers', 'lakeShores', 'roads', 'rails'] as const) {
+    const path = new Path2D();
+    for (const e of clip.edges[feature]) {
+      const a = at(e[0], e[1]);
+      const b = at(e[2], e[3]);
+      if (feature === 'roads' || feature === 'rails') {
+        const pa = grid.center(a, size);
+        const pb = grid.center(b, size);
+        path.moveTo(pa.x, pa.y);
+        path.lineTo(pb.x, pb.y);
+      } else {
+        const id = grid.edgeBetween(a, b);
+        if (!id) continue;
+        const [pa, pb] = grid.edgeEndpoints(id, size);
+        path.moveTo(pa.x, pa.y);
+        path.lineTo(pb.x, pb.y);
+      }
+    }
+    edges.push({ feature, path });
+  }
+  return { ref, fills: [...fills].map(([colour, path]) => ({ colour, path })), outline, edges, units };
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
