@@ -16,7 +16,7 @@ export interface GenericPicture {
   marks: ReadonlyMap<string, CellMark>;
   zoc: readonly string[];
   selected: readonly string[];
-  /** A network map's links (drawn under everything, the one an attack goes down picked out). */
+  /** A network map's positions and links (the painter draws the links; the ones an attack goes down are picked out here). */
   network?: NetworkPicture | null;
   /** The hover aid of a unit that may fire: the cells its fire reaches, and the line to the hovered cell. */
   aim?: Aim | null;
@@ -243,7 +243,7 @@ function drawAim(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, 
   ctx.restore();
 }
 
-/** Links as lines between positions (through their bends), position outlines and labels: a network board the player can read. */
+/** The links an attack goes down (red, through their bends), position outlines and labels: a network board the player can read. */
 function drawNetwork(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, net: NetworkPicture): void {
   const px = (n: number) => n / Math.max(scale, 0.2);
   const at = new Map<string, { x: number; y: number }>();
@@ -268,25 +268,21 @@ function drawNetwork(ctx: CanvasRenderingContext2D, scale: number, model: MapMod
   ctx.save();
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
-  for (const pass of [0, 1]) {
-    for (const l of net.links) {
-      const a = at.get(l.from);
-      const b = at.get(l.to);
-      if (!a || !b) continue;
-      const hot = picked(l);
-      if ((pass === 1) !== hot) continue;
-      ctx.beginPath();
-      ctx.moveTo(a.x, a.y);
-      for (const w of l.waypoints ?? []) {
-        const q = toPx(w);
-        ctx.lineTo(q.x, q.y);
-      }
-      ctx.lineTo(b.x, b.y);
-      ctx.setLineDash(l.type === 'rail' ? [px(8), px(5)] : []);
-      ctx.strokeStyle = hot ? '#b91c1c' : l.type === 'rail' ? 'rgba(55,65,81,0.75)' : 'rgba(75,85,99,0.55)';
-      ctx.lineWidth = hot ? px(5) : px(l.type === 'road' ? 2.5 : 1.8);
-      ctx.stroke();
+  // The map painter draws every link under the board; only the picked ones are drawn again here.
+  for (const l of net.links) {
+    const a = at.get(l.from);
+    const b = at.get(l.to);
+    if (!a || !b || !picked(l)) continue;
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    for (const w of l.waypoints ?? []) {
+      const q = toPx(w);
+      ctx.lineTo(q.x, q.y);
     }
+    ctx.lineTo(b.x, b.y);
+    ctx.strokeStyle = '#b91c1c';
+    ctx.lineWidth = px(5);
+    ctx.stroke();
   }
   ctx.setLineDash([]);
   ctx.font = `600 ${px(11)}px system-ui, sans-serif`;
