@@ -38,7 +38,7 @@ test('a network scenario imports, opens per position, prints its positions and r
   // Open it: the note says what the map view shows of a network so far.
   await card(page).dblclick();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  await expect(page.getByTestId('network-note')).toContainText('drawing, moving and linking positions comes in the next step');
+  await expect(page.getByTestId('network-note')).toContainText('Positions and links show as they print');
   // Cell sides do not exist on a network: those tools are offered disabled, their keys do nothing.
   for (const name of ['River', 'Lake shore', 'Road', 'Rail']) await expect(page.getByRole('radio', { name })).toBeDisabled();
   await page.getByTestId('map').focus();
