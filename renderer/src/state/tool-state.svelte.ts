@@ -5,7 +5,7 @@
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import type { RegionController } from '../tools/region.svelte.js';
-import { createTool, networkToolBlock, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import { createTool, gridToolBlock, networkToolBlock, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { ScenarioStore } from './store.js';
 
 const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'fill'];
@@ -68,7 +68,7 @@ export class ToolState {
   }
 
   setTool(id: ToolId): void {
-    const blocked = this.networkMap ? networkToolBlock(id) : null;
+    const blocked = this.networkMap ? networkToolBlock(id) : gridToolBlock(id);
     if (blocked) return this.host.report(blocked);
     if (this.tool === id) return;
     this.cancel();
@@ -81,7 +81,7 @@ export class ToolState {
   reset(store: ScenarioStore): void {
     const doc = store.doc;
     this.networkMap = doc.grid.network !== null;
-    if (this.networkMap && networkToolBlock(this.tool)) this.tool = 'select';
+    if (this.networkMap ? networkToolBlock(this.tool) : gridToolBlock(this.tool)) this.tool = 'select';
     this.tools.clear();
     this.feedbackList = [];
     if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
@@ -116,6 +116,13 @@ export class ToolState {
   cancel(): void {
     const ctx = this.context();
     if (ctx) this.active?.cancel(ctx);
+  }
+
+  /** The Delete key on the map: the active tool's, when it has a use for it. */
+  deleteKey(): boolean {
+    const ctx = this.context();
+    const tool = this.active;
+    return ctx && tool?.deleteKey ? tool.deleteKey(ctx) : false;
   }
 
   get busy(): boolean {

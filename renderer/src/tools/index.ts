@@ -4,11 +4,15 @@ import { StrokeTool } from './stroke.js';
 import { WaterTool } from './edges.js';
 import { RouteTool } from './route.js';
 import { ControlTool, MarkerTool } from './marker.js';
+import { NetworkTool } from './network.js';
 import { LassoTool, MarqueeTool, WandTool } from './select-region.js';
 import type { RegionController } from './region.svelte.js';
 import type { Tool, ToolId } from './types.js';
 
 export * from './types.js';
+
+/** Why a tool is not offered on a grid of cells, or null when it is. */
+export const gridToolBlock = (id: ToolId): string | null => (id === 'network' ? 'Positions and links belong to network maps; this map is a grid of cells.' : null);
 
 export interface ToolInfo {
   id: ToolId;
@@ -35,6 +39,7 @@ export const TOOLS: readonly (ToolInfo & { group: number })[] = [
   { id: 'rail', name: 'Rail', key: 'T', hint: 'drag from cell to cell; click a rail to remove it', group: 2 },
   { id: 'control', name: 'Control', key: 'C', hint: 'paint, fill or draw a front line', group: 3 },
   { id: 'marker', name: 'Markers', key: 'M', hint: 'supply bases, forts, victory and entry cells, names', group: 3 },
+  { id: 'network', name: 'Positions and links', key: 'P', hint: 'click to place a position; drag it to move it, or onto another to link them; drag a link to bend it; Delete removes the position; Shift: no 5 mm snap', group: 4 },
 ];
 
 /**
@@ -46,7 +51,9 @@ export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake',
 
 /** Why a tool is not offered on a network map, or null when it is. */
 export const networkToolBlock = (id: ToolId): string | null =>
-  SIDE_TOOLS.has(id)
+  id === 'network'
+    ? null
+    : SIDE_TOOLS.has(id)
     ? 'A network map has no cell sides: roads and rails are the types of its links.'
     : REGION_TOOLS.has(id)
       ? 'Regions of cells need a grid of hexes or squares; a network map has positions and links.'
@@ -89,5 +96,7 @@ export function createTool(id: ToolId, region: RegionController): Tool | null {
       return new ControlTool();
     case 'marker':
       return new MarkerTool();
+    case 'network':
+      return new NetworkTool();
   }
 }

@@ -21,7 +21,8 @@ export type ToolId =
   | 'road'
   | 'rail'
   | 'control'
-  | 'marker';
+  | 'marker'
+  | 'network';
 
 export type MarkerKind = 'supply' | 'fort' | 'victory' | 'entry' | 'name';
 export type ControlMode = 'brush' | 'fill' | 'front';
@@ -83,6 +84,8 @@ export interface Tool {
   up(ctx: ToolContext, p: PointerInput): void;
   /** Escape or losing the pointer: a gesture in progress is undone. */
   cancel(ctx: ToolContext): void;
+  /** The Delete key while this tool is active; true when it was used. */
+  deleteKey?(ctx: ToolContext): boolean;
 }
 
 export const sameCell = (a: Cell | null, b: Cell | null): boolean =>
