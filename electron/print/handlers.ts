@@ -128,7 +128,7 @@ async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
   }
 }
 
-function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> {
+export function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
     const chunks: Buffer[] = [];
