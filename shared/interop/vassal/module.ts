@@ -19,8 +19,30 @@
 //   tabs; the front/back flip is an Embellishment ("emb2") layer with the back image, as modules
 //   made with VASSAL's editor write it.
 // - SetupStack (at-start stacks) names its board and a grid location (useGridLocation).
+// - .../mapgrid/RegularGridNumbering.java getName: an alphabetic coordinate v is the letter
+//   ALPHABET[v % 26] written floor(v / 26) + 1 times (0 → A, 25 → Z, 26 → AA, 27 → BB, 51 → ZZ,
+//   52 → AAA), and parseName reads it back the same way; Gridfront's A1 labels count on like a
+//   spreadsheet (26 → AA, 27 → AB, 701 → ZZ, 702 → AAA), so the two agree up to AA and differ
+//   from the 28th column on. No numbering attribute changes that. The module compensates with a
+//   ZonedGrid (board/ZonedGrid.java, mapgrid/Zone.java): the background grid numbers columns A–Z
+//   (and AA) as before; each column from AA on is a Zone whose path (Zone "path": "x,y;x,y...", as
+//   PolygonEditor.polygonToString writes it) is the outline of that column's cells, named with
+//   Gridfront's letters, holding its own grid of the same geometry whose numbering's
+//   locationFormat gives the row only ($row$, or $column$ on a sideways grid); the zone's
+//   locationFormat "$name$$gridLocation$" joins them, so VASSAL names cell AB12 "AB12".
+//   ZonedGrid.locationName asks the zones first, then the background grid. A zone's grid cannot
+//   parse a full label back (RegularGridNumbering.getLocation wants a row and a column group), so
+//   at-start stacks in those columns are placed by board pixel (SetupStack useGridLocation=false).
+// - module/turn/TurnTracker.java, TurnLevel.java, ListTurnLevel.java: a TurnTracker (name,
+//   buttonText, turnFormat with $level1$, reportFormat) holding a ListTurnLevel whose "list" is the
+//   turns, comma separated (StringArrayConfigurer); the turn's text is "$value$". Modules made with
+//   VASSAL's editor usually carry both a TurnTracker and a picture of the printed track; this one
+//   has the tracker (one entry per turn: "Turn 3: 3 Feb 1944") and the kit's turn record track
+//   pages as charts, and the kit's turn marker in the Markers palette.
+// - Markers: one PieceSlot per marker the ruleset declares, in a "Markers" list of the Counters
+//   window, front and back pictures drawn by the kit's own marker drawing, flipped like counters.
 // What could not be verified without VASSAL itself: that VASSAL 3.7 opens the module without
-// complaint, the exact Embellishment field list (taken from modules in the wild, not from the
+// complaint (the zoned grid, turn tracker and markers included), the exact Embellishment field list (taken from modules in the wild, not from the
 // Java), and the look of the counters in its piece palette.
 import { XMLBuilder } from 'fast-xml-parser';
 import { gridSpecOf } from '../../format/defaults.js';
@@ -304,7 +326,7 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
   });
 
   // The turn tracker: one entry per turn of the calendar, with its date and ground, as on the printed track.
-  const turns = ruleset ? kitTurns(scenario, ruleset.declaration).map((t) => safe(`Turn ${t.turn}: ${t.date}${t.ground ? ` (${t.ground})` : ''}`)) : [];
+  const turns = ruleset ? kitTurns(scenario, ruleset.declaration).map((t) => safe(`Turn ${t.turn}: ${t.date}${t.ground ? ` (${t.ground.charAt(0).toUpperCase()}${t.ground.slice(1)})` : ''}`)) : [];
 
   const boardName = 'Map';
   const setups: VassalModule['setups'] = [];
