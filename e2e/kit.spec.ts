@@ -87,6 +87,8 @@ test('print dialog: pick the tabletop kit, preview its pages and download the ki
 });
 
 test('kit marker counts are saved with the scenario, print in the PDF, and the kit downloads as a zip of PNG pages', async ({ page }) => {
+  // Ten pages drawn as PNG on the host: slow on a loaded machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
   const card = page.locator('[data-testid="scenario-card"][data-scenario-id="seed-000-example"]');
@@ -157,7 +159,8 @@ test('kit marker counts are saved with the scenario, print in the PDF, and the k
   await dpi.focus();
   await page.keyboard.press('ArrowUp');
   await expect(dpi).toHaveValue('150');
-  const [zipDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('kit-save-png').click()]);
+  const [zipDownload] = await Promise.all([page.waitForEvent('download', { timeout: 150_000 }), dialog.getByTestId('kit-save-png').click()]);
+  await expect(dialog.getByTestId('kit-progress')).toBeHidden();
   expect(zipDownload.suggestedFilename()).toBe('The Ros Salient January 1944 tabletop kit A4 150 dpi.zip');
   const zipFile = path.join(OUTPUT, 'kit', 'e2e-kit-pages.zip');
   await zipDownload.saveAs(zipFile);
