@@ -55,12 +55,13 @@ export default defineConfig({
       ],
     },
   },
-  // The built renderer served by the web host, with a throwaway data folder.
+  // The built renderer (its end-to-end build) served by the web host, with a throwaway data folder.
   webServer: {
-    command: `npx tsx scripts/web.ts --port ${port} --data-dir "${process.env.GF_E2E_DATA_DIR}" --key ${process.env.GF_E2E_KEY}`,
+    // --e2e: the renderer build with the page test hook (built here when missing or stale).
+    command: `npx tsx scripts/web.ts --e2e --port ${port} --data-dir "${process.env.GF_E2E_DATA_DIR}" --key ${process.env.GF_E2E_KEY}`,
     url: baseURL,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -20,12 +20,18 @@ function cspMetaTag(): Plugin {
 // own origin, so the proxy presents the calls as coming from there.
 const hostOrigin = `http://127.0.0.1:${process.env.GF_PORT || 5174}`;
 
-export default defineConfig({
+// Two builds of the one renderer: the app (`npm run build`: dist/renderer, what Electron and
+// `npm start` load and `npm run dist` packs) and, with `--mode e2e` (`npm run build:e2e`),
+// dist/renderer-e2e for the end-to-end tests and benchmarks, the only one with the page test
+// hook (renderer/src/testHook.ts, `window.__gridfront`). In the app build __GF_TEST_HOOK__ is
+// false, so the hook's code is dropped from the bundle (e2e/production-build.spec.ts checks).
+export default defineConfig(({ mode }) => ({
   root: 'renderer',
   base: './',
   plugins: [svelte(), cspMetaTag()],
+  define: { __GF_TEST_HOOK__: JSON.stringify(mode === 'e2e') },
   build: {
-    outDir: '../dist/renderer',
+    outDir: mode === 'e2e' ? '../dist/renderer-e2e' : '../dist/renderer',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
@@ -42,4 +48,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -36,17 +36,17 @@ test('export a scenario to Tiled (TMX) and import the map back into a new scenar
   await dialog.getByRole('radio', { name: /TMX/ }).check();
   await page.screenshot({ path: path.join(OUTPUT, 'tiled-export-dialog.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()]);
-  expect(download.suggestedFilename()).toBe('the-dnieper-bend-autumn-1943-tiled.zip');
+  expect(download.suggestedFilename()).toBe('The Dnieper Bend Autumn 1943 Tiled.zip');
   const zipPath = path.join(OUTPUT, download.suggestedFilename());
   await download.saveAs(zipPath);
   await expect(dialog).toBeHidden();
   const files = unzipSync(new Uint8Array(readFileSync(zipPath)));
-  expect(Object.keys(files).sort()).toEqual(['the-dnieper-bend-autumn-1943-control.png', 'the-dnieper-bend-autumn-1943-terrain.png', 'the-dnieper-bend-autumn-1943.tmx']);
-  const tmx = new TextDecoder().decode(files['the-dnieper-bend-autumn-1943.tmx']);
+  expect(Object.keys(files).sort()).toEqual(['The Dnieper Bend Autumn 1943-control.png', 'The Dnieper Bend Autumn 1943-terrain.png', 'The Dnieper Bend Autumn 1943.tmx']);
+  const tmx = new TextDecoder().decode(files['The Dnieper Bend Autumn 1943.tmx']);
   expect(tmx).toContain('orientation="hexagonal"');
   expect(tmx).toContain('staggeraxis="y"');
   // The tileset picture as the browser drew it, for a person to look at.
-  writeFileSync(path.join(OUTPUT, 'tiled-terrain-tiles.png'), files['the-dnieper-bend-autumn-1943-terrain.png']!);
+  writeFileSync(path.join(OUTPUT, 'tiled-terrain-tiles.png'), files['The Dnieper Bend Autumn 1943-terrain.png']!);
 
   // Back to the library, and in again through Import Tiled map… with the keyboard-free file chooser.
   await page.getByRole('button', { name: 'Library' }).click();

@@ -1,8 +1,8 @@
 // The recent-scenarios list behind File ▸ Open Recent: newest first, each scenario once,
 // at most `max`, kept in a small JSON file in the user data folder. Plain Node. A missing or
 // damaged file is an empty list (it is a convenience, never worth a failed start-up).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeAtomicallySync } from './files.js';
 import type { RecentScenario } from '../shared/host/commands.js';
 import { addRecent, DEFAULT_MAX_RECENT, parseRecent, removeRecent } from '../shared/host/recent.js';
 
@@ -45,10 +45,7 @@ function read(file: string, max: number): RecentScenario[] {
 
 function write(file: string, items: readonly RecentScenario[]): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ recent: items }, null, 2)}\n`);
-    renameSync(tmp, file);
+    writeAtomicallySync(file, `${JSON.stringify({ recent: items }, null, 2)}\n`);
   } catch (err) {
     // Losing the recent list is harmless; say so and carry on.
     console.warn(`[gridfront] could not save the recent list to ${file}: ${err instanceof Error ? err.message : String(err)}`);

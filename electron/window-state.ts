@@ -3,8 +3,8 @@
 // through narrow interfaces so this is tested without Electron. A saved position that is no
 // longer on any display (a monitor was unplugged) is dropped, so the window never opens
 // out of sight.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeAtomicallySync } from './files.js';
 
 export interface Rect {
   x: number;
@@ -79,10 +79,7 @@ export function readWindowState(file: string): unknown {
 
 export function writeWindowState(file: string, state: WindowState): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(state)}\n`);
-    renameSync(tmp, file);
+    writeAtomicallySync(file, `${JSON.stringify(state)}\n`);
   } catch (err) {
     console.warn(`[gridfront] could not save the window state to ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }

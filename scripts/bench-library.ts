@@ -10,6 +10,7 @@ import { newScenario } from '../shared/format/new-scenario.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { openLibrary } from '../electron/library/index.js';
 import type { ListOptions } from '../electron/library/index.js';
+import { prng } from '../shared/random.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -23,14 +24,7 @@ const RUNS = option('--runs', 200);
 const BATCH = 500;
 
 // A small deterministic PRNG, so every run benchmarks the same library.
-let seed = 0x9e3779b9;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = prng(0x9e3779b9);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 

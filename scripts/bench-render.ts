@@ -4,20 +4,20 @@
 // host with that scenario as the only bundled one, opens it in headless Chromium and reads
 // the first-draw time (scenario document in hand → first complete paint) from the page's
 // test hook. Prints one JSON object. Target: 200×200 first draw < 300 ms.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { ensureRenderer, rendererDir } from './browser-mode.js';
+import { prng } from '../shared/random.js';
 import { makeTinyScenario } from '../shared/format/fixtures.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { validateScenario } from '../shared/format/validate.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId, GridGeometry } from '../shared/grid/types.js';
-import { appPaths } from '../electron/paths.js';
 import { startWebHost } from '../electron/web/main.js';
 
 function arg(name: string, fallback: number): number {
@@ -27,17 +27,6 @@ function arg(name: string, fallback: number): number {
   return v;
 }
 
-/** Small deterministic PRNG so every run benchmarks the same map. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Smooth value noise in [0,1): bilinear interpolation over a coarse random lattice. */
 function valueNoise(rand: () => number, cols: number, rows: number, cell: number): (c: number, r: number) => number {
@@ -61,7 +50,7 @@ function valueNoise(rand: () => number, cols: number, rows: number, cell: number
 }
 
 export function generateScenario(size: number, seed = 1943): Scenario {
-  const rand = mulberry32(seed);
+  const rand = prng(seed); // seeded: every run benchmarks the same map
   const s = makeTinyScenario();
   const grid: GridGeometry = createGrid({ kind: 'hex', orientation: 'flat', offset: 'odd', cols: size, rows: size });
   const woods = valueNoise(rand, size, size, 9);
@@ -183,14 +172,13 @@ export function generateScenario(size: number, seed = 1943): Scenario {
  * headless Chromium (Debian's) to open it. `close` stops both and removes the temp folder.
  */
 export async function startBenchHarness(scenarios: Scenario[]) {
-  const paths = appPaths();
-  if (!existsSync(path.join(paths.renderer, 'index.html'))) await build({ configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' });
+  ensureRenderer('e2e'); // the build with the page test hook the benchmarks drive
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gridfront-bench-'));
   const scenariosDir = path.join(tmp, 'scenarios');
   mkdirSync(scenariosDir);
   for (const scenario of scenarios) writeFileSync(path.join(scenariosDir, `${scenario.id}.json`), JSON.stringify(scenario));
-  const { server, host } = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), scenariosDir });
+  const { server, host } = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), scenariosDir, staticDir: rendererDir('e2e') });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const close = async () => {
     await browser.close();

@@ -21,9 +21,22 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** True when dist/renderer is missing or older than what it is built from. */
-export function rendererIsStale(base = root): boolean {
-  const built = path.join(base, 'dist', 'renderer', 'index.html');
+/**
+ * The renderer's two builds (vite.config.ts): the app, and the end-to-end tests' one with the
+ * page test hook, which Playwright's web host (`npm run web -- --e2e`) and the benchmarks serve.
+ */
+export type RendererBuild = 'app' | 'e2e';
+const BUILDS: Record<RendererBuild, { dir: string; script: string }> = {
+  app: { dir: 'renderer', script: 'build:renderer' },
+  e2e: { dir: 'renderer-e2e', script: 'build:e2e' },
+};
+
+/** Where a build of the renderer goes. */
+export const rendererDir = (build: RendererBuild = 'app', base = root): string => path.join(base, 'dist', BUILDS[build].dir);
+
+/** True when that build of the renderer is missing or older than what it is built from. */
+export function rendererIsStale(base = root, build: RendererBuild = 'app'): boolean {
+  const built = path.join(rendererDir(build, base), 'index.html');
   if (!existsSync(built)) return true;
   const sources = Math.max(
     newest(path.join(base, 'renderer')),
@@ -35,22 +48,23 @@ export function rendererIsStale(base = root): boolean {
 }
 
 /** Builds the renderer when needed; exits with npm's code when the build fails. */
-export function ensureRenderer(): void {
-  if (!rendererIsStale()) return;
-  console.log('Building the renderer (it is missing or older than its sources)...');
-  const result = spawnSync(npm, ['run', 'build:renderer', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+export function ensureRenderer(build: RendererBuild = 'app'): void {
+  if (!rendererIsStale(root, build)) return;
+  const { script } = BUILDS[build];
+  console.log(`Building the renderer${build === 'e2e' ? ' for the end-to-end tests' : ''} (it is missing or older than its sources)...`);
+  const result = spawnSync(npm, ['run', script, '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('"npm run build:renderer" failed; Gridfront cannot start in browser mode until it succeeds.');
+    console.error(`"npm run ${script}" failed; Gridfront cannot start in browser mode until it succeeds.`);
     process.exit(result.status ?? 1);
   }
 }
 
 /** Starts the web host for browser mode and says where it is; Ctrl+C stops it. */
-export async function runBrowserMode(args: ParsedArgs): Promise<WebServer> {
-  ensureRenderer();
+export async function runBrowserMode(args: ParsedArgs, build: RendererBuild = 'app'): Promise<WebServer> {
+  ensureRenderer(build);
   let started;
   try {
-    started = await startWebHost({ port: args.port, dataDir: args.dataDir, webKey: args.webKey, nextPorts: args.portGiven ? 0 : NEXT_PORTS });
+    started = await startWebHost({ port: args.port, dataDir: args.dataDir, webKey: args.webKey, staticDir: rendererDir(build), nextPorts: args.portGiven ? 0 : NEXT_PORTS });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     const which = args.portGiven ? `Port ${args.port} is` : `Ports ${args.port}–${args.port + NEXT_PORTS} are all`;

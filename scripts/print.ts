@@ -6,7 +6,7 @@
 //   npm run print -- my.json --png --dpi 150 --out mat.png
 //   npm run print -- my.json --kit counters,markers,track,aids --counter 5/8in --paper A4 --out kit.pdf
 //   npm run print -- my.json --kit all --png --dpi 300 --out kit.zip     (a zip of PNG pages)
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJson } from '../shared/format/json.js';
@@ -22,6 +22,7 @@ import { KIT_PARTS, KitOptionsError, type KitOptionsInput, type KitPart } from '
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { printPagesPng } from '../electron/print/raster.js';
 import { kitPngZip } from '../electron/print/kit-handlers.js';
+import { writeAtomically } from '../electron/files.js';
 
 const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png> [options]
   --cell 10cm|4in|25mm         cell size across flats (default: the scenario's map.cellSize)
@@ -63,18 +64,6 @@ function layerList(flag: string, text: string): (keyof PrintLayers)[] {
       if (!(LAYERS as string[]).includes(name)) throw new UsageError(`--${flag}: "${name}" is not a layer (${LAYERS.join(', ')})`);
       return name as keyof PrintLayers;
     });
-}
-
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
 }
 
 async function main(argv: string[]): Promise<number> {

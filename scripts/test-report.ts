@@ -10,12 +10,22 @@ function num(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** vitest's json reporter (Jest-compatible fields). */
+/**
+ * vitest's json reporter (Jest-compatible fields). A test file that fails to load (an import
+ * that does not resolve, a syntax error) has no tests to fail: its entry in `testResults` is
+ * failed with no failed assertion, and it counts as one failure.
+ */
 export function countVitest(report: unknown): Totals {
   const r = (report ?? {}) as Record<string, unknown>;
+  const files = Array.isArray(r.testResults) ? (r.testResults as unknown[]) : [];
+  const unloaded = files.filter((f) => {
+    const file = (f ?? {}) as { status?: unknown; assertionResults?: unknown };
+    const assertions = Array.isArray(file.assertionResults) ? (file.assertionResults as { status?: unknown }[]) : [];
+    return file.status === 'failed' && !assertions.some((a) => a?.status === 'failed');
+  }).length;
   return {
     passed: num(r.numPassedTests),
-    failed: num(r.numFailedTests),
+    failed: num(r.numFailedTests) + unloaded,
     skipped: num(r.numPendingTests) + num(r.numTodoTests),
   };
 }

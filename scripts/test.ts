@@ -31,6 +31,7 @@ const stages: Stage[] = [
   { name: 'generated code is up to date', command: npm, args: ['run', '--silent', 'check:gen'] },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
   { name: 'build', command: npm, args: ['run', '--silent', 'build'] },
+  { name: 'build for the end-to-end tests', command: npm, args: ['run', '--silent', 'build:e2e'] },
   { name: 'unit tests', command: npx, args: ['vitest', 'run'], env: { GF_JSON_REPORT: '1' }, report: { file: unitReport, count: countVitest } },
   { name: 'end-to-end tests', command: npx, args: ['playwright', 'test'], report: { file: e2eReport, count: countPlaywright } },
 ];

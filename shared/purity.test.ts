@@ -1,10 +1,10 @@
 // shared/ runs in the renderer, the main process, workers and tests alike, so it may not
 // depend on any one of them: no Electron, Svelte, Konva or Node built-ins, no DOM globals.
 import { readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { codeOnly, forbiddenImport, importSpecifiers, rendererImportProblem } from '../scripts/dependency-rule.js';
 
 const sharedDir = dirname(fileURLToPath(import.meta.url));
 
@@ -16,46 +16,6 @@ function sourceFiles(dir: string, pattern = /\.ts$/, withTests = false): string[
   });
 }
 
-const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, m.split('/')[0]!]));
-
-/** Why a module may not be imported from shared/, or null if it may. */
-export function forbiddenImport(specifier: string): string | null {
-  if (specifier.startsWith('node:')) return 'a Node built-in';
-  if (nodeBuiltins.has(specifier) || nodeBuiltins.has(specifier.split('/')[0]!)) return 'a Node built-in';
-  if (/^electron(\/|$)/.test(specifier)) return 'Electron';
-  if (/^(svelte|@sveltejs\/|svelte-)/.test(specifier) || specifier.endsWith('.svelte')) return 'Svelte';
-  if (/^konva(\/|$)|^svelte-konva/.test(specifier)) return 'Konva';
-  if (/^better-sqlite3(\/|$)/.test(specifier)) return 'a native Node module';
-  return null;
-}
-
-/** The source with comments and string/template literals blanked out (line breaks kept). */
-export function codeOnly(src: string): string {
-  let out = '';
-  let i = 0;
-  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-  while (i < src.length) {
-    const two = src.slice(i, i + 2);
-    let end = i + 1;
-    if (two === '//') end = src.indexOf('\n', i) === -1 ? src.length : src.indexOf('\n', i);
-    else if (two === '/*') end = src.indexOf('*/', i + 2) === -1 ? src.length : src.indexOf('*/', i + 2) + 2;
-    else if (src[i] === '"' || src[i] === "'" || src[i] === '`') {
-      const quote = src[i]!;
-      end = i + 1;
-      while (end < src.length && src[end] !== quote) end += src[end] === '\\' ? 2 : 1;
-      end++;
-    } else {
-      out += src[i];
-      i++;
-      continue;
-    }
-    out += blank(src.slice(i, end));
-    i = end;
-  }
-  return out;
-}
-
-const IMPORT = /(?:^|[^.\w$])(?:import|export)\s[^'"`;]*?from\s*(['"])([^'"]+)\1|(?:^|[^.\w$])import\s*\(?\s*(['"])([^'"]+)\3|(?:^|[^.\w$])require\s*\(\s*(['"])([^'"]+)\5/gm;
 // DOM globals, and Node's `process` (shared/ also runs in the browser, where it does not exist).
 const DOM_GLOBAL = /(?<![.\w$])(window|document|process)\b(?!\s*[:?]\s*[^:])/g;
 
@@ -63,13 +23,10 @@ export function violations(file: string, src: string): string[] {
   const found: string[] = [];
   const lineOf = (index: number) => src.slice(0, index).split('\n').length;
   const code = codeOnly(src);
-  for (const m of src.matchAll(IMPORT)) {
-    const specifier = m[2] ?? m[4] ?? m[6]!;
-    // Only real statements count, not an example inside a comment or a string.
-    const keyword = m.index! + m[0].search(/import|export|require/);
-    if (code[keyword] === ' ') continue;
+  // Only real statements count, not an example inside a comment or a string.
+  for (const { specifier, line } of importSpecifiers(src)) {
     const why = forbiddenImport(specifier);
-    if (why) found.push(`${file}:${lineOf(keyword)} imports ${why} ("${specifier}")`);
+    if (why) found.push(`${file}:${line} imports ${why} ("${specifier}")`);
   }
   for (const m of code.matchAll(DOM_GLOBAL)) {
     // A module may call its own variable `window` (a print tile's window): then the name is local.
@@ -78,36 +35,6 @@ export function violations(file: string, src: string): string[] {
     found.push(`${file}:${lineOf(m.index!)} uses the ${m[1] === 'process' ? 'Node' : 'DOM'} global "${m[1]}"`);
   }
   return found;
-}
-
-/** Every module specifier a source file imports (statements only, not comments or strings). */
-export function importSpecifiers(src: string): { specifier: string; line: number }[] {
-  const code = codeOnly(src);
-  const out: { specifier: string; line: number }[] = [];
-  for (const m of src.matchAll(IMPORT)) {
-    const keyword = m.index! + m[0].search(/import|export|require/);
-    if (code[keyword] === ' ') continue;
-    out.push({ specifier: m[2] ?? m[4] ?? m[6]!, line: src.slice(0, keyword).split('\n').length });
-  }
-  return out;
-}
-
-/**
- * The dependency rule of the ruleset contract: UI code talks to the rules only through
- * shared/rules' public modules (index.ts, types.ts, public.ts...), never into a ruleset's own
- * folder (shared/rules/<id>/...) nor through the bot's back door to the operational engine
- * (shared/bot/rules-access.ts). `from` is the importing file relative to the repository root.
- * Returns why the import breaks the rule, or null.
- */
-export function rendererImportProblem(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const target = posix.normalize(posix.join(posix.dirname(from.split(sep).join('/')), specifier));
-  if (/^shared\/rules\/[^/]+\//.test(target)) return `reaches into a ruleset's internals (${target}); use shared/rules/index.js`;
-  // Of shared/rules' own files the UI reads only the public ones: the entry and what it re-exports as the contract.
-  if (/^shared\/rules\/[^/]+$/.test(target) && !/^shared\/rules\/(index|types|public)(\.[jt]s)?$/.test(target))
-    return `imports a private module of the rules engine (${target}); use shared/rules/index.js`;
-  if (/^shared\/bot\/rules-access(\.[jt]s)?$/.test(target)) return `uses the bot's access to engine internals (${target}); use shared/rules/index.js`;
-  return null;
 }
 
 /** Files of the play screen for every ruleset (renderer/src/play/generic, components/Play/generic). */

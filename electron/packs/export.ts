@@ -2,10 +2,10 @@
 // scenario is validated first, so a pack never carries a file an import would refuse. The
 // output is deterministic: same input and `created` time, same bytes (fixed entry order with
 // manifest.json first, fixed timestamps and modes).
-import yazl from 'yazl';
 import packageJson from '../../package.json' with { type: 'json' };
 import { CURRENT_FORMAT_VERSION, loadScenario } from '../../shared/format/migrate.js';
 import type { PackExtra, PackManifest, PackScenario } from '../../shared/format/pack-manifest.types.js';
+import { zipBytes } from '../files.js';
 import { refMatches } from '../library/images.js';
 import { PackError } from './errors.js';
 import { sha256 } from './hash.js';
@@ -167,20 +167,8 @@ export function planPack(info: PackInfo, scenarios: readonly ExportScenario[], o
   return { manifest, files };
 }
 
-function zipBytes(files: readonly PackFile[], mtime: Date): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    for (const f of files) zip.addBuffer(f.data, f.name, { mtime, mode: FILE_MODE, compress: true });
-    zip.end();
-  });
-}
-
 /** The .gfpack bytes for `scenarios`; throws PackError naming every problem when it cannot. */
 export async function exportPack(info: PackInfo, scenarios: readonly ExportScenario[], options: ExportOptions = {}): Promise<Buffer> {
   const { manifest, files } = planPack(info, scenarios, options);
-  return zipBytes([{ name: MANIFEST_FILE, data: jsonBytes(manifest) }, ...files], new Date(manifest.created));
+  return zipBytes([{ name: MANIFEST_FILE, data: jsonBytes(manifest) }, ...files], { compress: true, mtime: new Date(manifest.created), mode: FILE_MODE });
 }

@@ -5,7 +5,7 @@
 // Staged packs and import jobs live in memory, a few at a time: a staged pack is what the
 // user is looking at in the import dialog, a job is one import being watched.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HostError, type ChannelName, type Handlers, type Issue } from '../../shared/host/contract.js';
 import type { PackJobStatus, PackPreview, PackProblemInfo } from '../../shared/host/channels/packs.js';
@@ -15,6 +15,7 @@ import { renderPdf } from '../print/pdf.js';
 import { renderKitPdf } from '../print/kit-pdf.js';
 import { declarationOf } from '../../shared/rules/index.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
+import { writeAtomically } from '../files.js';
 import { PackError } from './errors.js';
 import { exportPack, type ExportExtra } from './export.js';
 import { scenariosFromLibrary } from './from-library.js';
@@ -84,18 +85,6 @@ function problemInfo(p: PackProblem): PackProblemInfo {
 
 function packIssues(problems: readonly PackProblem[]): Issue[] {
   return problems.map((p) => ({ pointer: p.pointer ?? '', message: p.message }));
-}
-
-async function writeAtomically(file: string, data: Uint8Array): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await mkdir(path.dirname(file), { recursive: true });
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
 }
 
 export function createPackService(library: Library, options: PackServiceOptions = {}): PackService {

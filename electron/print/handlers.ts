@@ -1,9 +1,7 @@
 // Binds the print service to its host channels. Plain Node: where a file goes is asked
 // through `chooseSavePath`, which the Electron main process fills in with its native save
 // dialog. Without it (the web host) the bytes travel back to the page as base64.
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import yazl from 'yazl';
+import { stat } from 'node:fs/promises';
 import { loadScenario } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
@@ -12,6 +10,7 @@ import { layoutImage, scenarioForDrawing, type ImageExportInput, type ImageLayou
 import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptions, type PrintOptionsInput } from '../../shared/print/options.js';
 import { fileNameFor, fileStem } from '../../shared/format/file-name.js';
+import { writeAtomically, zipBytes } from '../files.js';
 import { renderLayoutPdf } from './pdf.js';
 import { decodeUnderlay, imageJob, printPageJob, printPagesPng, rasterToBytes, rasterToFile, type NamesNote } from './raster.js';
 
@@ -115,32 +114,6 @@ function prepare(scenarioJson: unknown, input: PrintOptionsInput): { scenario: S
   }
 }
 
-/** Writes through a temporary file so a failed write never leaves half a file under the chosen name. */
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-export function zipBytes(files: { name: string; data: Uint8Array }[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    // PNG is already deflated; storing it again compressed gains nothing.
-    for (const f of files) zip.addBuffer(Buffer.from(f.data), f.name, { compress: false });
-    zip.end();
-  });
-}
-
 /** The largest image the web host sends back to the page (the desktop app streams to disk and has no such limit). */
 export const WEB_IMAGE_MEGAPIXELS = 250;
 
@@ -239,7 +212,7 @@ export function printHandlers(service: PrintServiceOptions = {}): PrintHandlers 
         return deliver('zip', `${stem} ${dpi} dpi.zip`, names.length, async () => {
           const pngs = await printPagesPng(scenario, layout, dpi, layout.options.underlay ? underlayBytes(scenario) : undefined);
           const width = String(pngs.length - 1).length;
-          return zipBytes(pngs.map((data, i) => ({ name: `${stem} ${String(i).padStart(width, '0')} ${names[i]}.png`, data })));
+          return zipBytes(pngs.map((data, i) => ({ name: `${stem} ${String(i).padStart(width, '0')} ${names[i]}.png`, data })), { compress: false });
         });
       }
       return deliver('png', `${stem} ${names[pages]} ${dpi} dpi.png`, 1, async () => {

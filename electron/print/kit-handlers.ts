@@ -1,30 +1,17 @@
 // Binds the tabletop kit to its host channels (kit.pdf, kit.png). Plain Node, like the print
 // handlers: Electron asks where to save through `chooseSavePath`; the web host gets the bytes back.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { loadScenario } from '../../shared/format/migrate.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { kitFileStem, kitPngNames, layoutKit, type KitLayout } from '../../shared/kit/layout.js';
 import { KitOptionsError, type KitOptionsInput } from '../../shared/kit/options.js';
-import { PNG_BUDGET_MEGAPIXELS, zipBytes, type PrintServiceOptions, type SaveKind } from './handlers.js';
+import { writeAtomically, zipBytes } from '../files.js';
+import { PNG_BUDGET_MEGAPIXELS, type PrintServiceOptions, type SaveKind } from './handlers.js';
 import { renderKitLayoutPdf } from './kit-pdf.js';
 import { kitMegapixels, kitPagesPng } from './raster.js';
 
 export type KitHandlers = Pick<Handlers, 'kit.pdf' | 'kit.png'>;
-
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
 
 /** The scenario checked against the schema and the kit laid out for the options, or a host error naming what is wrong. */
 function prepareKit(json: unknown, options: KitOptionsInput): { scenario: Scenario; layout: KitLayout } {
@@ -55,7 +42,8 @@ function prepareKit(json: unknown, options: KitOptionsInput): { scenario: Scenar
 export async function kitPngZip(scenario: Scenario, layout: KitLayout, dpi: number): Promise<Buffer> {
   const pngs = await kitPagesPng(scenario, layout, dpi);
   const names = kitPngNames(scenario.title, layout);
-  return zipBytes(pngs.map((data, i) => ({ name: names[i]!, data })));
+  // PNG is already deflated; storing it again compressed gains nothing.
+  return zipBytes(pngs.map((data, i) => ({ name: names[i]!, data })), { compress: false });
 }
 
 export function kitHandlers(service: PrintServiceOptions = {}): KitHandlers {

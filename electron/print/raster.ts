@@ -7,12 +7,11 @@
 // (png-stream.ts), so memory stays bounded whatever the image size: a 1024×1024-cell map at
 // 24 px per cell (25,000 × 28,000 px) holds one band of ~16 MB.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Scenario } from '../../shared/format/scenario.types.js';
+import { replaceAtomically } from '../files.js';
 import type { Rect } from '../../shared/grid/index.js';
 import { canvasFonts, CanvasSurface, type Canvas2D, type CanvasFont } from '../../shared/paint/canvas-surface.js';
 import { anyFrame, frameTextOf, paintFrame } from '../../shared/paint/frame.js';
@@ -265,17 +264,8 @@ export async function rasterToBytes(job: RasterJob): Promise<Buffer> {
 }
 
 /** Writes a job's PNG to `path` through a temporary file, so a failure never leaves half a PNG under that name. */
-export async function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    const result = await rasterize(job, createWriteStream(tmp), onProgress);
-    await rename(tmp, path);
-    return result;
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+export function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
+  return replaceAtomically(path, (tmp) => rasterize(job, createWriteStream(tmp), onProgress));
 }
 
 /** Lays the image out and writes it to `path`; `underlay` is the picture map.underlay names, when the layout draws it. */

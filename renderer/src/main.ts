@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './styles/theme.css';
+import './ui/kit.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');

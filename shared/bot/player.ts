@@ -24,17 +24,9 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small, fast 32-bit generator; `next()` is uniform in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../random.js';
+
+export { prng };
 
 /**
  * Picks uniformly among the legal actions with its own generator: the same seed and the same

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTinyScenario } from '../format/fixtures.js';
 import type { Scenario } from '../format/scenario.types.js';
 import { MapDocument } from './document.js';
+import { editFields } from './commands/fields.js';
 import { editEdges } from './commands/edges.js';
 import { setCellName } from './commands/features.js';
 import { paintTerrain } from './commands/cells.js';
@@ -97,18 +98,38 @@ describe('MapDocument refuses maps it cannot hold, naming the place', () => {
   });
 });
 
-describe('parts other editors change', () => {
-  it('takes in renamed and recoloured sides and new units without touching the map, and refuses a changed side code', () => {
+describe('fields outside the map', () => {
+  it('field commands rename sides, change units and add a field without touching the map; undo gives the file back byte for byte', () => {
     const doc = MapDocument.fromScenario(makeTinyScenario());
     const before = doc.toScenario();
     const sides = [{ ...before.sides[0], name: 'Army Group Centre', colour: '#123456' }, before.sides[1]] as Scenario['sides'];
     const orderOfBattle = before.orderOfBattle.slice(1);
-    doc.adoptOutside({ sides, orderOfBattle });
+    const cmd = editFields(doc, { ...before, sides, orderOfBattle, designNotes: 'Summer 1943' } as Scenario, 'Sides and units')!;
+    const change = doc.execute(cmd);
+    expect([...change.fields].sort()).toEqual(['designNotes', 'orderOfBattle', 'sides']);
+    expect([...change.layers].sort()).toEqual(['scenario', 'sides', 'units']);
     const after = doc.toScenario();
     expect(after.sides[0].name).toBe('Army Group Centre');
+    expect(doc.sides[0].colour).toBe('#123456');
     expect(after.orderOfBattle).toEqual(orderOfBattle);
+    expect(Object.keys(after).at(-1)).toBe('designNotes');
     expect(after.map).toEqual(before.map);
-    expect(() => doc.adoptOutside({ sides: [{ ...sides[0], code: 'Z' }, sides[1]] })).toThrow(/sides\[0\]/);
-    expect(doc.sides[0].code).toBe(before.sides[0].code);
+    doc.revert(cmd);
+    expect(JSON.stringify(doc.toScenario())).toBe(JSON.stringify(before));
+  });
+
+  it('a field removed and put back by undo keeps its place in the file', () => {
+    const doc = MapDocument.fromScenario(makeTinyScenario());
+    const before = doc.toScenario();
+    const keys = Object.keys(before);
+    const victim = keys.find((k) => k !== 'map' && k !== 'sides' && k !== keys.at(-1) && k !== 'formatVersion')!;
+    const without = { ...before } as Record<string, unknown>;
+    delete without[victim];
+    const cmd = editFields(doc, without as unknown as Scenario, 'Remove')!;
+    doc.execute(cmd);
+    expect(Object.keys(doc.toScenario())).not.toContain(victim);
+    doc.revert(cmd);
+    expect(JSON.stringify(doc.toScenario())).toBe(JSON.stringify(before));
+    expect(editFields(doc, before, 'Nothing')).toBeNull();
   });
 });

@@ -42,8 +42,13 @@ export type ChangeListener = (change: DocChange, doc: MapDocument) => void;
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 export class MapDocument {
-  /** The loaded scenario: source of every part the map designer does not edit, and of key order. */
-  private readonly base: Scenario;
+  /**
+   * The scenario's top-level fields in file order: the map's own settings and the fields
+   * outside the map (title, calendar...), which field commands replace (commands/fields.ts).
+   * Its `map` keeps the loaded map's keys for their order; `orderOfBattle`, `reinforcements`
+   * and `sides` are held below (a resize moves units) and only mark their place here.
+   */
+  private base: Scenario;
   private sideList: readonly [Side, Side];
 
   grid: GridGeometry;
@@ -232,24 +237,36 @@ export class MapDocument {
 
   // ---- changing ------------------------------------------------------------------------
 
+  /** A top-level scenario field as it now stands (not `map`; undefined when absent). */
+  field(key: string): unknown {
+    if (key === 'sides') return this.sideList;
+    if (key === 'orderOfBattle') return this.orderOfBattle;
+    if (key === 'reinforcements') return this.reinforcements;
+    return (this.base as unknown as Record<string, unknown>)[key];
+  }
+
+  /** The scenario's top-level keys in the order `toScenario` writes them. */
+  fieldOrder(): string[] {
+    const keys = Object.keys(this.base).filter((k) => k !== 'reinforcements' || this.reinforcements !== undefined);
+    if (this.reinforcements !== undefined && !keys.includes('reinforcements')) keys.push('reinforcements');
+    return keys;
+  }
+
   /**
-   * Takes in parts of the scenario another editor (the scenario panels) changed: the sides'
-   * names, colours and flags, the order of battle and reinforcements. Not an undo step of
-   * this document (that editor records it); later commands and `toScenario` see the new
-   * values. Sides must keep their ids and codes, which the control layer relies on.
+   * Puts top-level fields in place (field commands only): `order` lists every key the
+   * scenario has afterwards, in file order (`map` among them); each takes its value from
+   * `values`, else keeps the one it has. Keys not in `order` are removed.
    */
-  adoptOutside(parts: { sides?: readonly [Side, Side]; orderOfBattle?: readonly PlacedUnit[]; reinforcements?: readonly Reinforcement[] | undefined }): void {
-    if (parts.sides) {
-      const next = parts.sides;
-      parts.sides.forEach((s, i) => {
-        const was = this.sideList[i]!;
-        if (s.id !== was.id || s.code !== was.code) throw new RangeError(`sides[${i}]: id and code must stay "${was.id}"/"${was.code}" while the map is open`);
-      });
-      this.sideList = clone(next) as [Side, Side];
-      this.base.sides = this.sideList as [Side, Side];
+  writeFields(values: Readonly<Record<string, unknown>>, order: readonly string[]): void {
+    const next: Record<string, unknown> = {};
+    for (const key of order) {
+      if (key === 'map') next[key] = this.base.map;
+      else next[key] = key in values ? values[key] : this.field(key);
     }
-    if (parts.orderOfBattle) this.orderOfBattle = parts.orderOfBattle;
-    if ('reinforcements' in parts) this.reinforcements = parts.reinforcements;
+    if ('sides' in values) this.sideList = next['sides'] as [Side, Side];
+    if ('orderOfBattle' in values || 'orderOfBattle' in next) this.orderOfBattle = (next['orderOfBattle'] as PlacedUnit[] | undefined) ?? [];
+    this.reinforcements = next['reinforcements'] as Reinforcement[] | undefined;
+    this.base = next as unknown as Scenario;
   }
 
   // Everything below changes the map through commands only.

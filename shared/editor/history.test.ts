@@ -7,6 +7,8 @@ import { paintTerrain, setControl } from './commands/cells.js';
 import { editEdges } from './commands/edges.js';
 import { setCellName } from './commands/features.js';
 import { setGroundScale } from './commands/settings.js';
+import { editFields } from './commands/fields.js';
+import type { Scenario } from '../format/scenario.types.js';
 import { snapshot } from './testing.js';
 import type { DocChange } from './types.js';
 
@@ -229,16 +231,36 @@ describe('history beside another editor', () => {
     expect(events).toEqual(['step', 'change', 'unstep', 'step', 'change']);
   });
 
-  it('does not merge into its newest step while told not to, and drops its redo steps when asked', () => {
+  it('holds map strokes and edits of the scenario outside the map in one order, undone newest first and redone to the same file', () => {
     const { doc, history } = setup();
-    history.run(setCellName(doc, { col: 1, row: 0 }, 'R'));
-    history.mayMerge = () => false;
-    history.run(setCellName(doc, { col: 1, row: 0 }, 'Ro'));
+    const snapshots = [JSON.stringify(doc.toScenario())];
+    const fields = (patch: Record<string, unknown>, label: string) => editFields(doc, { ...doc.toScenario(), ...patch } as Scenario, label);
+    history.run(paintTerrain(doc, [0, 1], 'city'));
+    snapshots.push(JSON.stringify(doc.toScenario()));
+    history.run(fields({ title: 'Kursk' }, 'Title changed'));
+    snapshots.push(JSON.stringify(doc.toScenario()));
+    history.run(setCellName(doc, { col: 1, row: 0 }, 'Orel'));
+    snapshots.push(JSON.stringify(doc.toScenario()));
+    history.run(fields({ description: 'July 1943' }, 'Description changed'));
+    snapshots.push(JSON.stringify(doc.toScenario()));
+    expect(history.undoLabel).toBe('Description changed');
+    for (let i = snapshots.length - 2; i >= 0; i--) {
+      history.undo();
+      expect(JSON.stringify(doc.toScenario())).toBe(snapshots[i]);
+    }
+    for (let i = 1; i < snapshots.length; i++) {
+      history.redo();
+      expect(JSON.stringify(doc.toScenario())).toBe(snapshots[i]);
+    }
+  });
+
+  it('merges back-to-back field edits that share a merge key into one step (typing in one field)', () => {
+    const { doc, history } = setup();
+    const start = JSON.stringify(doc.toScenario());
+    for (const title of ['K', 'Ku', 'Kursk']) history.run(editFields(doc, { ...doc.toScenario(), title } as Scenario, 'Title changed', 'title'));
+    expect(doc.toScenario().title).toBe('Kursk');
     history.undo();
-    expect(history.canUndo).toBe(true);
-    expect(history.canRedo).toBe(true);
-    history.dropRedo();
-    expect(history.canRedo).toBe(false);
-    expect(doc.featuresAt({ col: 1, row: 0 })?.name).toBe('R');
+    expect(history.canUndo).toBe(false);
+    expect(JSON.stringify(doc.toScenario())).toBe(start);
   });
 });

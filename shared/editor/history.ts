@@ -9,7 +9,7 @@
 //   the previous step is the saved state, so `dirty` stays truthful.
 // - `dirty` compares the position in the history with the one marked by `markSaved()`.
 import type { MapDocument } from './document.js';
-import { ChangeBuilder, count, type Command, type DocChange } from './types.js';
+import { ChangeBuilder, labelOf, type Command, type DocChange } from './types.js';
 
 /** Several commands as one step: applied in order, reverted in reverse. */
 export class CompositeCommand implements Command {
@@ -47,7 +47,7 @@ interface Gesture {
 /**
  * What a notification is about: 'step' when a new step was recorded, 'unstep' when the
  * newest step vanished without an undo (a merge that cancelled it out), 'change' otherwise
- * (undo, redo, labels, saved mark). A timeline interleaving several histories needs the first two.
+ * (undo, redo, labels, saved mark).
  */
 export type HistoryEvent = 'step' | 'unstep' | 'change';
 export type HistoryListener = (history: History, event: HistoryEvent) => void;
@@ -66,12 +66,6 @@ export class History {
    * resize of it ~4 MB); the oldest steps are forgotten beyond it, the newest always kept.
    */
   byteBudget = 256 * 1024 * 1024;
-  /**
-   * Whether a new edit may merge into the newest step. A document whose undo timeline
-   * interleaves this history with another editor's steps says no while one of those is newer.
-   */
-  mayMerge: () => boolean = () => true;
-
   constructor(readonly doc: MapDocument) {}
 
   /** Apply a command (null is ignored) and record it. Returns the change, or null if nothing happened. */
@@ -89,7 +83,7 @@ export class History {
     this.redos.length = 0;
     if (this.savedAt > this.undos.length) this.savedAt = -1;
     const top = this.undos[this.undos.length - 1];
-    if (top && cmd.mergeKey !== undefined && top.mergeKey === cmd.mergeKey && this.savedAt !== this.undos.length && this.mayMerge()) {
+    if (top && cmd.mergeKey !== undefined && top.mergeKey === cmd.mergeKey && this.savedAt !== this.undos.length) {
       const merged = top.mergeWith?.(cmd) ?? null;
       if (merged) {
         this.undos.pop();
@@ -174,17 +168,6 @@ export class History {
     return this.redos[this.redos.length - 1]?.label ?? null;
   }
 
-  /**
-   * Another editor recorded a step (the document's undo timeline interleaves them): the
-   * redo steps are dropped, as any new edit of this history drops them.
-   */
-  dropRedo(): void {
-    if (this.redos.length === 0) return;
-    this.redos.length = 0;
-    if (this.savedAt > this.undos.length) this.savedAt = -1;
-    this.notify();
-  }
-
   /** Call after saving: the current state is the saved one. */
   markSaved(): void {
     this.savedAt = this.undos.length;
@@ -227,15 +210,13 @@ export class History {
 }
 
 /**
- * A gesture's single command under the gesture's name plus its size: "Paint woods" becomes
+ * A gesture's single command under the gesture's name plus its amount: "Paint woods" becomes
  * "Paint woods (40 cells)" and "Add river" "Add river (5 sides)".
  */
 function relabel(cmd: Command, gestureLabel: string): Command {
-  const size = (cmd as { size?: unknown }).size;
-  const unit = cmd.label.match(/\((\d+) (cell|side)s?\)$/)?.[2];
-  const label = typeof size === 'number' && unit ? `${gestureLabel} (${count(size, unit)})` : gestureLabel;
   return {
-    label,
+    label: labelOf(gestureLabel, cmd.amount),
+    ...(cmd.amount ? { amount: cmd.amount } : {}),
     apply: (doc) => cmd.apply(doc),
     revert: (doc) => cmd.revert(doc),
     isNoop: () => cmd.isNoop?.() ?? false,

@@ -13,7 +13,6 @@ export * from './types.js';
 export { MapDocument, encodeLayer, type DocState, type DocPart, type EdgeStores, type ChangeListener } from './document.js';
 export { OrderedMap, OrderedSet } from './ordered.js';
 export { History, CompositeCommand, type HistoryListener, type HistoryEvent } from './history.js';
-export { Timeline, HistoryTrack, type UndoTrack, type TimelineMove } from './timeline.js';
 export * from './hit.js';
 export { dirtyCells } from './change.js';
 export { neighbourCapacity, neighbourTable, neighbourIndices, type NeighbourTable } from './neighbours.js';
@@ -25,6 +24,7 @@ export {
   type FeaturePatch,
 } from './commands/features.js';
 export { StateCommand } from './commands/state.js';
+export { FieldsCommand, editFields, sameFieldValue, type FieldsState } from './commands/fields.js';
 export { setGridOptions, setCellSize, setGroundScale, setUnderlay, type GridOptions } from './commands/settings.js';
 export { calibrate, fitOverMap, imageToMap, mapToImage, type Placement } from './underlay.js';
 export { addTerrainType, updateTerrainType, removeTerrainType, type TerrainTypePatch } from './commands/palette.js';

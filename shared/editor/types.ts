@@ -12,6 +12,36 @@ export const EDGE_FEATURES: readonly EdgeFeature[] = ['rivers', 'lakeShores', 'r
 export type CellLayer = 'terrain' | 'control';
 
 /**
+ * The parts of a scenario an edit can touch, as views care about them: the map's layers
+ * (a painter redraws only those), its settings, and the rest of the scenario the panels edit.
+ */
+export type Layer =
+  | CellLayer
+  | 'edges'
+  | 'features'
+  | 'palette'
+  | 'settings'
+  | 'underlay'
+  | 'units'
+  | 'sides'
+  /** Any top-level scenario field outside the map (title, calendar, order of battle...). */
+  | 'scenario';
+
+/** What an edit's size is counted in, for its label: "Paint Woods (12 cells)". */
+export type AmountUnit = 'cell' | 'side' | 'position';
+
+/** How big an edit is: a count and its unit (data, so a label is built from it, never parsed). */
+export interface Amount {
+  readonly count: number;
+  readonly unit: AmountUnit;
+}
+
+/** "Paint Woods" + 12 cells → "Paint Woods (12 cells)"; without an amount, the title alone. */
+export function labelOf(title: string, amount?: Amount | null): string {
+  return amount ? `${title} (${count(amount.count, amount.unit)})` : title;
+}
+
+/**
  * What one applied command changed, so a view can redraw only what is dirty.
  * - `cells`: indices (`grid.index` order) whose terrain or control changed, or 'all'.
  * - `edges`: canonical ids of sides whose river/lake shore/road/rail changed.
@@ -23,9 +53,14 @@ export type CellLayer = 'terrain' | 'control';
  * - `moved`: with `resized`, how far every cell's content went: what was at (col,row) is
  *   now at (col + cols, row + rows) (a resize with columns or rows added or removed on the
  *   left or top). Zero when content kept its coordinates.
+ * - `fields`: top-level scenario fields outside the map that changed ("calendar", "sides").
+ * - `layers`: every layer the change touched, so a view knows what to redraw without
+ *   comparing copies (control borders reach into neighbouring tiles; terrain does not).
  */
 export interface DocChange {
   cells: ReadonlySet<number> | 'all';
+  layers: ReadonlySet<Layer>;
+  fields: ReadonlySet<string>;
   edges: ReadonlySet<EdgeId>;
   features: ReadonlySet<CellId>;
   palette: boolean;
@@ -51,6 +86,14 @@ export class ChangeBuilder {
   units = false;
   resized = false;
   moved: CellShift = { cols: 0, rows: 0 };
+  /** Layers named by the command itself (which cell layer its cells are in, the underlay). */
+  touched = new Set<Layer>();
+  fields = new Set<string>();
+
+  /** Says which layer the change is in (cell indices alone do not say terrain or control). */
+  touch(layer: Layer): void {
+    this.touched.add(layer);
+  }
 
   allCells(): void {
     this.cells = 'all';
@@ -66,6 +109,8 @@ export class ChangeBuilder {
     else if (this.cells !== 'all') for (const i of other.cells) this.cells.add(i);
     for (const e of other.edges) this.edges.add(e);
     for (const f of other.features) this.features.add(f);
+    for (const l of other.layers) this.touched.add(l);
+    for (const f of other.fields) this.fields.add(f);
     this.palette ||= other.palette;
     this.meta ||= other.meta;
     this.units ||= other.units;
@@ -76,6 +121,8 @@ export class ChangeBuilder {
   done(): DocChange {
     return {
       cells: this.cells,
+      layers: this.layers(),
+      fields: this.fields,
       edges: this.edges,
       features: this.features,
       palette: this.palette,
@@ -85,6 +132,25 @@ export class ChangeBuilder {
       moved: this.moved,
     };
   }
+
+  private layers(): Set<Layer> {
+    const l = new Set(this.touched);
+    const cellsChanged = this.cells === 'all' || this.cells.size > 0;
+    // Cells a command did not place in a layer could be in either.
+    if ((cellsChanged && !l.has('terrain') && !l.has('control')) || this.resized) {
+      l.add('terrain');
+      l.add('control');
+    }
+    if (this.edges.size > 0 || this.resized) l.add('edges');
+    if (this.features.size > 0 || this.resized) l.add('features');
+    if (this.palette) l.add('palette');
+    if (this.meta) l.add('settings');
+    if (this.units) l.add('units');
+    if (this.fields.size > 0) l.add('scenario');
+    if (this.fields.has('sides')) l.add('sides');
+    if (this.fields.has('orderOfBattle') || this.fields.has('reinforcements')) l.add('units');
+    return l;
+  }
 }
 
 /** True when a change touches nothing. */
@@ -93,6 +159,7 @@ export function isEmptyChange(c: DocChange): boolean {
     (c.cells !== 'all' && c.cells.size === 0) &&
     c.edges.size === 0 &&
     c.features.size === 0 &&
+    c.fields.size === 0 &&
     !c.palette &&
     !c.meta &&
     !c.units &&
@@ -107,8 +174,10 @@ export function isEmptyChange(c: DocChange): boolean {
  * copied per brush dab) and report what they touched.
  */
 export interface Command {
-  /** What the undo menu shows: "Paint Woods (40 cells)". */
+  /** What the undo menu shows: "Paint Woods (40 cells)" (`labelOf(title, amount)`). */
   readonly label: string;
+  /** How many cells or sides the command changes, when it counts them (a gesture's label adds it). */
+  readonly amount?: Amount;
   apply(doc: MapDocument): DocChange;
   revert(doc: MapDocument): DocChange;
   /**

@@ -52,15 +52,3 @@ export function exportStyle(layers: SvgLayers, pxPerUnit: number): PaintStyle {
   const style = screenStyle(pxPerUnit, layers);
   return { ...style, layers: { ...style.layers, units: layers.units } };
 }
-
-/** Offers a blob to the user as a file download (the browser or Electron asks where). */
-export function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -33,7 +33,7 @@ describe('map model', () => {
 
   it('refuses a map whose rows do not fit the grid, naming the field', () => {
     const s = makeTinyScenario();
-    s.map.terrain[2] = '..';
+    s.map.terrain![2] = '..';
     expect(() => buildMapModel(s)).toThrow(/map\.terrain.*row 2/);
   });
 });

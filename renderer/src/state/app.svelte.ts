@@ -1,21 +1,23 @@
 // Shared UI state of the app shell: which screen is open, the bundled scenario list, the
-// open scenario and what the map view reports (hovered/selected cell, zoom).
+// open scenario (its one document store, state/store.ts) and what the map view reports
+// (hovered/selected cell, zoom).
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import { host, HostError, type BundledScenarioSummary } from '../host/index.js';
 import type { MapRenderer } from '../map/MapRenderer.js';
 import { cellInfo, type CellInfo, type MapModel } from '../map/model.js';
-import { MapSession } from '../tools/session.js';
+import { ScenarioStore } from './store.js';
 
 export type Screen = 'start' | 'map';
-export type ViewTool = 'pan' | 'select';
 
 export interface OpenScenario {
+  /** The open scenario's document store and undo history: every edit goes there. */
+  readonly store: ScenarioStore;
+  /** The scenario as it now stands (reactive: re-read after every step, undo and redo). */
   readonly scenario: Scenario;
+  /** What the map painter draws (the store's live model). */
   readonly model: MapModel;
-  /** The map designer's editable copy of the map (its model is `model`). */
-  readonly session: MapSession;
   /** performance.now() when the document arrived, to time the first paint from. */
   readonly loadedAt: number;
 }
@@ -33,7 +35,8 @@ export class AppState {
   open = $state.raw<OpenScenario | null>(null);
   openError = $state('');
   opening = $state('');
-  tool = $state<ViewTool>('pan');
+  /** Bumps after every step, undo, redo and saved mark of the open store (what reactive reads of it track). */
+  storeVersion = $state(0);
   hover = $state.raw<Cell | null>(null);
   selected = $state.raw<Cell | null>(null);
   /** Fraction of physical size. */
@@ -43,6 +46,8 @@ export class AppState {
   firstDrawMs = $state<number | null>(null);
   /** The live map canvas, set by MapView while it is mounted (not reactive: commands only). */
   renderer: MapRenderer | null = null;
+
+  private unsubscribeStore: (() => void) | null = null;
 
   hoverInfo = $derived.by((): CellInfo | null => (this.open && this.hover ? cellInfo(this.open.model, this.hover) : null));
   selectedInfo = $derived.by((): CellInfo | null =>
@@ -77,29 +82,29 @@ export class AppState {
   /** Show a scenario document already in memory. Throws if its map cannot be built. */
   show(scenario: Scenario): void {
     const loadedAt = performance.now();
-    const session = new MapSession(scenario);
+    const store = new ScenarioStore(scenario);
+    this.unsubscribeStore?.();
+    this.unsubscribeStore = store.subscribe(() => this.storeVersion++);
     this.hover = null;
     this.selected = null;
     this.mapReady = false;
     this.firstDrawMs = null;
-    this.open = { scenario, model: session.model, session, loadedAt };
+    const app = this;
+    this.open = {
+      store,
+      model: store.model,
+      loadedAt,
+      get scenario() {
+        void app.storeVersion;
+        return store.scenario;
+      },
+    };
     this.screen = 'map';
   }
 
-  /** Swap in an edited version of the open document; the map model is rebuilt only when its map changed. */
-  update(scenario: Scenario): void {
-    const open = this.open;
-    if (!open) return;
-    // The designer's own output, or a change elsewhere in the scenario (sides' names and
-    // colours included), keeps the live map and its undo history.
-    if (open.session.adopt(scenario)) this.open = { ...open, scenario };
-    else {
-      const session = new MapSession(scenario);
-      this.open = { ...open, scenario, model: session.model, session };
-    }
-  }
-
   close(): void {
+    this.unsubscribeStore?.();
+    this.unsubscribeStore = null;
     this.screen = 'start';
     this.open = null;
     this.hover = null;

@@ -1,19 +1,20 @@
-// The open document: a library scenario being viewed or edited. Edits come in through
-// `replace(next, label)` (the scenario inspector today, the map designer next); they mark the
-// document dirty, show it on the map and, while unsaved, keep a crash-recovery copy in the
-// library at most every few seconds. Saving keeps a revision and never depends on the
-// scenario checks: a scenario with problems is stored as a draft with its problem count; only
-// a document without the scenario's shape is refused (the editor should never make one).
+// The open library document: which library scenario the open store (state/store.ts) came
+// from, whether it is saved, and its life in the library. Edits go to the store, never here;
+// this listens to the store: each new step's label goes into the next revision's summary,
+// and while unsaved a crash-recovery copy is written at most every few seconds. `dirty` is
+// the store history's position against the saved mark, so undoing back to the saved state
+// is clean again. Saving keeps a revision and never depends on the scenario checks: a
+// scenario with problems is stored as a draft with its problem count; only a document
+// without the scenario's shape is refused (the editor should never make one).
 
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { host, type LibraryIssue, type LibrarySummary, type RecoveryEntry } from '../host/index.js';
 import { storeThumbnail } from './thumbnails.js';
 import type { AppState } from './app.svelte.js';
+import type { ScenarioStore } from './store.js';
 import { errorText, issuePointer, issueText, written, WriteRefused } from './library.svelte.js';
 
 const RECOVERY_INTERVAL_MS = 3000;
-
-export type ChangeListener = (scenario: Scenario, label: string) => void;
 
 /** Outcome of asking to leave a dirty document. */
 export type LeaveChoice = 'save' | 'discard' | 'cancel';
@@ -30,8 +31,8 @@ export interface DocumentHooks {
 export class DocumentState {
   /** The library id of the open document (null when nothing from the library is open). */
   id = $state<string | null>(null);
-  scenario = $state.raw<Scenario | null>(null);
-  dirty = $state(false);
+  /** The open store when it holds this library document. */
+  store = $state.raw<ScenarioStore | null>(null);
   saving = $state(false);
   /** What the last refused save said, pointer by pointer, until the next save. */
   issues = $state.raw<LibraryIssue[]>([]);
@@ -41,18 +42,18 @@ export class DocumentState {
    * problems goes once this is 0.
    */
   problems = $state<number | null>(null);
-  /** Bumps whenever a document is loaded or closed, so undo steps of the last one are let go. */
-  generation = 0;
   /** A recovery copy left by an earlier session, waiting for Restore / Discard. */
   recovery = $state.raw<(RecoveryEntry & { title: string }) | null>(null);
 
   /** True while the map shows this document (the test hook can show other scenarios). */
-  active = $derived.by(() => this.id !== null && this.scenario !== null && this.app.open?.scenario === this.scenario);
+  active = $derived.by(() => this.id !== null && this.store !== null && this.app.open?.store === this.store);
   title = $derived(this.scenario?.title ?? '');
+  /** Opened from a recovery copy: unsaved until saved, whatever the history says. */
+  private recovered = $state(false);
 
   private labels: string[] = [];
-  private listeners = new Set<ChangeListener>();
-  private flushers = new Set<() => void>();
+  private wasDirty = false;
+  private unsubscribe: (() => void) | null = null;
   private recoveryTimer: ReturnType<typeof setTimeout> | undefined;
   private lastRecoveryWrite = 0;
 
@@ -72,83 +73,70 @@ export class DocumentState {
     return true;
   }
 
-  private load(id: string, scenario: Scenario, dirty: boolean): void {
+  /** The document as it now stands (reactive), or null when none is open. */
+  get scenario(): Scenario | null {
+    void this.app.storeVersion;
+    return this.store?.scenario ?? null;
+  }
+
+  /** Unsaved changes: the history is away from its saved mark (or the document was recovered). */
+  get dirty(): boolean {
+    void this.app.storeVersion;
+    return this.store !== null && (this.recovered || this.store.history.dirty);
+  }
+
+  private load(id: string, scenario: Scenario, recovered: boolean): void {
     this.app.show(scenario); // throws if the map cannot be built, before anything changes here
     this.cancelRecoveryWrite();
-    this.generation++;
+    this.unsubscribe?.();
+    const store = this.app.open!.store;
     this.id = id;
-    this.scenario = scenario;
-    this.dirty = dirty;
+    this.store = store;
+    this.recovered = recovered;
+    this.wasDirty = recovered;
     this.issues = [];
     this.problems = null;
-    this.labels = dirty ? ['Recovered unsaved changes'] : [];
+    this.labels = recovered ? ['Recovered unsaved changes'] : [];
+    this.unsubscribe = store.subscribe((e) => this.onStoreEvent(e.kind));
     this.syncTitle();
   }
 
-  /**
-   * Replaces the document with an edited version. `label` says what changed ("Title
-   * changed", "Painted 12 cells") and becomes part of the next revision's summary. `clean`
-   * says undo/redo brought it back to the saved state: nothing is left to save or recover.
-   */
-  replace(next: Scenario, label: string, clean = false): void {
-    if (!this.active || next === this.scenario) return;
-    this.scenario = next;
-    this.app.update(next);
-    if (clean) {
-      this.dirty = false;
+  /** After each step, undo, redo and saved mark of the store. */
+  private onStoreEvent(kind: string): void {
+    const store = this.store;
+    if (!store || !this.id) return;
+    const dirty = this.recovered || store.history.dirty;
+    if (kind === 'step' && store.history.undoLabel) {
+      const label = store.history.undoLabel;
+      if (this.labels.at(-1) !== label) this.labels.push(label);
+    }
+    if (dirty) this.scheduleRecoveryWrite();
+    else if (this.wasDirty) {
+      // Undo brought the document back to its saved state: nothing is left to save or recover.
       this.labels = [];
       this.cancelRecoveryWrite();
-      if (this.id) void host.library.clearRecovery({ docKey: this.id }).catch(() => undefined);
-    } else {
-      this.dirty = true;
-      if (this.labels.at(-1) !== label) this.labels.push(label);
-      this.scheduleRecoveryWrite();
+      void host.library.clearRecovery({ docKey: this.id }).catch(() => undefined);
     }
+    this.wasDirty = dirty;
     this.syncTitle();
-    for (const fn of this.listeners) fn(next, label);
-  }
-
-  /** Subscribe to edits; returns the unsubscribe function. */
-  onChange(fn: ChangeListener): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-
-  /**
-   * Registers a function that writes pending edits into the document (through `replace`)
-   * right before a save or a close, e.g. a stroke the designer batches. Returns the unsubscribe.
-   */
-  onBeforeSave(fn: () => void): () => void {
-    this.flushers.add(fn);
-    return () => this.flushers.delete(fn);
-  }
-
-  /** Writes edits still held back (a stroke being drawn) into the document now. */
-  flushPending(): void {
-    for (const fn of this.flushers) {
-      try {
-        fn();
-      } catch (err) {
-        this.hooks.report(`An edit could not be written into the document: ${errorText(err)}`);
-      }
-    }
   }
 
   /** Saves to the library; false (with the issues reported) when the library refused it. */
   async save(): Promise<boolean> {
-    this.flushPending();
     const id = this.id;
-    const scenario = this.scenario;
-    if (!id || !scenario || !this.active || this.saving) return false;
+    const store = this.store;
+    const scenario = store?.scenario;
+    if (!id || !store || !scenario || !this.active || this.saving) return false;
     this.saving = true;
     try {
       const summary = this.labels.length ? summarise(this.labels) : 'Saved';
       const stored = written(await host.library.save({ id, scenario: scenario as unknown as Record<string, unknown>, summary }), 'Could not save');
       this.issues = [];
       // Later edits made while the save was in flight stay unsaved.
-      if (this.scenario === scenario) {
-        this.dirty = false;
+      if (store.scenario === scenario) {
+        this.recovered = false;
         this.labels = [];
+        store.history.markSaved();
         this.cancelRecoveryWrite();
         await host.library.clearRecovery({ docKey: id }).catch(() => undefined);
       }
@@ -181,7 +169,6 @@ export class DocumentState {
    * library scenario titled `title`, which then opens; this one stays as it was last saved.
    */
   async saveCopy(title: string): Promise<LibrarySummary> {
-    this.flushPending();
     const scenario = this.scenario;
     if (!scenario || !this.active) throw new Error('Open a library scenario to save a copy of it.');
     const copy = { ...scenario, title };
@@ -199,8 +186,9 @@ export class DocumentState {
   async discard(): Promise<void> {
     const id = this.id;
     this.cancelRecoveryWrite();
-    this.dirty = false;
+    this.recovered = false;
     this.labels = [];
+    this.store?.history.markSaved();
     if (id) await host.library.clearRecovery({ docKey: id }).catch(() => undefined);
   }
 
@@ -209,7 +197,6 @@ export class DocumentState {
    * when the user stayed or the save failed.
    */
   async requestClose(): Promise<boolean> {
-    this.flushPending();
     if (this.active && this.dirty) {
       const choice = await this.hooks.askLeave(this.title);
       if (choice === 'cancel') return false;
@@ -222,10 +209,11 @@ export class DocumentState {
 
   private close(): void {
     this.cancelRecoveryWrite();
-    this.generation++;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     this.id = null;
-    this.scenario = null;
-    this.dirty = false;
+    this.store = null;
+    this.recovered = false;
     this.labels = [];
     this.issues = [];
     this.problems = null;

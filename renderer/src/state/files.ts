@@ -1,19 +1,7 @@
-// Files handed to the person: a download in the browser (and in the desktop app, where the
-// page's downloads go through the system's save dialog), named from the scenario's title.
+// The scenario handed to the person as a file, named from its title.
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { fileNameFor } from '../../../shared/format/file-name.js';
-
-/** Hands `blob` over as a download called `fileName`. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadBlob } from '../ui/download.js';
 
 /** The scenario as a JSON file ("<Title>.json"), laid out as the library exports it. */
 export function downloadScenarioJson(scenario: Scenario): string {

@@ -6,7 +6,7 @@
 // own dialog.
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { validateScenario, type ValidationIssue } from '../../../shared/format/validate.js';
-import type { Dialogs } from '../components/Library/dialogs.svelte.js';
+import type { Dialogs } from '../ui/dialogs.svelte.js';
 import { runCommand } from './commands.js';
 import { issueText } from './library.svelte.js';
 

@@ -9,8 +9,8 @@ import { DEFAULT_BLEED_MM, DEFAULT_COUNTER, KIT_PARTS, KitOptionsError, withMark
 import { declarationOf } from '../../../shared/rules/index.js';
 import type { PaperName } from '../../../shared/print/units.js';
 import { host, HostError } from '../host/index.js';
-import { download } from '../components/Print/download.js';
-import { fieldNumber, formatBytes, plural } from '../components/Print/text.js';
+import { downloadHostFile } from '../ui/download.js';
+import { fieldNumber, formatBytes, plural } from '../lib/print-text.js';
 
 export class KitState {
   parts = $state<Record<KitPart, boolean>>(Object.fromEntries(KIT_PARTS.map((p) => [p, true])) as Record<KitPart, boolean>);
@@ -138,7 +138,7 @@ export class KitState {
       if (result.kind === 'cancelled') this.outcome = null;
       else if (result.kind === 'saved') this.outcome = { tone: 'ok', text: `Saved the kit: ${plural(result.pages, 'page')} (${formatBytes(result.bytes)}) to ${result.path}` };
       else {
-        download(result);
+        downloadHostFile(result);
         this.outcome = { tone: 'ok', text: `Downloaded ${result.fileName}: ${plural(result.pages, 'page')}, ${formatBytes(result.bytes)}` };
       }
     } catch (err) {

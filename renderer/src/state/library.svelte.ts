@@ -5,7 +5,7 @@
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { issuePlace } from '../../../shared/scenario/places.js';
 import { storeThumbnail } from './thumbnails.js';
-import { downloadBlob } from './files.js';
+import { downloadBlob } from '../ui/download.js';
 import { fileNameFor } from '../../../shared/format/file-name.js';
 import {
   host,

@@ -25,8 +25,8 @@ import {
 import { toMm, trimNumber, type LengthUnit, type PaperName } from '../../../shared/print/units.js';
 import { host, HostError, type PrintFileResult } from '../host/index.js';
 import type { AppState } from './app.svelte.js';
-import { download } from '../components/Print/download.js';
-import { fieldMessage, fieldNumber as num, formatBytes, pdfPageCount, plural, summaryParts } from '../components/Print/text.js';
+import { downloadHostFile } from '../ui/download.js';
+import { fieldMessage, fieldNumber as num, formatBytes, pdfPageCount, plural, summaryParts } from '../lib/print-text.js';
 
 export type PaperPick = PaperName | 'custom' | 'single';
 /** What the page selector shows: the assembly sheet or one tile (index into layout.pages). */
@@ -270,7 +270,7 @@ export class PrintState {
       if (result.kind === 'cancelled') this.outcome = null;
       else if (result.kind === 'saved') this.outcome = { tone: 'ok', text: `Saved ${plural(result.pages, job === 'pdf' ? 'page' : 'image')} (${formatBytes(result.bytes)}) to ${result.path}` };
       else {
-        download(result);
+        downloadHostFile(result);
         this.outcome = { tone: 'ok', text: `Downloaded ${result.fileName}: ${plural(result.pages, job === 'pdf' ? 'page' : 'image')}, ${formatBytes(result.bytes)}` };
       }
     } catch (err) {

@@ -1,15 +1,11 @@
 // State of the scenario panels (the tabbed dock under the map): which tab is open, the unit
-// selected in a table, the live checks list, and how panel edits join the document's undo.
+// selected in a table, the live checks list, and how panel edits reach the document.
 //
-// Panels edit the open document only through the document store (`doc.replace`), one
-// immutable replacement per edit with an undo label. The map designer's history holds map
-// edits only (its commands work on the map document), so panel edits of the rest of the
-// scenario are steps of a field track (components/Scenario/undo.ts) on the document's one
-// undo timeline, which the editor owns (state/editor.svelte.ts): Ctrl+Z takes the newest
-// step whichever editor made it. Panel edits of map features (victory cells, cell names) go
-// through the designer's history instead. A step remembers just the top-level fields it
-// changed, so undoing it leaves map edits made since alone; if another editor changed one of
-// those same fields since, the step is dropped rather than reverting that edit.
+// Panels edit the open document through its one store (state/store.ts): each edit makes a
+// new scenario from the current one and `store.setFields(next, label)` records the top-level
+// fields that differ as one step of the store's one undo history, the same history map
+// strokes go into, so Ctrl+Z takes the newest step whatever made it. Panel edits of map
+// features (victory cells, cell names) run map commands on the same store.
 
 import { checkStatus, issueCounts, panelForPointer, PANEL_NAMES, type EditResult, type Issue, type PanelId } from '../../../shared/scenario/index.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
@@ -17,8 +13,7 @@ import type { Cell } from '../../../shared/grid/types.js';
 import type { AppState } from './app.svelte.js';
 import type { DocumentState } from './document.svelte.js';
 import { editorFor, type EditorState } from './editor.svelte.js';
-import { swapFields } from '../components/Scenario/undo.js';
-import { cellOfRef } from '../components/Scenario/meta.js';
+import { cellOfRef } from '../lib/cells.js';
 import { ChecksRunner } from './checks.js';
 
 export type PanelTab = PanelId;
@@ -32,31 +27,26 @@ export const tabForPointer = panelForPointer;
 const CHECK_DELAY_MS = 120;
 
 /**
- * Applies an edit of the scenario's fields (not the map) as one step of the document's undo
- * timeline: the panels and the inspector's title field both edit through here. Takes a new
+ * Applies an edit of the scenario's fields (not the map) as one undo step of the open
+ * document: the panels and the inspector's title field both edit through here. Takes a new
  * scenario (the same object = nothing changed) or an EditResult; returns the refusal message,
  * or null when applied or nothing changed. An edit that leaves every field as it was makes no
  * undo step.
  */
-export function applyFieldEdit(doc: DocumentState, editor: EditorState, result: Scenario | EditResult, label: string): string | null {
-  if (!doc.scenario || !doc.active) return 'Open a scenario from the library to edit it.';
+export function applyFieldEdit(doc: DocumentState, result: Scenario | EditResult, label: string): string | null {
+  const store = doc.active ? doc.store : null;
+  if (!store) return 'Open a scenario from the library to edit it.';
   let next: Scenario;
   if ('ok' in result) {
     if (!result.ok) return result.message;
     next = result.scenario;
   } else next = result;
-  const base = doc.scenario; // what the panel made its edit from
-  if (next === base) return null;
-  const step = editor.fields.step(base, next, label);
-  if (!step) return null;
-  // A stroke the designer has not written yet goes in first, so this step comes after it;
-  // then only the fields this edit changed are put into the document.
-  editor.flushNow();
-  const current = doc.scenario;
-  const merged = current === base ? next : current && swapFields(current, step.before, step.after);
-  if (!merged) return 'The map changed meanwhile; try the edit again.';
-  editor.recordFieldStep(step);
-  editor.writeDocument(merged, label);
+  try {
+    store.setFields(next, label);
+  } catch (err) {
+    if (err instanceof RangeError) return err.message;
+    throw err;
+  }
   return null;
 }
 
@@ -96,7 +86,7 @@ export class ScenarioPanels {
     this.editor = editorFor(app);
   }
 
-  /** Returns the cleanup for when the dock goes (the undo steps stay with the editor's timeline). */
+  /** Returns the cleanup for when the dock goes (the undo steps stay with the document's store). */
   connect(): () => void {
     return () => {
       clearTimeout(this.checkTimer);
@@ -147,7 +137,7 @@ export class ScenarioPanels {
    */
   apply(result: Scenario | EditResult, label: string): string | null {
     if (!this.editable) return 'Open a scenario from the library to edit it.';
-    return applyFieldEdit(this.doc, this.editor, result, label);
+    return applyFieldEdit(this.doc, result, label);
   }
 
   /** Undo / Redo of the whole document (the newest step, whichever editor made it). */

@@ -12,7 +12,7 @@ export function editorHook(app: AppState): EditorTestHook {
   const local = (col: number, row: number) => app.renderer?.cellCenter({ col, row }) ?? null;
   const mods = { altKey: false, shiftKey: false };
   return {
-    documentJson: () => (app.open ? JSON.stringify(app.open.session.doc.toScenario()) : null),
+    documentJson: () => (app.open ? JSON.stringify(app.open.store.doc.toScenario()) : null),
     undo: () => (editor.undo(), editor.canUndo),
     redo: () => (editor.redo(), editor.canRedo),
     get canUndo() {

@@ -19,18 +19,18 @@ export class LiveMapModel implements MapModel {
   roads: EdgeId[] = [];
   rails: EdgeId[] = [];
   physicalCellPx = 96;
-  readonly defaultVictoryVp: number;
 
-  constructor(
-    readonly doc: MapDocument,
-    scenario: Pick<Scenario, 'ruleset'>,
-  ) {
-    this.defaultVictoryVp = scenario.ruleset.options?.victoryCellVpPerTurn ?? 2;
+  constructor(readonly doc: MapDocument) {
     this.refreshSides();
     this.refreshPalette();
     this.refreshMeta();
     this.refreshFeatures();
     this.refreshEdges();
+  }
+
+  /** Victory points a victory cell is worth per turn unless it says otherwise (the ruleset's option). */
+  get defaultVictoryVp(): number {
+    return (this.doc.field('ruleset') as Scenario['ruleset'] | undefined)?.options?.victoryCellVpPerTurn ?? 2;
   }
 
   get board(): Board {
@@ -73,6 +73,7 @@ export class LiveMapModel implements MapModel {
 
   /** Brings the derived lists up to date after a document change. */
   sync(change: DocChange): void {
+    if (change.layers.has('sides')) this.refreshSides();
     if (change.palette || change.resized) this.refreshPalette();
     if (change.meta || change.resized) this.refreshMeta();
     if (change.resized) {

@@ -19,7 +19,7 @@ describe('terrain brush', () => {
     tool.move(h.ctx, h.at({ col: 4, row: 2 })); // skips 2 and 3: the stroke fills them in
     expect(tool.phase).toBe('dragging');
     tool.move(h.ctx, h.at({ col: 5, row: 2 }));
-    tool.up(h.ctx, h.at({ col: 5, row: 2 }));
+    tool.up(h.ctx);
     expect(tool.phase).toBe('idle');
     expect(row(2, 1, 5).map(h.terrainAt)).toEqual(Array(5).fill('woods'));
     expect(h.history.undoLabel).toBe('Paint Woods (5 cells)');
@@ -33,7 +33,7 @@ describe('terrain brush', () => {
     h.options.brushSize = 2;
     const tool = new StrokeTool('terrain');
     tool.down(h.ctx, h.at({ col: 4, row: 4 }));
-    tool.up(h.ctx, h.at({ col: 4, row: 4 }));
+    tool.up(h.ctx);
     expect(h.history.undoLabel).toBe('Paint Woods (7 cells)');
   });
 
@@ -52,7 +52,7 @@ describe('terrain brush', () => {
     h.options.terrain = 'open';
     const tool = new StrokeTool('terrain');
     tool.down(h.ctx, h.at({ col: 1, row: 1 }));
-    tool.up(h.ctx, h.at({ col: 1, row: 1 }));
+    tool.up(h.ctx);
     expect(h.history.canUndo).toBe(false);
   });
 
@@ -67,13 +67,13 @@ describe('terrain brush', () => {
     const h = toolHarness();
     const brush = new StrokeTool('terrain');
     brush.down(h.ctx, h.at({ col: 2, row: 2 }));
-    brush.up(h.ctx, h.at({ col: 2, row: 2 }));
+    brush.up(h.ctx);
     const marker = new MarkerTool();
     marker.down(h.ctx, h.at({ col: 2, row: 2 }));
     marker.up(h.ctx, h.at({ col: 2, row: 2 }));
     const eraser = new StrokeTool('erase');
     eraser.down(h.ctx, h.at({ col: 2, row: 2 }));
-    eraser.up(h.ctx, h.at({ col: 2, row: 2 }));
+    eraser.up(h.ctx);
     expect(h.terrainAt({ col: 2, row: 2 })).toBe('open');
     expect(h.doc.featuresAt({ col: 2, row: 2 })).toBeUndefined();
     expect(h.history.undoLabel).toBe('Erase');
@@ -100,7 +100,7 @@ describe('rectangle and fill', () => {
     const brush = new StrokeTool('terrain');
     brush.down(h.ctx, h.at({ col: 3, row: 0 }));
     brush.move(h.ctx, h.at({ col: 3, row: 7 }));
-    brush.up(h.ctx, h.at({ col: 3, row: 7 }));
+    brush.up(h.ctx);
     h.options.terrain = 'lake';
     const fill = new FillTool();
     fill.down(h.ctx, h.at({ col: 0, row: 0 }));
@@ -219,7 +219,7 @@ describe('control', () => {
     const tool = new FrontLineTool();
     tool.down(h.ctx, h.onSide(front[0]!));
     for (const e of front.slice(1)) tool.move(h.ctx, h.onSide(e));
-    tool.up(h.ctx, h.onSide(front.at(-1)!));
+    tool.up(h.ctx);
     expect(h.history.undoLabel).toMatch(/^Fill to front line/);
     expect(h.controlAt({ col: 6, row: 4 })).toBe(blue);
     expect(h.controlAt({ col: 7, row: 4 })).toBe(red);

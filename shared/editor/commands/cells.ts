@@ -2,7 +2,7 @@
 // the indices it touches with the value each had before and has after, in typed arrays, so a
 // million-cell flood fill costs a few megabytes and reverts exactly.
 import type { MapDocument } from '../document.js';
-import { ChangeBuilder, EditError, count, type CellLayer, type Command, type DocChange } from '../types.js';
+import { ChangeBuilder, EditError, labelOf, type Amount, type CellLayer, type Command, type DocChange } from '../types.js';
 
 /** Above this share of the map, a change reports 'all' instead of listing every index. */
 const ALL_CELLS_SHARE = 0.25;
@@ -33,8 +33,12 @@ export class CellsCommand implements Command {
     return this.length;
   }
 
+  get amount(): Amount {
+    return { count: this.length, unit: 'cell' };
+  }
+
   get label(): string {
-    return `${this.title} (${count(this.length, 'cell')})`;
+    return labelOf(this.title, this.amount);
   }
 
   get bytes(): number {
@@ -52,6 +56,7 @@ export class CellsCommand implements Command {
   private write(doc: MapDocument, values: Uint8Array): DocChange {
     const target = doc[this.layer];
     const change = new ChangeBuilder();
+    change.touch(this.layer);
     const n = this.length;
     for (let k = 0; k < n; k++) target[this.indices[k]!] = values[k]!;
     if (n > target.length * ALL_CELLS_SHARE) change.allCells();

@@ -2,7 +2,7 @@
 // cross sides, connecting the two cells, so a path of cells becomes the sides it crosses.
 import type { Cell, EdgeId } from '../../grid/index.js';
 import type { MapDocument } from '../document.js';
-import { ChangeBuilder, EditError, count, type Command, type DocChange, type EdgeFeature } from '../types.js';
+import { ChangeBuilder, EditError, labelOf, type Amount, type Command, type DocChange, type EdgeFeature } from '../types.js';
 
 const NOUN: Record<EdgeFeature, string> = { rivers: 'river', lakeShores: 'lake shore', roads: 'road', rails: 'rail' };
 
@@ -23,8 +23,12 @@ export class EdgesCommand implements Command {
     return this.added.length + this.removed.length;
   }
 
+  get amount(): Amount {
+    return { count: this.size, unit: 'side' };
+  }
+
   get label(): string {
-    return `${this.title} (${count(this.size, 'side')})`;
+    return labelOf(this.title, this.amount);
   }
 
   apply(doc: MapDocument): DocChange {

@@ -4,7 +4,7 @@
 import type { Cell, CellId } from '../../grid/index.js';
 import type { CellFeatures, VictoryValue } from '../../format/scenario.types.js';
 import type { MapDocument } from '../document.js';
-import { ChangeBuilder, EditError, count, type Command, type DocChange } from '../types.js';
+import { ChangeBuilder, EditError, labelOf, type Amount, type Command, type DocChange } from '../types.js';
 
 interface FeatureSwap {
   before: CellFeatures | undefined;
@@ -25,8 +25,13 @@ export class FeaturesCommand implements Command {
     return this.swaps.size;
   }
 
+  /** Counted only past one cell: naming a cell is "Name 0304 “Kursk”", not "(1 cell)". */
+  get amount(): Amount | undefined {
+    return this.swaps.size === 1 ? undefined : { count: this.swaps.size, unit: 'cell' };
+  }
+
   get label(): string {
-    return this.swaps.size === 1 ? this.title : `${this.title} (${count(this.swaps.size, 'cell')})`;
+    return labelOf(this.title, this.amount);
   }
 
   apply(doc: MapDocument): DocChange {

@@ -77,6 +77,8 @@ function changeOf(from: Partial<DocState>, to: Partial<DocState>, moved: CellShi
     c.palette = true;
     c.allCells();
   }
+  if (has('terrain')) c.touch('terrain');
+  if (has('control')) c.touch('control');
   if (has('terrain') || has('control')) c.allCells();
   if (has('cells')) for (const id of new Set([...keysOf(from.cells), ...keysOf(to.cells)])) c.features.add(id);
   if (has('edges')) {
@@ -84,7 +86,10 @@ function changeOf(from: Partial<DocState>, to: Partial<DocState>, moved: CellShi
   }
   if (has('orderOfBattle') || has('reinforcements')) c.units = true;
   // The underlay is drawn over the map, not in it: no cell changes, but views look again.
-  if (has('underlay')) c.meta = true;
+  if (has('underlay')) {
+    c.meta = true;
+    c.touch('underlay');
+  }
   return c.done();
 }
 

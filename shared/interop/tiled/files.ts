@@ -13,18 +13,6 @@ export type TiledFormat = 'tmx' | 'tmj';
 /** Draws a tileset picture and returns its PNG bytes. */
 export type SheetPainter = (sheet: TileSheet) => Promise<Uint8Array> | Uint8Array;
 
-/** A file-name stem from a title: letters, digits and dashes. */
-export function fileStem(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .toLowerCase()
-      .slice(0, 60) || 'map'
-  );
-}
-
 export async function tiledFiles(scenario: Scenario, format: TiledFormat, stem: string, paint: SheetPainter): Promise<TiledSideFile[]> {
   const { map, sheets } = tiledMapOf(scenario, stem);
   const text = format === 'tmx' ? writeTmx(map) : writeTmj(map);

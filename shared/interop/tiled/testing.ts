@@ -5,18 +5,10 @@ import { gridSpecOf } from '../../format/defaults.js';
 import { newScenario } from '../../format/new-scenario.js';
 import type { CellFeatures, CellGrid, Scenario } from '../../format/scenario.types.js';
 import { createGrid } from '../../grid/index.js';
+import { prng } from '../../random.js';
 
-/** A small deterministic random source (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic random source. */
+export const rng = prng;
 
 /** A map of the given grid with random terrain, control, rivers, lake shores, roads, railways and every kind of cell feature. */
 export function busyScenario(grid: CellGrid, seed: number): Scenario {

@@ -5,7 +5,8 @@
 import { unzipSync, zipSync } from 'fflate';
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import type { TileSheet } from '../../../../shared/interop/tiled/export.js';
-import { fileStem, readTiled, tiledFiles, tiledFormatOf, type TiledFormat } from '../../../../shared/interop/tiled/files.js';
+import { fileNameFor, fileStem } from '../../../../shared/format/file-name.js';
+import { readTiled, tiledFiles, tiledFormatOf, type TiledFormat } from '../../../../shared/interop/tiled/files.js';
 import type { SheetContext } from '../../../../shared/interop/tiled/tiles.js';
 import type { TiledMap } from '../../../../shared/interop/tiled/types.js';
 import { vassalModuleOf } from '../../../../shared/interop/vassal/module.js';
@@ -23,10 +24,10 @@ async function paintSheet(sheet: Pick<TileSheet, 'width' | 'height' | 'draw'>): 
 
 /** The export as a zip: `<stem>.tmx|tmj`, `<stem>-terrain.png`, `<stem>-control.png`. */
 export async function tiledZip(scenario: Scenario, format: TiledFormat): Promise<{ blob: Blob; fileName: string; files: string[] }> {
-  const stem = fileStem(scenario.title);
+  const stem = fileStem(scenario.title, 'map');
   const files = await tiledFiles(scenario, format, stem, paintSheet);
   const zipped = zipSync(Object.fromEntries(files.map((f) => [f.name, f.bytes])), { level: 6 });
-  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), fileName: `${stem}-tiled.zip`, files: files.map((f) => f.name) };
+  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), fileName: fileNameFor(scenario.title, 'zip', ['Tiled'], 'map'), files: files.map((f) => f.name) };
 }
 
 /** A map file picked for import, with any pictures that came with it (by file name). */
@@ -68,5 +69,5 @@ export async function vassalZip(scenario: Scenario, cellPx: number): Promise<{ b
   const entries: Record<string, Uint8Array> = { 'buildFile.xml': text.encode(module.buildFile), moduledata: text.encode(module.moduleData) };
   for (const image of module.images) if (!entries[image.path]) entries[image.path] = await paintSheet(image);
   const zipped = zipSync(entries, { level: 6 });
-  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), fileName: `${fileStem(scenario.title)}.vmod`, pictures: module.images.length };
+  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), fileName: fileNameFor(scenario.title, 'vmod', [], 'map'), pictures: module.images.length };
 }

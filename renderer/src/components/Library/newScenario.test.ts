@@ -16,7 +16,7 @@ describe('New Scenario dialog fields', () => {
   it('the grid choice sets kind, orientation and square adjacency', () => {
     expect(buildScenario(draft({ grid: 'hex-pointy' })).map.grid).toMatchObject({ kind: 'hex', orientation: 'pointy' });
     expect(buildScenario(draft({ grid: 'square-8' })).map.grid).toMatchObject({ kind: 'square', adjacency: 8 });
-    expect(buildScenario(draft({ grid: 'square-4' })).map.grid.adjacency).toBeUndefined();
+    expect((buildScenario(draft({ grid: 'square-4' })).map.grid as { adjacency?: number }).adjacency).toBeUndefined();
     expect(buildScenario(draft({ grid: 'offsetSquare' })).map.grid).toEqual({ kind: 'offsetSquare', cols: 30, rows: 20 });
   });
 

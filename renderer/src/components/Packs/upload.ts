@@ -6,7 +6,7 @@ import { unwrap } from '../../../../shared/host/client.js';
 import { PACK_UPLOAD_PATH } from '../../../../shared/host/channels/packs.js';
 import { detectHost, host, HostError, type PackPreview } from '../../host/index.js';
 import { webKeyHeaders } from '../../host/http.js';
-import { fileToBase64 } from './bytes.js';
+import { fileToBase64 } from '../../ui/download.js';
 
 export async function stagePackFile(file: File): Promise<PackPreview> {
   const fileName = file.name.slice(0, 260);

@@ -4,7 +4,7 @@ import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import { layoutPrint } from '../../../../shared/print/layout.js';
 import example from '../../../../scenarios/seed-000-example.json' with { type: 'json' };
 import { overlapRects, tileAt } from './preview.js';
-import { fieldMessage, fieldNumber, formatBytes, summaryParts } from './text.js';
+import { fieldMessage, fieldNumber, formatBytes, summaryParts } from '../../lib/print-text.js';
 
 const scenario = example as unknown as Scenario;
 

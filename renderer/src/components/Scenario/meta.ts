@@ -2,9 +2,8 @@
 // defaults and explanations (descriptions from the schema, the one source of the format),
 // branch names, cell labels, and the small ground-rule edits the calendar panel makes.
 import schema from '../../../../schemas/scenario.schema.json' with { type: 'json' };
-import { DEFAULT_OPTIONS, gridSpecOf, type ResolvedOptions, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
+import { DEFAULT_OPTIONS, type ResolvedOptions, type ResolvedSideFlags } from '../../../../shared/format/defaults.js';
 import type { Branch, GroundChangeRule, GroundCondition, Scenario } from '../../../../shared/format/scenario.types.js';
-import { createGrid, type Cell, type GridGeometry } from '../../../../shared/grid/index.js';
 
 interface PropDoc {
   description?: string;
@@ -73,28 +72,7 @@ export const BRANCH_LABEL: Record<Branch, string> = {
 export const GROUND_LABEL: Record<GroundCondition, string> = { easy: 'Easy', mud: 'Mud', frozen: 'Frozen', snow: 'Snow' };
 export const GROUND_COLOUR: Record<GroundCondition, string> = { easy: '#8bbf6a', mud: '#9a6b3f', frozen: '#7fb2d9', snow: '#e9eef3' };
 
-// One grid per map grid object: labels are asked for on every table row.
-const grids = new WeakMap<object, GridGeometry>();
-export function gridOf(scenario: Pick<Scenario, 'map'>): GridGeometry {
-  let g = grids.get(scenario.map.grid);
-  if (!g) grids.set(scenario.map.grid, (g = createGrid(gridSpecOf(scenario))));
-  return g;
-}
-
-/** A CellRef ("col,row", a network's position id) → the label people read (0307, C7, 3,7; a position's label). */
-export function cellLabel(scenario: Pick<Scenario, 'map'>, ref: string): string {
-  const cell = gridOf(scenario).parseRef(ref);
-  return cell ? gridOf(scenario).label(cell) : ref;
-}
-
-/** The label people read for a cell on the map. */
-export const labelOfCell = (scenario: Pick<Scenario, 'map'>, cell: Cell): string => gridOf(scenario).label(cell);
-
-/** The file's reference (CellRef) to a cell on the map. */
-export const refOfCell = (scenario: Pick<Scenario, 'map'>, cell: Cell): string => gridOf(scenario).ref(cell);
-
-/** The cell a CellRef names, or null. */
-export const cellOfRef = (scenario: Pick<Scenario, 'map'>, ref: string): Cell | null => gridOf(scenario).parseRef(ref);
+export { cellLabel, cellOfRef, gridOf, labelOfCell, refOfCell } from '../../lib/cells.js';
 
 export const sideName = (scenario: Scenario, id: string): string => scenario.sides.find((s) => s.id === id)?.name ?? id;
 

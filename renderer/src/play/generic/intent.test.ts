@@ -36,7 +36,7 @@ describe('generic board clicks (Battle for Moscow options)', () => {
     expect(candidates(options, 's-19').sort()).toEqual(['g-pz', 'g-v']);
     const start = clickIntent(options, NONE, '3,3', 's-19');
     expect(start).toEqual({ pick: { kind: 'target', target: 's-19', cell: '3,3', chosen: expect.arrayContaining(['g-pz', 'g-v']) } });
-    const both = (start as { pick: ReturnType<typeof startTarget> }).pick;
+    const both = (start as { pick: Extract<ReturnType<typeof startTarget>, { kind: 'target' }> }).pick;
     expect(matchingAttack(options, both)?.units?.sort()).toEqual(['g-pz', 'g-v']);
     const trimmed = clickIntent(options, both, '3,4', 'g-v');
     expect(trimmed).toEqual({ pick: { ...both, chosen: ['g-pz'] } });

@@ -1,11 +1,11 @@
-// The library view and the document lifecycle share these stores; components get them from
-// context (set up once in App.svelte by createWorkbench).
+// The stores every screen shares (library, open document, toasts, dialogs); components get them
+// from context, set up once in App.svelte by provideWorkbench.
 import { getContext, setContext } from 'svelte';
-import type { AppState } from '../../state/app.svelte.js';
-import { DocumentState } from '../../state/document.svelte.js';
-import { LibraryState } from '../../state/library.svelte.js';
-import { Dialogs } from './dialogs.svelte.js';
-import { Toasts } from './toasts.svelte.js';
+import type { AppState } from './app.svelte.js';
+import { DocumentState } from './document.svelte.js';
+import { LibraryState } from './library.svelte.js';
+import { Dialogs } from '../ui/dialogs.svelte.js';
+import { Toasts } from '../ui/toasts.svelte.js';
 
 export interface Workbench {
   library: LibraryState;

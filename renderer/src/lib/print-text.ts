@@ -1,7 +1,7 @@
-// Words and numbers the print dialog shows, kept free of the DOM and of Svelte so they can
+// Words and numbers the print and kit dialogs show, kept free of the DOM and of Svelte so they can
 // be tested on their own.
-import type { PrintLayout } from '../../../../shared/print/layout.js';
-import { trimNumber } from '../../../../shared/print/units.js';
+import type { PrintLayout } from '../../../shared/print/layout.js';
+import { trimNumber } from '../../../shared/print/units.js';
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -15,13 +15,6 @@ export function fieldMessage(message: string): string {
 export function fieldNumber(text: string): number {
   const t = text.trim().replace(',', '.');
   return /^(\d+(\.\d*)?|\.\d+|-\d+(\.\d*)?)$/.test(t) ? Number(t) : NaN;
-}
-
-export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const raw = atob(base64);
-  const out = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
 }
 
 export function formatBytes(n: number): string {

@@ -1,4 +1,4 @@
-// Path data for the library toolbar's 20×20 stroke icons (same style as the tool rail).
+// Path data for the app's 20×20 stroke icons (same style as the tool rail); drawn by Icon.svelte.
 export const ICONS = {
   plus: 'M10 4v12M4 10h12',
   import: 'M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 13v3h12v-3',
@@ -14,3 +14,4 @@ export const ICONS = {
   back: 'M12 4 6 10l6 6',
   play: 'M6 4.5v11l9-5.5z',
 } as const;
+export type IconName = keyof typeof ICONS;

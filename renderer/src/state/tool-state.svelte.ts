@@ -1,0 +1,161 @@
+// The designer's one notion of the active tool: which tool is chosen, its options, the tool
+// objects, and pointer input turned into tool calls. A tool changes the scenario only
+// through the open store's history (tools/types.ts); what it shows while working (brush
+// footprint, hovered side) is kept here for the overlay painter.
+import type { Cell, Point } from '../../../shared/grid/types.js';
+import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
+import { createTool, networkToolBlock, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import type { ScenarioStore } from './store.js';
+
+const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'fill'];
+
+export interface Modifiers {
+  altKey: boolean;
+  shiftKey: boolean;
+}
+
+/** What the tools reach outside themselves: the open store and canvas, selection, naming, messages. */
+export interface ToolHost {
+  store(): ScenarioStore | null;
+  renderer(): MapRenderer | null;
+  select(cell: Cell | null): void;
+  editName(cell: Cell): void;
+  report(message: string): void;
+  /** The overlay should be drawn again (feedback changed). */
+  redrawOverlay(): void;
+}
+
+export class ToolState {
+  /** The active tool ('pan' moves the view; every other tool edits or selects). */
+  tool = $state<ToolId>('pan');
+  options = $state<ToolOptions>({
+    brushSize: 1,
+    terrain: '',
+    side: '',
+    controlMode: 'brush',
+    marker: 'supply',
+    victoryPerTurn: 2,
+    victoryEndGame: 0,
+  });
+  /** Whether the open map is a network (positions joined by links) rather than a grid of cells. */
+  networkMap = $state(false);
+
+  private tools = new Map<ToolId, Tool>();
+  private lastTerrainTool: ToolId = 'brush';
+  private feedbackList: readonly Feedback[] = [];
+
+  constructor(private readonly host: ToolHost) {}
+
+  /** The active tool's object (made on first use). */
+  get active(): Tool | null {
+    const id = this.tool;
+    let t = this.tools.get(id);
+    if (!t) {
+      const made = createTool(id);
+      if (!made) return null;
+      this.tools.set(id, made);
+      t = made;
+    }
+    return t;
+  }
+
+  /** What the active tool asks the overlay to show. */
+  get feedback(): readonly Feedback[] {
+    return this.feedbackList;
+  }
+
+  setTool(id: ToolId): void {
+    const blocked = this.networkMap ? networkToolBlock(id) : null;
+    if (blocked) return this.host.report(blocked);
+    if (this.tool === id) return;
+    this.cancel();
+    if (TERRAIN_TOOLS.includes(id)) this.lastTerrainTool = id;
+    this.tool = id;
+    this.showFeedback([]);
+  }
+
+  /** A newly opened map: fresh tool objects, and options that fit its palette and sides. */
+  reset(store: ScenarioStore): void {
+    const doc = store.doc;
+    this.networkMap = doc.grid.network !== null;
+    if (this.networkMap && networkToolBlock(this.tool)) this.tool = 'select';
+    this.tools.clear();
+    this.feedbackList = [];
+    if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
+    if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
+  }
+
+  /** The terrain tools paint `id` from now on; the picker hands back to the last terrain tool. */
+  pickTerrain(id: string): void {
+    this.options.terrain = id;
+    if (this.tool === 'picker') this.setTool(this.lastTerrainTool);
+  }
+
+  // ---- pointer input (points in container pixels) ----
+
+  pointerDown(p: Point, mods: Modifiers): void {
+    this.send(p, mods, (t, ctx, input) => t.down(ctx, input));
+  }
+
+  pointerMove(p: Point, mods: Modifiers): void {
+    this.send(p, mods, (t, ctx, input) => t.move(ctx, input));
+  }
+
+  pointerUp(p: Point, mods: Modifiers): void {
+    this.send(p, mods, (t, ctx, input) => t.up(ctx, input));
+  }
+
+  pointerLeave(): void {
+    if (this.active?.phase === 'idle') this.showFeedback([]);
+  }
+
+  /** Escape or a lost pointer: a gesture in progress is undone. */
+  cancel(): void {
+    const ctx = this.context();
+    if (ctx) this.active?.cancel(ctx);
+  }
+
+  get busy(): boolean {
+    return (this.active?.phase ?? 'idle') !== 'idle';
+  }
+
+  showFeedback(f: readonly Feedback[]): void {
+    if (f.length === 0 && this.feedbackList.length === 0) return;
+    this.feedbackList = f;
+    this.host.redrawOverlay();
+  }
+
+  private send(p: Point, mods: Modifiers, call: (tool: Tool, ctx: ToolContext, input: PointerInput) => void): void {
+    const ctx = this.context();
+    const input = this.input(p, mods);
+    const tool = this.active;
+    if (ctx && input && tool) call(tool, ctx, input);
+  }
+
+  private context(): ToolContext | null {
+    const s = this.host.store();
+    const r = this.host.renderer();
+    if (!s || !r) return null;
+    return {
+      doc: s.doc,
+      history: s.history,
+      options: this.options,
+      size: CELL_SIZE,
+      scale: r.view.scale,
+      select: (cell) => this.host.select(cell),
+      pickTerrain: (id) => this.pickTerrain(id),
+      editName: (cell) => this.host.editName(cell),
+      feedback: (f) => this.showFeedback(f),
+      report: (m) => this.host.report(m),
+    };
+  }
+
+  private input(p: Point, mods: Modifiers): PointerInput | null {
+    const r = this.host.renderer();
+    const s = this.host.store();
+    if (!r || !s) return null;
+    const v = r.view;
+    const point = { x: (p.x - v.x) / v.scale, y: (p.y - v.y) / v.scale };
+    return { point, cell: s.doc.grid.pixelToCell(point, CELL_SIZE), alt: mods.altKey, shift: mods.shiftKey };
+  }
+}
