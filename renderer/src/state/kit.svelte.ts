@@ -160,7 +160,7 @@ export class KitState {
       if (result.kind === 'cancelled') this.outcome = null;
       else if (result.kind === 'saved') this.outcome = { tone: 'ok', text: `Saved ${plural(result.pages, 'PNG page')} at ${this.pngDpi} dpi (${formatBytes(result.bytes)}) to ${result.path}` };
       else {
-        download(result);
+        downloadHostFile(result);
         this.outcome = { tone: 'ok', text: `Downloaded ${result.fileName}: ${plural(result.pages, 'PNG page')}, ${formatBytes(result.bytes)}` };
       }
     } catch (err) {
