@@ -5,6 +5,7 @@
 //   npm run print -- my.json --single-sheet --out shop.pdf
 //   npm run print -- my.json --png --dpi 150 --out mat.png
 //   npm run print -- my.json --kit counters,markers,track,aids --counter 5/8in --paper A4 --out kit.pdf
+//   npm run print -- my.json --kit all --png --dpi 300 --out kit.zip     (a zip of PNG pages)
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { layoutKit } from '../shared/kit/layout.js';
 import { KIT_PARTS, KitOptionsError, type KitOptionsInput, type KitPart } from '../shared/kit/options.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { printPagesPng } from '../electron/print/raster.js';
+import { kitPngZip } from '../electron/print/kit-handlers.js';
 import { writeAtomically } from '../electron/files.js';
 
 const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png> [options]
@@ -39,7 +41,8 @@ Tabletop kit instead of the map:
   --kit counters,markers,track,aids,oob   the kit's parts (or "all")
   --counter 1/2in|5/8in|3/4in|1in|15mm|20mm|25mm   counter size (default 5/8in)
   --bleed 1mm        colour past the cut line of each counter (0 to 3 mm)
-  --marker-count id=N,...   how many of a marker (default: the ruleset's count)`;
+  --marker-count id=N,...   how many of a marker (default: the count saved with the scenario, else the ruleset's)
+  --png [--dpi 150]  a zip of PNG pages (one per kit page) instead of the PDF: --out kit.zip`;
 
 const LAYERS: (keyof PrintLayers)[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units'];
 
@@ -233,7 +236,11 @@ async function printKit(scenario: Scenario, values: Record<string, string | bool
   }
   for (const w of layout.warnings) console.error(`warning: ${w}`);
   const started = Date.now();
-  const pdf = await renderKitLayoutPdf(scenario, layout);
+  const png = values.png === true;
+  const dpi = str('dpi') === undefined ? 150 : Number(str('dpi'));
+  if (png && !(Number.isInteger(dpi) && dpi >= 50 && dpi <= 600)) throw new UsageError(`--dpi: must be a whole number from 50 to 600 for kit pages; got "${str('dpi')}"`);
+  if (png && extname(str('out')!).toLowerCase() !== '.zip') throw new UsageError(`--out: the kit's PNG pages go into a zip; name it .zip (got "${str('out')}")`);
+  const pdf = png ? await kitPngZip(scenario, layout, dpi) : await renderKitLayoutPdf(scenario, layout);
   await writeAtomically(str('out')!, pdf);
   const count = (kind: string) => layout.pages.filter((p) => p.kind === kind).length;
   console.log(
@@ -245,6 +252,7 @@ async function printKit(scenario: Scenario, values: Record<string, string | bool
       markers: layout.markers.reduce((n, m) => n + m.count, 0),
       counterMm: Number(layout.options.counterMm.toFixed(3)),
       paper: layout.options.paper,
+      ...(png ? { format: 'zip of PNG pages', dpi } : { format: 'pdf' }),
       bytes: pdf.length,
       ms: Date.now() - started,
     }),

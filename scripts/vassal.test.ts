@@ -13,7 +13,10 @@ import { gridSpecOf } from '../shared/format/defaults.js';
 import type { CellGrid, Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { vassalModuleOf } from '../shared/interop/vassal/module.js';
-import { vassalLocationName, vassalSnap } from '../shared/interop/vassal/testing.js';
+import { vassalLocationName, vassalSnap, vassalZonedLocationName } from '../shared/interop/vassal/testing.js';
+import { layoutKit } from '../shared/kit/layout.js';
+import { kitMarkers, kitTurns } from '../shared/kit/content.js';
+import { columnLetters } from '../shared/grid/labels.js';
 import { busyScenario, rng } from '../shared/interop/tiled/testing.js';
 import { exportVassalModule, main } from './interop.js';
 
@@ -110,6 +113,67 @@ describe('VASSAL module (.vmod)', () => {
       }
     });
   }
+
+  for (const file of ['seed-000-example.json', 'battle-for-moscow.json']) {
+    it(`${file}: the turn tracker lists every turn, the Markers palette holds every kit marker, the turn record track is a chart`, async () => {
+      const scenario = load(file);
+      const out = join(dir, file.replace('.json', '-kit.vmod'));
+      await exportVassalModule(scenario, out, 60);
+      const zip = unzipSync(new Uint8Array(readFileSync(out)));
+      const xml = new TextDecoder().decode(zip['buildFile.xml']);
+      const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute }).parse(xml, true) as Node;
+      // The turn tracker: one list entry per calendar turn, in order, with its date.
+      const trackers = all(doc, 'VASSAL.build.module.turn.TurnTracker');
+      expect(trackers).toHaveLength(1);
+      const levels = all(trackers[0], 'VASSAL.build.module.turn.ListTurnLevel');
+      expect(levels).toHaveLength(1);
+      const turns = kitTurns(scenario);
+      const list = String(levels[0]!.list).split(',');
+      expect(list).toHaveLength(turns.length);
+      turns.forEach((t, i) => expect(list[i]).toMatch(new RegExp(`^Turn ${t.turn}: ${t.date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)));
+      // Every marker the kit prints, in the Markers palette, each with its front and back picture in the zip.
+      const palette = all(doc, 'VASSAL.build.widget.ListWidget').find((l) => l.entryName === 'Markers')!;
+      const slots = all(palette, 'VASSAL.build.widget.PieceSlot');
+      const markers = kitMarkers(scenario);
+      expect(slots.map((s) => s.entryName)).toEqual(markers.map((m) => m.label.replace(/[;/\\\t,\n\r]+/g, ' ').replace(/\s+/g, ' ').trim()));
+      for (const s of slots) for (const m of String(s['#text']).matchAll(/([\w.-]+\.png)/g)) expect(Object.keys(zip)).toContain(`images/${m[1]}`);
+      // The kit's track pages as charts, and the charts name only files present.
+      const charts = all(doc, 'VASSAL.build.widget.Chart');
+      const trackPages = layoutKit(scenario, { parts: ['track'] }).pages;
+      expect(charts.filter((c) => String(c.fileName).startsWith('chart-track-'))).toHaveLength(trackPages.length);
+      expect(charts.some((c) => String(c.chartName).startsWith(trackPages[0]!.title))).toBe(true);
+      for (const c of charts) expect(Object.keys(zip)).toContain(`images/${c.fileName}`);
+    }, 60_000);
+  }
+
+  it('A1 columns past Z: every column from AA on is a zone named as Gridfront names it, so sampled cells there get Gridfront labels', () => {
+    for (const g of [
+      { kind: 'hex', orientation: 'flat', offset: 'odd', labels: 'A1', cols: 60, rows: 12 },
+      { kind: 'hex', orientation: 'pointy', offset: 'even', labels: 'A1', cols: 40, rows: 9 },
+      { kind: 'square', labels: 'A1', cols: 705, rows: 4 },
+    ] as CellGrid[]) {
+      const s = busyScenario(g, 3);
+      s.orderOfBattle = [];
+      const m = vassalModuleOf(s, { cellPx: 48 });
+      const grid = createGrid(gridSpecOf(s));
+      expect(m.grid.zones.map((z) => z.name)).toEqual(Array.from({ length: g.cols - 26 }, (_, i) => columnLetters(26 + i)));
+      const random = rng(g.cols * 7 + g.rows);
+      const cells = [
+        { col: 25, row: 0 },
+        { col: 26, row: 1 },
+        { col: 27, row: g.rows - 1 },
+        { col: g.cols - 1, row: g.rows - 1 },
+        ...Array.from({ length: 6 }, () => ({ col: 26 + Math.floor(random() * (g.cols - 26)), row: Math.floor(random() * g.rows) })),
+      ];
+      for (const cell of cells) {
+        const p = m.cellPixel(cell);
+        const at = { x: Math.round(p.x), y: Math.round(p.y) };
+        // Without zones VASSAL would repeat letters (27 → BB); with them the label is Gridfront's (27 → AB).
+        expect(vassalZonedLocationName(m.grid.kind, m.grid.attrs, m.grid.numbering, m.grid.zones, at), `cell ${grid.label(cell)}`).toBe(grid.label(cell));
+      }
+      expect(vassalLocationName(m.grid.kind, m.grid.attrs, m.grid.numbering, m.cellPixel({ col: 27, row: 0 }))).not.toBe(grid.label({ col: 27, row: 0 }));
+    }
+  });
 
   it('refuses brick and network maps with a sentence, through the command line too', async () => {
     const brick = load('brick-grid-demo.json');

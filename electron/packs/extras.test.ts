@@ -4,6 +4,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTinyScenario } from '../../shared/format/fixtures.js';
+import { layoutKit } from '../../shared/kit/layout.js';
+import { withMarkerCount } from '../../shared/kit/options.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import type { CallContext, PackJobStatus } from '../../shared/host/contract.js';
 import { operational } from '../../shared/rules/operational/index.js';
@@ -94,6 +96,16 @@ describe('pack extras', () => {
     const kit = await PDFDocument.load(extras[0]!.data);
     expect(kit.getTitle()).toBe('Tiny test front \u2014 tabletop kit');
     expect(kit.getPageCount()).toBeGreaterThan(2);
+  });
+
+  it('prints the kit with the marker counts saved with the scenario', async () => {
+    // 300 Expended markers take more marker sheets than the ruleset's default count.
+    const counted = withMarkerCount(makeTinyScenario(), 'expended', 300);
+    mustWrite(from.t.lib.save('tiny-test', counted));
+    const pack = await call(from, 'packs.export', { ids: ['tiny-test'], name: 'Kit', version: '1.0', includeThumbnails: false, includeKitPdfs: true });
+    const kit = await PDFDocument.load((await inspectPack(Buffer.from(pack.base64, 'base64'))).scenarios[0]!.extras[0]!.data);
+    expect(layoutKit(counted).pages.length).toBeGreaterThan(layoutKit(makeTinyScenario()).pages.length);
+    expect(kit.getPageCount()).toBe(layoutKit(counted).pages.length);
   });
 
   it('stores an imported saved game under the id its scenario was imported as, and it loads there', async () => {

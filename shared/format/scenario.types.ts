@@ -121,6 +121,17 @@ export interface Scenario {
    * Units that begin the game off the map, in a pool the ruleset draws from (Battle for Moscow's replacement pool).
    */
   pool?: PoolUnit[];
+  /**
+   * Choices for this scenario's tabletop kit that travel with it (issue #20). Left out, the ruleset's defaults hold.
+   */
+  kit?: {
+    /**
+     * How many of each marker to print, by the marker id the ruleset declares ("expended": 12); a marker left out takes the ruleset's default count for the scenario.
+     */
+    markerCounts?: {
+      [k: string]: number;
+    };
+  };
 }
 export interface Ruleset {
   /**

@@ -8,7 +8,7 @@ import { PAPER_NAMES } from '../print/units.js';
 import { echelonOf, kitTurns } from './content.js';
 import { counterName } from './draw.js';
 import { layoutKit, type SheetPage, type TrackPage } from './layout.js';
-import { COUNTER_SIZES, KitOptionsError, parseCounterSize, resolveKitOptions } from './options.js';
+import { COUNTER_SIZES, KitOptionsError, parseCounterSize, resolveKitOptions, withMarkerCount } from './options.js';
 
 const load = (name: string): Scenario => JSON.parse(readFileSync(fileURLToPath(new URL(`../../scenarios/${name}.json`, import.meta.url)), 'utf8')) as Scenario;
 
@@ -103,6 +103,23 @@ describe('kit layout', () => {
     const printed = layout.pages.filter((p): p is SheetPage => 'pieces' in p && p.face === 'front').flatMap((p) => p.pieces);
     expect(printed.filter((p) => p.piece.kind === 'marker' && p.piece.marker.id === 'strengthLoss')).toHaveLength(0);
     expect(printed.filter((p) => p.piece.kind === 'marker' && p.piece.marker.id === 'expended')).toHaveLength(3);
+  });
+
+  it('prints the marker counts saved with the scenario; a count given for the print wins over the saved one', () => {
+    const saved = withMarkerCount(withMarkerCount(load('seed-000-example'), 'expended', 7), 'outOfSupply', 0);
+    expect(saved.kit).toEqual({ markerCounts: { expended: 7, outOfSupply: 0 } });
+    const layout = layoutKit(saved, { parts: ['markers'] });
+    expect(layout.markers.find((m) => m.id === 'expended')!.count).toBe(7);
+    expect(layout.markers.find((m) => m.id === 'outOfSupply')!.count).toBe(0);
+    const printed = layout.pages.filter((p): p is SheetPage => 'pieces' in p && p.face === 'front').flatMap((p) => p.pieces);
+    expect(printed.filter((p) => p.piece.kind === 'marker' && p.piece.marker.id === 'expended')).toHaveLength(7);
+    expect(layoutKit(saved, { parts: ['markers'], markerCounts: { expended: 2 } }).markers.find((m) => m.id === 'expended')!.count).toBe(2);
+    // Back to the default: the entry goes, and with the last one the whole kit property.
+    const back = withMarkerCount(withMarkerCount(saved, 'expended', null), 'outOfSupply', null);
+    expect(back.kit).toBeUndefined();
+    expect(layoutKit(back, { parts: ['markers'] }).markers.find((m) => m.id === 'expended')!.count).toBe(layoutKit(load('seed-000-example'), { parts: ['markers'] }).markers.find((m) => m.id === 'expended')!.count);
+    expect(withMarkerCount(saved, 'expended', 7)).toBe(saved);
+    expect(() => withMarkerCount(saved, 'expended', 501)).toThrow(/0 to 500/);
   });
 
   it('dates Battle for Moscow turns as its own turn table does, with the mud turns sure and no roll', () => {

@@ -3,6 +3,7 @@
 // long edge), the turn record track with the VP track and time clock, the play aids and the order
 // of battle. Text is measured with a Helvetica-like estimate, so the layout is the same for the
 // PDF and the preview; the drawing shrinks a line that comes out wider on some surface.
+import { fileNameFor } from '../format/file-name.js';
 import type { Scenario } from '../format/scenario.types.js';
 import type { Point, Rect } from '../grid/types.js';
 import { approxTextWidth } from '../paint/place-names.js';
@@ -381,7 +382,8 @@ export function layoutKit(scenario: Scenario, input: KitOptionsInput = {}): KitL
   const decl = declarationOf(scenario);
   if (!decl) throw new Error(`The scenario's ruleset "${scenario.ruleset.id}" is not one Gridfront knows, so it cannot say what its counters show.`);
   const counters = kitCounters(scenario, decl);
-  const markers = kitMarkers(scenario, decl, o.markerCounts);
+  // The counts saved with the scenario, then any given for this print (the command line's --marker-count).
+  const markers = kitMarkers(scenario, decl, { ...scenario.kit?.markerCounts, ...o.markerCounts });
   const turns = kitTurns(scenario, decl);
   const warnings: string[] = [];
   const pages: KitPage[] = [];
@@ -406,4 +408,22 @@ export function layoutKit(scenario: Scenario, input: KitOptionsInput = {}): KitL
   }
   pages.forEach((p, i) => (p.number = i + 1));
   return { options: o, pages, counters, markers, turns, warnings };
+}
+
+/** A page's short name for files and lists: "counters 1 fronts", "markers 2 backs", "tracks", "play aids", "order of battle". */
+export function kitPageName(page: KitPage): string {
+  if (page.kind === 'counters' || page.kind === 'markers') return `${page.kind} ${page.sheet} ${page.face === 'front' ? 'fronts' : 'backs'}`;
+  return page.kind === 'track' ? 'tracks' : page.kind === 'aids' ? 'play aids' : 'order of battle';
+}
+
+/** The kit's file name stem, through the one file-name helper: "The Ros Salient January 1944 tabletop kit A4". */
+export function kitFileStem(title: string, paper: string): string {
+  return fileNameFor(title, 'x', ['tabletop kit', paper], 'kit').replace(/\.x$/, '');
+}
+
+/** File names of the kit's pages as PNG, in page order, numbered so they sort as printed: "<stem> 03 markers 1 fronts.png". */
+export function kitPngNames(title: string, layout: KitLayout): string[] {
+  const stem = kitFileStem(title, layout.options.paper);
+  const width = Math.max(2, String(layout.pages.length).length);
+  return layout.pages.map((p, i) => `${stem} ${String(i + 1).padStart(width, '0')} ${kitPageName(p)}.png`);
 }

@@ -1,6 +1,7 @@
 // What a tabletop kit print is asked for: which parts, the counter size, the paper, bleed and
 // margins, and how many of each marker. Pure: the dialog, the command line and the host read
 // the same names and limits.
+import type { Scenario } from '../format/scenario.types.js';
 import { MM_PER_INCH, PAPER_SIZES_MM, isPaperName, type PaperName } from '../print/units.js';
 
 export type KitPart = 'counters' | 'markers' | 'track' | 'aids' | 'oob';
@@ -100,4 +101,22 @@ export function resolveKitOptions(input: KitOptionsInput = {}): KitOptions {
     marginMm,
     markerCounts,
   };
+}
+
+/**
+ * The scenario with one marker's count saved in `kit.markerCounts` (null: back to the ruleset's
+ * default, the entry removed). The same object when nothing changes; `kit` is left out once it
+ * holds nothing, so a file only carries the counts a designer chose.
+ */
+export function withMarkerCount(scenario: Scenario, id: string, count: number | null): Scenario {
+  const counts = scenario.kit?.markerCounts ?? {};
+  if (count === null ? !(id in counts) : counts[id] === count) return scenario;
+  if (count !== null && !(Number.isInteger(count) && count >= 0 && count <= 500)) throw new RangeError(`a marker count must be a whole number from 0 to 500 (got ${count})`);
+  const next: Record<string, number> = { ...counts };
+  if (count === null) delete next[id];
+  else next[id] = count;
+  const { kit: _old, ...rest } = scenario;
+  const kit = { ...scenario.kit, markerCounts: next };
+  if (Object.keys(next).length === 0) delete (kit as { markerCounts?: unknown }).markerCounts;
+  return Object.keys(kit).length ? { ...rest, kit } : rest;
 }

@@ -127,6 +127,40 @@ describe('names in a small export', () => {
     expect([enlarged, leftOut]).toEqual([0, 0]);
     expect([...byIndex.values()]).toEqual(placed);
   });
+  it('a name at the map edge stays inside the map, however much a small export enlarges it (the picture is clipped there)', () => {
+    const edgy = structuredClone(example) as unknown as Scenario;
+    const cols = edgy.map.grid.kind === 'network' ? 0 : edgy.map.grid.cols;
+    const rows = edgy.map.grid.kind === 'network' ? 0 : edgy.map.grid.rows;
+    const corners = ['0,0', `${cols - 1},0`, `0,${rows - 1}`, `${cols - 1},${rows - 1}`, `0,${Math.floor(rows / 2)}`];
+    edgy.map.cells = { ...edgy.map.cells };
+    corners.forEach((ref, i) => (edgy.map.cells![ref] = { ...edgy.map.cells![ref], name: `Novomoskovsk-Dnipro ${i}` }));
+    const model = buildPaintModel(edgy);
+    const placed = placeNames(model, { markers: true, units: true });
+    const area = model.grid.bounds(1);
+    for (const cellPx of [200, 40, 12, 5]) {
+      const { byIndex } = legibleNames(model, placed, cellPx, 6.5, 'enlarge');
+      const edge = [...byIndex.values()].filter((n) => n.text.startsWith('Novomoskovsk'));
+      expect(edge.length, `${cellPx} px a cell`).toBeGreaterThan(0);
+      for (const n of edge) {
+        const b = nameBox(model, n);
+        // The box with its halo (a quarter of the size each way) inside the map's rectangle.
+        const halo = n.size * 0.26;
+        expect(b.y0 - halo, `${n.text} at ${cellPx} px: top`).toBeGreaterThanOrEqual(area.y - 1e-9);
+        expect(b.y1 + halo, `${n.text} at ${cellPx} px: bottom`).toBeLessThanOrEqual(area.y + area.height + 1e-9);
+        if (b.x1 - b.x0 + 2 * halo >= area.width) {
+          // Wider than the whole map (a tiny picture of a small map): centred on it, cut evenly at both sides.
+          expect(Math.abs((b.x0 + b.x1) / 2 - (area.x + area.width / 2))).toBeLessThan(1e-6);
+          continue;
+        }
+        expect(b.x0 - halo, `${n.text} at ${cellPx} px: left`).toBeGreaterThanOrEqual(area.x - 1e-9);
+        expect(b.x1 + halo, `${n.text} at ${cellPx} px: right`).toBeLessThanOrEqual(area.x + area.width + 1e-9);
+      }
+    }
+    // Names away from the edges stay where they were placed.
+    const { byIndex } = legibleNames(model, placed, 200, 6.5, 'enlarge');
+    const inner = placed.filter((n) => !n.text.startsWith('Novomoskovsk'));
+    for (const n of inner) expect(byIndex.get(n.index)).toEqual(n);
+  });
 });
 
 describe('place names and counters drawn over the map', () => {

@@ -236,6 +236,9 @@ export interface LegibleNames {
  */
 export function legibleNames(model: PaintModel, placed: readonly PlacedName[], cellPx: number, minPx: number, mode: SmallNames): LegibleNames {
   const { grid } = model;
+  // The map's own rectangle: a name never runs past it (an export clips its picture there, and a
+  // name enlarged to stay legible in a small image is many cells wide).
+  const area = grid.bounds(1);
   const kept = new BoxIndex();
   const byIndex = new Map<number, PlacedName>();
   let enlarged = 0;
@@ -251,11 +254,19 @@ export function legibleNames(model: PaintModel, placed: readonly PlacedName[], c
     }
     const col = n.index % model.cols;
     const row = Math.floor(n.index / model.cols);
-    const x = grid.centerX(col, row, 1) + n.dx;
-    const y = grid.centerY(col, row, 1) + n.dy;
-    const half = (approxTextWidth(n.text, n.bold) * name.size) / 2 + name.size * 0.12;
+    let x = grid.centerX(col, row, 1) + n.dx;
+    let y = grid.centerY(col, row, 1) + n.dy;
+    // Halo included (it reaches a quarter of the size past the letters).
+    const half = (approxTextWidth(n.text, n.bold) * name.size) / 2 + name.size * 0.26;
+    const sx = inside(x - half, x + half, area.x, area.x + area.width);
+    const sy = inside(y - name.size * 1.05, y + name.size * 0.5, area.y, area.y + area.height);
+    if (sx !== 0 || sy !== 0) {
+      name = { ...name, dx: n.dx + sx, dy: n.dy + sy };
+      x += sx;
+      y += sy;
+    }
     const box = { x0: x - half, y0: y - name.size * 0.8, x1: x + half, y1: y + name.size * 0.25 };
-    if (name !== n) {
+    if (name.size !== n.size) {
       if (kept.overlap(box) > 0) {
         leftOut++;
         continue;
@@ -266,4 +277,12 @@ export function legibleNames(model: PaintModel, placed: readonly PlacedName[], c
     byIndex.set(n.index, name);
   }
   return { byIndex, enlarged, leftOut };
+}
+
+/** How far to move the span [a0, a1] to lie within [b0, b1] (centred on it when longer). */
+function inside(a0: number, a1: number, b0: number, b1: number): number {
+  if (a1 - a0 >= b1 - b0) return (b0 + b1) / 2 - (a0 + a1) / 2;
+  if (a0 < b0) return b0 - a0;
+  if (a1 > b1) return b1 - a1;
+  return 0;
 }

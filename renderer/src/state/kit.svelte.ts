@@ -1,9 +1,11 @@
 // State of the print dialog's tabletop-kit view: which parts, counter size, paper, bleed and
 // marker counts; the kit laid out for them (cheap: no map, so it is done at once on the page's
-// thread) and the PDF job sent to the host.
+// thread) and the PDF or PNG-zip job sent to the host. Marker counts belong to the scenario
+// (kit.markerCounts): a finished entry is saved into the open document as one undo step, through
+// the same field-edit path the scenario panels use.
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { layoutKit, type KitLayout } from '../../../shared/kit/layout.js';
-import { DEFAULT_BLEED_MM, DEFAULT_COUNTER, KIT_PARTS, KitOptionsError, type KitOptionsInput, type KitPart } from '../../../shared/kit/options.js';
+import { DEFAULT_BLEED_MM, DEFAULT_COUNTER, KIT_PARTS, KitOptionsError, withMarkerCount, type KitOptionsInput, type KitPart } from '../../../shared/kit/options.js';
 import { declarationOf } from '../../../shared/rules/index.js';
 import type { PaperName } from '../../../shared/print/units.js';
 import { host, HostError } from '../host/index.js';
@@ -15,16 +17,31 @@ export class KitState {
   counter = $state(DEFAULT_COUNTER);
   paper = $state<PaperName>('A4');
   bleed = $state(String(DEFAULT_BLEED_MM));
-  /** Marker counts the designer changed, by marker id; the rest take the ruleset's default. */
-  markerCounts = $state<Record<string, string>>({});
+  /**
+   * Marker counts as typed and not (yet) in the scenario, by marker id: while typing, when the
+   * text is not a count, or when there is no library document to save them into (they then hold
+   * for this print only). The counts saved with the scenario are in scenario.kit.markerCounts.
+   */
+  markerDrafts = $state<Record<string, string>>({});
+  /** Why the last marker count could not be saved with the scenario (null when it was). */
+  markerNote = $state<string | null>(null);
+  /** Resolution of the PNG pages. */
+  pngDpi = $state(300);
   /** Index of the page the large preview shows. */
   selected = $state(0);
-  job = $state(false);
+  /** The job running on the host, if any. */
+  job = $state<false | 'pdf' | 'png'>(false);
   outcome = $state<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
   readonly #scenario: () => Scenario | null;
-  constructor(scenario: () => Scenario | null) {
+  readonly #edit: (next: Scenario, label: string) => string | null;
+  /**
+   * `edit` puts an edited scenario into the open document (one undo step) and returns null, or
+   * says why it cannot (nothing from the library is open).
+   */
+  constructor(scenario: () => Scenario | null, edit: (next: Scenario, label: string) => string | null = () => 'Open a scenario from the library to save marker counts with it.') {
     this.#scenario = scenario;
+    this.#edit = edit;
   }
 
   scenario = $derived.by(() => this.#scenario());
@@ -36,9 +53,39 @@ export class KitState {
     return s && decl ? decl.markers.map((m) => ({ id: m.id, label: m.label, scope: m.scope, defaultCount: m.defaultCount(s) })) : [];
   });
 
+  /** What a marker's field shows: the draft being typed, else the count saved with the scenario, else empty (the default shows greyed). */
+  markerText(id: string): string {
+    return this.markerDrafts[id] ?? (this.scenario?.kit?.markerCounts?.[id]?.toString() ?? '');
+  }
+
+  /**
+   * The marker field is finished (Enter or leaving it): a count from 0 to 500 is saved with the
+   * scenario, an empty field puts the ruleset's default back; anything else stays in the field,
+   * named as wrong, and is not saved.
+   */
+  commitMarker(id: string): void {
+    const s = this.scenario;
+    const text = this.markerDrafts[id];
+    if (!s || text === undefined) return;
+    const t = text.trim();
+    const n = t === '' ? null : fieldNumber(t);
+    if (n !== null && !(Number.isInteger(n) && n >= 0 && n <= 500)) return;
+    const label = this.markers.find((m) => m.id === id)?.label ?? id;
+    const refused = this.#edit(withMarkerCount(s, id, n), n === null ? `${label} markers back to the default` : `${label} markers: ${n}`);
+    this.markerNote = refused;
+    if (refused === null) delete this.markerDrafts[id];
+  }
+
+  /** Forgets what was typed and not saved (another scenario is in the dialog). */
+  resetDrafts(): void {
+    this.markerDrafts = {};
+    this.markerNote = null;
+  }
+
   input = $derived.by((): KitOptionsInput => {
+    // The saved counts come with the scenario; only drafts go in the options.
     const counts: Record<string, number> = {};
-    for (const [id, text] of Object.entries(this.markerCounts)) if (text.trim() !== '') counts[id] = fieldNumber(text);
+    for (const [id, text] of Object.entries(this.markerDrafts)) if (text.trim() !== '') counts[id] = fieldNumber(text);
     return {
       parts: KIT_PARTS.filter((p) => this.parts[p]),
       counter: this.counter,
@@ -84,7 +131,7 @@ export class KitState {
   async savePdf(): Promise<void> {
     const s = this.scenario;
     if (this.job || !s || !this.layout) return;
-    this.job = true;
+    this.job = 'pdf';
     this.outcome = null;
     try {
       const result = await host.kit.pdf({ scenario: s as unknown as Record<string, unknown>, options: this.input });
@@ -97,6 +144,28 @@ export class KitState {
     } catch (err) {
       const text = err instanceof HostError || err instanceof Error ? err.message : String(err);
       this.outcome = { tone: 'error', text: `The kit PDF could not be made: ${text}` };
+    } finally {
+      this.job = false;
+    }
+  }
+
+  /** Every page as PNG at the chosen resolution, in one zip. */
+  async savePngZip(): Promise<void> {
+    const s = this.scenario;
+    if (this.job || !s || !this.layout) return;
+    this.job = 'png';
+    this.outcome = null;
+    try {
+      const result = await host.kit.png({ scenario: s as unknown as Record<string, unknown>, options: this.input, dpi: this.pngDpi });
+      if (result.kind === 'cancelled') this.outcome = null;
+      else if (result.kind === 'saved') this.outcome = { tone: 'ok', text: `Saved ${plural(result.pages, 'PNG page')} at ${this.pngDpi} dpi (${formatBytes(result.bytes)}) to ${result.path}` };
+      else {
+        downloadHostFile(result);
+        this.outcome = { tone: 'ok', text: `Downloaded ${result.fileName}: ${plural(result.pages, 'PNG page')}, ${formatBytes(result.bytes)}` };
+      }
+    } catch (err) {
+      const text = err instanceof HostError || err instanceof Error ? err.message : String(err);
+      this.outcome = { tone: 'error', text: `The kit's PNG pages could not be made: ${text}` };
     } finally {
       this.job = false;
     }

@@ -19,4 +19,16 @@ export const kitChannels = defineChannels({
     ),
     response: returns<PrintFileResult>(),
   },
+  'kit.png': {
+    doc: 'Renders every page of the tabletop kit as PNG at a resolution, in one zip (one picture per page, numbered in print order).',
+    request: v.object(
+      {
+        scenario: v.jsonObject(),
+        options: v.jsonObject<KitOptionsInput>(),
+        dpi: v.number({ integer: true, min: 50, max: 600 }),
+      },
+      { fileStem: v.string({ maxLength: 120, pattern: /^[A-Za-z0-9 ._()-]+$/, patternHint: 'letters, digits, spaces, . _ ( ) -' }) },
+    ),
+    response: returns<PrintFileResult>(),
+  },
 });

@@ -19,14 +19,36 @@
 //   tabs; the front/back flip is an Embellishment ("emb2") layer with the back image, as modules
 //   made with VASSAL's editor write it.
 // - SetupStack (at-start stacks) names its board and a grid location (useGridLocation).
+// - .../mapgrid/RegularGridNumbering.java getName: an alphabetic coordinate v is the letter
+//   ALPHABET[v % 26] written floor(v / 26) + 1 times (0 → A, 25 → Z, 26 → AA, 27 → BB, 51 → ZZ,
+//   52 → AAA), and parseName reads it back the same way; Gridfront's A1 labels count on like a
+//   spreadsheet (26 → AA, 27 → AB, 701 → ZZ, 702 → AAA), so the two agree up to AA and differ
+//   from the 28th column on. No numbering attribute changes that. The module compensates with a
+//   ZonedGrid (board/ZonedGrid.java, mapgrid/Zone.java): the background grid numbers columns A–Z
+//   (and AA) as before; each column from AA on is a Zone whose path (Zone "path": "x,y;x,y...", as
+//   PolygonEditor.polygonToString writes it) is the outline of that column's cells, named with
+//   Gridfront's letters, holding its own grid of the same geometry whose numbering's
+//   locationFormat gives the row only ($row$, or $column$ on a sideways grid); the zone's
+//   locationFormat "$name$$gridLocation$" joins them, so VASSAL names cell AB12 "AB12".
+//   ZonedGrid.locationName asks the zones first, then the background grid. A zone's grid cannot
+//   parse a full label back (RegularGridNumbering.getLocation wants a row and a column group), so
+//   at-start stacks in those columns are placed by board pixel (SetupStack useGridLocation=false).
+// - module/turn/TurnTracker.java, TurnLevel.java, ListTurnLevel.java: a TurnTracker (name,
+//   buttonText, turnFormat with $level1$, reportFormat) holding a ListTurnLevel whose "list" is the
+//   turns, comma separated (StringArrayConfigurer); the turn's text is "$value$". Modules made with
+//   VASSAL's editor usually carry both a TurnTracker and a picture of the printed track; this one
+//   has the tracker (one entry per turn: "Turn 3: 3 Feb 1944") and the kit's turn record track
+//   pages as charts, and the kit's turn marker in the Markers palette.
+// - Markers: one PieceSlot per marker the ruleset declares, in a "Markers" list of the Counters
+//   window, front and back pictures drawn by the kit's own marker drawing, flipped like counters.
 // What could not be verified without VASSAL itself: that VASSAL 3.7 opens the module without
-// complaint, the exact Embellishment field list (taken from modules in the wild, not from the
+// complaint (the zoned grid, turn tracker and markers included), the exact Embellishment field list (taken from modules in the wild, not from the
 // Java), and the look of the counters in its piece palette.
 import { XMLBuilder } from 'fast-xml-parser';
 import { gridSpecOf } from '../../format/defaults.js';
 import type { NewUnit, PlacedUnit, Scenario } from '../../format/scenario.types.js';
 import { createGrid } from '../../grid/index.js';
-import { ccrrWidth } from '../../grid/labels.js';
+import { ccrrWidth, columnLetters } from '../../grid/labels.js';
 import type { Cell, GridGeometry } from '../../grid/types.js';
 import { CanvasSurface, canvasFonts } from '../../paint/canvas-surface.js';
 import { unitCounter } from '../../paint/markers.js';
@@ -36,6 +58,9 @@ import { defaultStyle, paintMap } from '../../paint/painter.js';
 import { hexToRgb, luminance } from '../../paint/surface.js';
 import { getRuleset } from '../../rules/engine.js';
 import type { RulesTable } from '../../rules/types.js';
+import { kitMarkers, kitTurns } from '../../kit/content.js';
+import { drawKitPage, drawMarker } from '../../kit/draw.js';
+import { layoutKit, type PlacedPiece } from '../../kit/layout.js';
 import type { SheetContext } from '../tiled/tiles.js';
 
 export const VASSAL_VERSION = '3.7.0';
@@ -56,9 +81,26 @@ export interface VassalModule {
   /** Where each unit starts: its grid location label and the board pixel VASSAL puts it on. */
   setups: { unitId: string; location: string; x: number; y: number }[];
   /** The grid as configured, for checks: attributes of the grid and numbering elements. */
-  grid: { kind: 'hex' | 'square'; attrs: Record<string, string>; numbering: Record<string, string> };
+  grid: { kind: 'hex' | 'square'; attrs: Record<string, string>; numbering: Record<string, string>; zones: VassalZone[] };
+  /** The turns in the turn tracker's list, in order. */
+  turns: string[];
+  /** The kit's markers in the Markers palette, by marker id. */
+  markers: string[];
   /** Board pixel of a Gridfront cell's centre. */
   cellPixel(cell: Cell): { x: number; y: number };
+}
+
+/**
+ * A zone of the board's ZonedGrid: one map column past Z in the A1 scheme, named with Gridfront's
+ * column letters, whose own grid (the same geometry) names only the row: VASSAL's alphabetic
+ * numbering cannot spell Gridfront's columns past Z (see module.ts's header).
+ */
+export interface VassalZone {
+  name: string;
+  /** The column's outline, board pixels (VASSAL's "x,y;x,y..." path). */
+  polygon: { x: number; y: number }[];
+  locationFormat: string;
+  numbering: Record<string, string>;
 }
 
 export interface VassalOptions {
@@ -139,6 +181,19 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
     numbering = { first: 'H', sep, hType: colNum.type, hLeading: colNum.leading, hOff: colNum.off, hDescend: 'false', vType: rowNum.type, vLeading: rowNum.leading, vOff: rowNum.off, vDescend: 'false', ...numberingCommon };
   }
 
+  // Columns past Z in the A1 scheme: VASSAL's alphabetic numbering repeats one letter (26 → AA,
+  // 27 → BB, 52 → AAA) where Gridfront counts on like a spreadsheet (26 → AA, 27 → AB), so each such
+  // column becomes a zone of a ZonedGrid, named with Gridfront's letters, whose own grid (the same
+  // geometry) names the row only; the zone's location format joins the two ("AB" + "12").
+  const zones: VassalZone[] = [];
+  if (labels === 'A1' && spec.cols > 26) {
+    const rowOnly = { ...numbering, locationFormat: pointy ? '$column$' : '$row$' };
+    for (let col = 26; col < spec.cols; col++) {
+      zones.push({ name: columnLetters(col), polygon: columnOutline(grid, col, spec.rows, S, ox, oy), locationFormat: '$name$$gridLocation$', numbering: rowOnly });
+    }
+  }
+  const inZone = (cell: Cell) => zones.length > 0 && cell.col >= 26;
+
   // Pictures: the board, a front and back per unit, the play aids.
   const images: ModuleImage[] = [];
   const model = buildPaintModel(scenario, grid);
@@ -201,6 +256,35 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
     charts.push({ name: table.title, file });
   }
 
+  // The kit's turn record track (and VP track, time clock) as charts: the kit's own pages, drawn at 100 dpi.
+  let kitTrack: ReturnType<typeof layoutKit> | null = null;
+  try {
+    kitTrack = ruleset ? layoutKit(scenario, { parts: ['track'], paper: 'A4' }) : null;
+  } catch {
+    kitTrack = null;
+  }
+  kitTrack?.pages.forEach((page, i) => {
+    const k = 100 / 25.4;
+    const file = `chart-track-${i + 1}.png`;
+    const w = Math.round(page.size.width * k);
+    const h = Math.round(page.size.height * k);
+    images.push({
+      path: `images/${file}`,
+      width: w,
+      height: h,
+      draw: (ctx) => {
+        ctx.fillStyle = '#ffffff';
+        ctx.rect(0, 0, w, h);
+        ctx.fill();
+        ctx.beginPath();
+        ctx.setTransform(k, 0, 0, k, 0, 0);
+        drawKitPage(new CanvasSurface(ctx, k, 0.6), canvasFonts(ctx), kitTrack!, page, scenario.title);
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+      },
+    });
+    charts.unshift({ name: kitTrack!.pages.length > 1 ? `${page.title} (${i + 1})` : page.title, file });
+  });
+
   // Pieces.
   let gpid = 1;
   const pieceText = (unit: NewUnit): { text: string; gpid: number } => {
@@ -217,6 +301,33 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
   };
   const el = (tag: string, attributes: Record<string, string>, children: unknown[] = []) => ({ [tag]: children, ':@': attributes });
 
+  // The kit's markers, one palette entry each (a palette hands out as many as the players drag), front and back as the kit prints them.
+  const markers = ruleset ? kitMarkers(scenario, ruleset.declaration, scenario.kit?.markerCounts ?? {}) : [];
+  const markerImage = (marker: (typeof markers)[number], face: 'front' | 'back'): string => {
+    const file = `marker-${fileSafe(marker.id)}-${face}.png`;
+    images.push({
+      path: `images/${file}`,
+      width: U,
+      height: U,
+      draw: (ctx) => {
+        const piece: PlacedPiece = { piece: { kind: 'marker', marker, copy: 0 }, trim: { x: 0, y: 0, width: U, height: U }, bleed: { x: 0, y: 0, width: U, height: U } } as PlacedPiece;
+        drawMarker(new CanvasSurface(ctx, 1, 0.6), canvasFonts(ctx), piece, marker, face);
+      },
+    });
+    return file;
+  };
+  const markerSlots = markers.map((marker) => {
+    const front = markerImage(marker, 'front');
+    const back = markerImage(marker, 'back');
+    const id = gpid++;
+    const flip = `emb2;Flip;2;F;;0;;;0;;;;1;false;0;0;${back};;true;;;;false;;1`;
+    const text = `+/null/${flip}\tpiece;;;${front};${safe(marker.label)}/-1\tnull;0;0;${id}`;
+    return { 'VASSAL.build.widget.PieceSlot': [{ '#text': text }], ':@': { entryName: safe(marker.label), gpid: String(id), width: String(U), height: String(U) } };
+  });
+
+  // The turn tracker: one entry per turn of the calendar, with its date and ground, as on the printed track.
+  const turns = ruleset ? kitTurns(scenario, ruleset.declaration).map((t) => safe(`Turn ${t.turn}: ${t.date}${t.ground ? ` (${t.ground.charAt(0).toUpperCase()}${t.ground.slice(1)})` : ''}`)) : [];
+
   const boardName = 'Map';
   const setups: VassalModule['setups'] = [];
   const setupStacks = scenario.orderOfBattle.map((u, i) => {
@@ -225,13 +336,24 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
     const at = cellPixel(cell);
     const location = grid.label(cell);
     setups.push({ unitId: u.id, location, x: Math.round(at.x), y: Math.round(at.y) });
-    return el('VASSAL.build.module.map.SetupStack', { name: `${safe(u.name)} (${location})`, owningBoard: boardName, useGridLocation: 'true', location, x: String(Math.round(at.x)), y: String(Math.round(at.y)) }, [slot(u)]);
+    // A zone's grid names the row only, so VASSAL could not read a full label back there (its
+    // numbering parser wants a row and a column): such stacks are placed by their board pixel.
+    return el('VASSAL.build.module.map.SetupStack', { name: `${safe(u.name)} (${location})`, owningBoard: boardName, useGridLocation: inZone(cell) ? 'false' : 'true', location, x: String(Math.round(at.x)), y: String(Math.round(at.y)) }, [slot(u)]);
   });
 
-  const gridEl =
+  const gridOf = (n: Record<string, string>) =>
     gridKind === 'hex'
-      ? el('VASSAL.build.module.map.boardPicker.board.HexGrid', attrs, [el('VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering', numbering)])
-      : el('VASSAL.build.module.map.boardPicker.board.SquareGrid', attrs, [el('VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering', numbering)]);
+      ? el('VASSAL.build.module.map.boardPicker.board.HexGrid', attrs, [el('VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering', n)])
+      : el('VASSAL.build.module.map.boardPicker.board.SquareGrid', attrs, [el('VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering', n)]);
+  const gridEl =
+    zones.length === 0
+      ? gridOf(numbering)
+      : el('VASSAL.build.module.map.boardPicker.board.ZonedGrid', {}, [
+          gridOf(numbering),
+          ...zones.map((z) =>
+            el('VASSAL.build.module.map.boardPicker.board.mapgrid.Zone', { name: z.name, locationFormat: z.locationFormat, path: z.polygon.map((p) => `${p.x},${p.y}`).join(';'), useParentGrid: 'false', useHighlight: 'false', highlightProperty: '' }, [gridOf(z.numbering)]),
+          ),
+        ]);
   const mapEl = el('VASSAL.build.module.Map', { mapName: 'Main Map', allowMultiple: 'false', markMoved: 'Always', moveWithinFormat: '$pieceName$ moves $previousLocation$ → $location$', moveToFormat: '$pieceName$ moves $previousLocation$ → $location$', createFormat: '$pieceName$ created in $location$' }, [
     el('VASSAL.build.module.map.BoardPicker', { title: 'Choose Boards', addColumnText: 'Add column', addRowText: 'Add row', boardPrompt: 'Select board' }, [
       el('VASSAL.build.module.map.boardPicker.Board', { name: boardName, image: 'board.png', width: String(width), height: String(height), reversible: 'false', color: '' }, [gridEl]),
@@ -279,8 +401,19 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
       el('VASSAL.build.module.GlobalOptions', { autoReport: 'Always', centerOnMove: 'Use Preferences Setting', nonOwnerUnmaskable: 'Use Preferences Setting', playerIdFormat: '$PlayerName$', promptString: 'Opponents can unmask pieces' }),
       mapEl,
       el('VASSAL.build.module.PieceWindow', { name: 'Counters', buttonText: 'Counters', tooltip: 'Counters by side and reinforcements', scale: '1.0', hidden: 'false' }, [
-        el('VASSAL.build.widget.TabWidget', { entryName: 'Counters' }, [...perSide, ...reinforcementWidgets]),
+        el('VASSAL.build.widget.TabWidget', { entryName: 'Counters' }, [
+          ...perSide,
+          ...reinforcementWidgets,
+          ...(markerSlots.length ? [el('VASSAL.build.widget.ListWidget', { entryName: 'Markers', divider: '150', height: '300', width: '300', scale: '1.0' }, markerSlots)] : []),
+        ]),
       ]),
+      ...(turns.length
+        ? [
+            el('VASSAL.build.module.turn.TurnTracker', { name: 'Turn', buttonText: 'Turn', icon: '', hotkey: '', nexthotkey: '', prevhotkey: '', turnFormat: '$level1$', reportFormat: '* $newTurn$ *', tooltip: 'Turn record track', lengthStyle: 'Maximum', length: '-1' }, [
+              el('VASSAL.build.module.turn.ListTurnLevel', { name: 'Turn', property: 'Turn', turnFormat: '$value$', list: turns.join(','), configList: 'false', configFirst: 'false', prompt: '' }),
+            ]),
+          ]
+        : []),
       el('VASSAL.build.module.ChartWindow', { name: 'Charts', buttonText: 'Charts', tooltip: 'Play aids' }, [
         el('VASSAL.build.widget.TabWidget', { entryName: 'Charts' }, charts.map((c) => el('VASSAL.build.widget.Chart', { chartName: c.name, fileName: c.file, description: '' }))),
       ]),
@@ -298,7 +431,48 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
       { description: [{ '#text': (scenario.description ?? '').replace(/\s+/g, ' ') }] },
     ]),
   ]) as string).trim()}\n`;
-  return { buildFile, moduleData, images, setups, grid: { kind: gridKind, attrs, numbering }, cellPixel };
+  return { buildFile, moduleData, images, setups, grid: { kind: gridKind, attrs, numbering, zones }, cellPixel, turns, markers: markers.map((m) => m.id) };
+}
+
+/** The outline of one map column (the union of its cells), board pixels rounded to whole ones, as a closed ring. */
+function columnOutline(grid: GridGeometry, col: number, rows: number, S: number, ox: number, oy: number): { x: number; y: number }[] {
+  const key = (p: { x: number; y: number }) => `${Math.round(p.x * 100)},${Math.round(p.y * 100)}`;
+  const points = new Map<string, { x: number; y: number }>();
+  const edges = new Map<string, [string, string]>();
+  const seen = new Map<string, number>();
+  for (let row = 0; row < rows; row++) {
+    const cs = grid.corners({ col, row }, S).map((p) => ({ x: p.x + ox, y: p.y + oy }));
+    cs.forEach((a, i) => {
+      const b = cs[(i + 1) % cs.length]!;
+      const ka = key(a);
+      const kb = key(b);
+      points.set(ka, a);
+      points.set(kb, b);
+      const e = ka < kb ? `${ka}|${kb}` : `${kb}|${ka}`;
+      edges.set(e, [ka, kb]);
+      seen.set(e, (seen.get(e) ?? 0) + 1);
+    });
+  }
+  // Sides two cells of the column share are inside it; the rest make the ring.
+  const next = new Map<string, string[]>();
+  for (const [e, [a, b]] of edges) {
+    if (seen.get(e) !== 1) continue;
+    next.set(a, [...(next.get(a) ?? []), b]);
+    next.set(b, [...(next.get(b) ?? []), a]);
+  }
+  const start = [...next.keys()][0]!;
+  const ring: string[] = [start];
+  let prev = '';
+  let at = start;
+  for (;;) {
+    const step = next.get(at)!.find((n) => n !== prev)!;
+    if (step === start) break;
+    ring.push(step);
+    prev = at;
+    at = step;
+    if (ring.length > next.size) break;
+  }
+  return ring.map((k) => ({ x: Math.round(points.get(k)!.x), y: Math.round(points.get(k)!.y) }));
 }
 
 const CHART_FONT = 15;

@@ -23,10 +23,41 @@ function name(v: number, type: string, leading: number): string {
   return out + n;
 }
 
+/** RegularGridNumbering.locationName: the numbering's location format with gridLocation, row and column filled in. */
 function gridName(row: number, col: number, n: Attrs): string {
   const rowName = name(row + Number(n.vOff), n.vType!, Number(n.vLeading));
   const colName = name(col + Number(n.hOff), n.hType!, Number(n.hLeading));
-  return n.first === 'H' ? colName + n.sep + rowName : rowName + n.sep + colName;
+  const location = n.first === 'H' ? colName + n.sep + rowName : rowName + n.sep + colName;
+  return (n.locationFormat ?? '$gridLocation$').replace(/\$gridLocation\$/g, location).replace(/\$row\$/g, rowName).replace(/\$column\$/g, colName);
+}
+
+/** java.awt.Polygon.contains for a point (even-odd crossings; the board's integer ring). */
+function polygonContains(ring: readonly { x: number; y: number }[], p: { x: number; y: number }): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[i]!;
+    const b = ring[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+export interface ZoneAttrs {
+  name: string;
+  polygon: readonly { x: number; y: number }[];
+  locationFormat: string;
+  numbering: Attrs;
+}
+
+/**
+ * ZonedGrid.locationName: the first zone holding the point names it (Zone.locationName: its
+ * format with the zone's name and its own grid's location), else the background grid.
+ */
+export function vassalZonedLocationName(kind: 'hex' | 'square', grid: Attrs, numbering: Attrs, zones: readonly ZoneAttrs[], point: { x: number; y: number }): string {
+  for (const z of zones) {
+    if (polygonContains(z.polygon, point)) return z.locationFormat.replace(/\$name\$/g, z.name).replace(/\$gridLocation\$/g, vassalLocationName(kind, grid, z.numbering, point));
+  }
+  return vassalLocationName(kind, grid, numbering, point);
 }
 
 /** The location name VASSAL gives a board point under a HexGrid / SquareGrid and its numbering. */
