@@ -152,6 +152,11 @@ export class History {
     return change;
   }
 
+  /** How many steps undo can take back (grows by one with each new or redone step). */
+  get depth(): number {
+    return this.undos.length;
+  }
+
   get canUndo(): boolean {
     return this.undos.length > 0;
   }

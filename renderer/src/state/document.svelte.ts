@@ -52,6 +52,8 @@ export class DocumentState {
   private recovered = $state(false);
 
   private labels: string[] = [];
+  /** The store history's undo depth at its last event. */
+  private depth = 0;
   private wasDirty = false;
   private unsubscribe: (() => void) | null = null;
   private recoveryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -97,19 +99,23 @@ export class DocumentState {
     this.issues = [];
     this.problems = null;
     this.labels = recovered ? ['Recovered unsaved changes'] : [];
-    this.unsubscribe = store.subscribe((e) => this.onStoreEvent(e.kind));
+    this.depth = store.history.depth;
+    this.unsubscribe = store.subscribe(() => this.onStoreEvent());
     this.syncTitle();
   }
 
   /** After each step, undo, redo and saved mark of the store. */
-  private onStoreEvent(kind: string): void {
+  private onStoreEvent(): void {
     const store = this.store;
     if (!store || !this.id) return;
     const dirty = this.recovered || store.history.dirty;
-    if (kind === 'step' && store.history.undoLabel) {
+    // A new step or a redone one (the undo stack grew) says what changed for the next revision.
+    const depth = store.history.depth;
+    if (depth > this.depth && store.history.undoLabel) {
       const label = store.history.undoLabel;
       if (this.labels.at(-1) !== label) this.labels.push(label);
     }
+    this.depth = depth;
     if (dirty) this.scheduleRecoveryWrite();
     else if (this.wasDirty) {
       // Undo brought the document back to its saved state: nothing is left to save or recover.
