@@ -219,7 +219,7 @@ test.describe('map view controls', () => {
     expect(b.y - a.y).toBeCloseTo(40, 0);
 
     // In the select tool a left drag does not pan, but a middle drag does.
-    await page.getByRole('radio', { name: /Select/ }).click();
+    await page.getByRole('radio', { name: 'Select', exact: true }).click();
     await page.mouse.move(b.x, b.y);
     await page.mouse.down();
     await page.mouse.move(b.x - 50, b.y, { steps: 5 });
