@@ -148,3 +148,19 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/**
+ * From the library: opens the scenario titled `title` and starts a test-play game with both sides
+ * human, discarding a game in progress if one is offered back. Ends at the first prompt.
+ */
+export async function startHotseatGame(page: Page, title: string): Promise<void> {
+  await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('play-open').click();
+  await page.getByTestId('ctl-germans-human').click();
+  await page.getByTestId('ctl-soviets-human').click();
+  await page.getByTestId('play-start').click();
+  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
+  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
+}

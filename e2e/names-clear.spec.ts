@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Box } from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, restoreSeededLibrary, startHotseatGame, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const ROS = 'The Ros Salient, January 1944';
@@ -72,15 +72,7 @@ test('test-play: a counter moved onto a named cell keeps its name readable', asy
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
-  await card(page, ROS).dblclick();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  await page.getByTestId('play-open').click();
-  await page.getByTestId('ctl-germans-human').click();
-  await page.getByTestId('ctl-soviets-human').click();
-  await page.getByTestId('play-start').click();
-  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
-  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
-  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
+  await startHotseatGame(page, ROS);
   await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
   await expectNameClear(page, '4,3', 'Korsun', 1);
   expect((await page.evaluate(() => window.__gridfront!.map.labelBoxes()))!.counters.filter((c) => c.cell === '3,3')).toHaveLength(0);

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { cellOnPage, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, restoreSeededLibrary, startHotseatGame, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const ROS = 'The Ros Salient, January 1944';
@@ -28,15 +28,7 @@ test('a counter dropped on a cell it may not enter snaps back with the reason; o
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
-  await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: ROS, exact: true }) }).dblclick();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  await page.getByTestId('play-open').click();
-  await page.getByTestId('ctl-germans-human').click();
-  await page.getByTestId('ctl-soviets-human').click();
-  await page.getByTestId('play-start').click();
-  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
-  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
-  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
+  await startHotseatGame(page, ROS);
   await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
 
   // Activate 0304 (XLVI Panzer Corps): it may move now.
