@@ -370,6 +370,11 @@ export interface RulesetDeclaration {
   branches: readonly { value: string; label: string }[];
   markers: readonly MarkerDecl[];
   counter: CounterLayout;
+  /**
+   * What `score()` counts, in words for balance reports ("Cities held", "cities-held margin");
+   * absent: victory points ("Victory points", "VP margin").
+   */
+  score?: { name: string; margin: string };
 }
 
 // =============================================================================================
