@@ -7,6 +7,7 @@
 import { darken, luminance, parseHex, rgba } from './colour.js';
 import type { GridGeometry, Rect } from '../../../shared/grid/types.js';
 import type { CounterBoxes } from '../../../shared/paint/place-names.js';
+import { SYMBOL_MARKS } from '../../../shared/paint/unit-symbols.js';
 
 export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne' | string;
 export type CounterMarker = 'expended' | 'out-of-supply' | 'isolated' | 'desperate';
@@ -100,6 +101,21 @@ export function drawBranchSymbol(ctx: CanvasRenderingContext2D, branch: Branch, 
       break;
     }
     default: {
+      const marks = SYMBOL_MARKS[branch];
+      if (marks) {
+        // A ruleset's own unit type (artillery, engineers...): its marks from the one definition.
+        ctx.fillStyle = ink;
+        for (const m of marks) {
+          ctx.beginPath();
+          if (m.kind === 'dot') ctx.arc(x + w * m.x, y + h * m.y, Math.min(w, h) * m.r, 0, Math.PI * 2);
+          else m.points.forEach(([px, py], k) => (k === 0 ? ctx.moveTo(x + w * px, y + h * py) : ctx.lineTo(x + w * px, y + h * py)));
+          if (m.kind === 'line') {
+            if (m.closed) ctx.closePath();
+            ctx.stroke();
+          } else ctx.fill();
+        }
+        break;
+      }
       // Unknown branch: the bare frame with its initial.
       ctx.fillStyle = ink;
       ctx.font = `600 ${h * 0.6}px system-ui, sans-serif`;
