@@ -191,5 +191,7 @@ test('a resumed Barbarossa Fast game keeps the Russians hidden from the German p
   for (let k = 0; k < 4; k++) await page.mouse.wheel(0, -300);
   await page.waitForTimeout(300);
   const near = await cellOnPage(page, pos('siauliai'));
-  await page.screenshot({ path: path.join(OUTPUT, 'play-saves-7-bf-close.png'), clip: { x: near.x - 200, y: near.y - 150, width: 400, height: 450 } });
+  const kaunas = await cellOnPage(page, pos('kaunas'));
+  const top = Math.max(0, near.y - 120);
+  await page.screenshot({ path: path.join(OUTPUT, 'play-saves-7-bf-close.png'), clip: { x: near.x - 200, y: top, width: 400, height: Math.min(900 - top, kaunas.y - top + 120) } });
 });
