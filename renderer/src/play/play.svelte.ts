@@ -106,6 +106,11 @@ export class PlayState {
   /** How many actions the game on the board has. */
   actionCount = $derived(this.currentLog.length);
 
+  /** A person has taken an action in the operational game on the board since it was started or loaded. */
+  private personActedHere = $state(false);
+  /** A person (not only the bot) has played in the game on the board since it was started or loaded. */
+  personActed = $derived(this.generic ? this.generic.personActed : this.personActedHere);
+
   /** A live game (not a replay) with actions that no saved game holds (the autosave aside). */
   hasUnsavedGame = $derived(this.inGame && !this.isReplaying && this.currentLog.length > 0 && this.currentLog !== this.savedLog);
 
@@ -229,7 +234,8 @@ export class PlayState {
    */
   async leave(dialogs: Dialogs): Promise<boolean> {
     if (!this.screen) return true;
-    if (!this.hasUnsavedGame) {
+    // Nothing of the person's is at stake in a game where only the bot has played yet (it is autosaved all the same).
+    if (!this.hasUnsavedGame || !this.personActed) {
       this.close();
       return true;
     }
@@ -290,6 +296,7 @@ export class PlayState {
     this.savedLog = this.log;
     this.autosavedLog = null;
     this.resumable = null;
+    this.personActedHere = false;
     this.screen = 'board';
     this.kickBots();
   }
@@ -311,6 +318,7 @@ export class PlayState {
     }
     this.error = '';
     if (fromHuman) {
+      this.personActedHere = true;
       this.undoStack.push({ state: s, logLength: this.log.length, eventCount: this.events.length, combat: this.combat });
       if (this.undoStack.length > 50) this.undoStack.shift();
     }
@@ -530,6 +538,7 @@ export class PlayState {
     this.replaying = null;
     this.savedLog = this.log;
     this.autosavedLog = null;
+    this.personActedHere = false;
     this.screen = 'board';
     // The loaded game is now the one in progress.
     this.scheduleAutosave();

@@ -81,6 +81,8 @@ export class GenericGame {
   zocOverlay = $state(false);
   /** A saved game shown step by step: the board after 0..n actions, and where it is. */
   replaying = $state.raw<{ steps: Snapshot[]; at: number; log: RulesAction[]; events: GenericLoggedEvent[] } | null>(null);
+  /** A person has taken an action in this game (not only the bots) since it was started or loaded. */
+  personActed = $state(false);
   /** Called after every action taken on the board (a person's or a bot's) and every undo: the autosave listens. */
   onChange: (() => void) | null = null;
 
@@ -203,6 +205,7 @@ export class GenericGame {
     }
     this.error = '';
     if (fromHuman) {
+      this.personActed = true;
       this.undoStack.push(this.snapshot());
       if (this.undoStack.length > 50) this.undoStack.shift();
     }
