@@ -12,7 +12,8 @@
 // from vanishing when zoomed far out.
 import type { Rect } from '../grid/types.js';
 import { paintCacheOf, type PaintCache } from './cache.js';
-import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star, unitCounter, counterSlot } from './markers.js';
+import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star } from './markers.js';
+import { counterStack, sideGroups, type CounterFace } from './counters.js';
 import type { PaintModel } from './model.js';
 import { NONE } from './model.js';
 import { cellRouteCurves, sideGeometry } from './routes.js';
@@ -83,6 +84,8 @@ const RIVER: Rgb = hexToRgb('#2f6fb3');
 const SHORE: Rgb = hexToRgb('#1d4f7c');
 const DECK: Rgb = hexToRgb('#f4eee0');
 const UNKNOWN: Rgb = [1, 0, 1];
+/** A unit of no known side. */
+const UNSIDED: Rgb = hexToRgb('#777777');
 const BLANK: Rgb = hexToRgb('#f1eee6');
 const HATCH: Rgb = hexToRgb('#4a4a4a');
 /** Cells per filled path (see paintTerrain). */
@@ -248,15 +251,14 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   if (layers.units && model.units && px >= 14) {
     s.layer?.('units');
+    const colours = new Map(model.sides.map((x) => [x.id, hexToRgb(x.colour)]));
     for (let i = 0; i < cells.n; i++) {
       const list = model.units.get(cells.index[i]!);
       if (!list) continue;
-      list.forEach((unit, k) => {
-        const slot = counterSlot(k, list.length);
-        const side = model.sides.find((x) => x.id === unit.side);
-        const colour: Rgb = side ? hexToRgb(side.colour) : [0.6, 0.6, 0.6];
-        unitCounter(s, req.fonts.bold, { x: cells.x[i]! + slot.x * S, y: cells.y[i]! + slot.y * S }, slot.u * S, unit, colour, luminance(colour) > 0.55);
-      });
+      const groups = sideGroups(list, model.sides).map((g) =>
+        g.map((u): CounterFace => ({ branch: u.branch, strength: u.strength, elite: !!u.elite, colour: colours.get(u.side) ?? UNSIDED })),
+      );
+      counterStack(s, req.fonts.bold, { x: cells.x[i]!, y: cells.y[i]! }, S, groups);
     }
   }
 }
