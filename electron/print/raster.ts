@@ -9,7 +9,7 @@
 import { createWriteStream } from 'node:fs';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { replaceAtomically } from '../files.js';
 import type { Rect } from '../../shared/grid/index.js';
@@ -43,6 +43,8 @@ const BAND_CELLS = 20_000;
 const BAND_OVERLAP = 4;
 /** Lines thinner than this many pixels are drawn this wide, as on screen. */
 const MIN_LINE_PX = 0.6;
+/** SVG path data as a Skia path: a batch of cells crosses into the native canvas once (see CanvasSurface.polygonsAt). */
+const makePath = (d: string): Path2D => new Path2D(d);
 
 export type RasterSurface = CanvasSurface;
 export type RasterFonts = SurfaceFonts<CanvasFont>;
@@ -164,7 +166,7 @@ export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: 
       // Drawing units → band pixels: x' = (x − origin.x)·k, y' = (y − origin.y)·k − canvasTop.
       ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k - canvasTop);
       const visible: Rect = { x: job.origin.x, y: job.origin.y + canvasTop / k, width: width / k, height: (rows + 2 * M) / k };
-      job.draw(new CanvasSurface(context, k, MIN_LINE_PX), fonts, visible);
+      job.draw(new CanvasSurface(context, k, MIN_LINE_PX, makePath), fonts, visible);
       await png.writeBand(canvas.data().subarray(M * width * 4), rows);
       onProgress?.({ rowsDone: top + rows, rows: height });
     }

@@ -40,6 +40,13 @@ export interface Canvas2D {
   textBaseline: string;
 }
 
+/** The Path2D forms of fill, stroke and clip (a Path2D made by the surface's makePath). */
+interface WithPaths {
+  fill(path: unknown, rule?: FillRule): void;
+  stroke(path: unknown): void;
+  clip(path: unknown, rule?: FillRule): void;
+}
+
 /** The system's Helvetica or its nearest: what the PDF's standard fonts look like. */
 export const SANS = 'Helvetica, Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
 const MEASURE_PX = 100;
@@ -78,21 +85,96 @@ export function canvasFonts(ctx: Canvas2D, family = SANS): SurfaceFonts<CanvasFo
 
 const ALIGN: Record<Align, string> = { left: 'left', centre: 'center', right: 'right' };
 
+/** Polygons handed to polygonsAt, kept until the path is painted. */
+interface Polygons {
+  corners: readonly Point[];
+  xs: ArrayLike<number>;
+  ys: ArrayLike<number>;
+  which: ArrayLike<number>;
+  from: number;
+  to: number;
+}
+
+/** A coordinate in path data: thousandths of a drawing unit are finer than any pixel drawn. */
+const coord = (v: number): number => Math.round(v * 1000) / 1000;
+
 export class CanvasSurface implements Surface<CanvasFont> {
   private fillAlpha = 1;
   private strokeAlpha = 1;
   private readonly saved: [number, number][] = [];
+  /** polygonsAt's polygons not yet painted. */
+  private pending: Polygons[] = [];
+  /** Whether the context's own path has anything since the last paint. */
+  private onContext = false;
 
   /**
    * `pxPerUnit`: device pixels per drawing unit under the transform the caller set; lines
-   * thinner than `minLinePx` are drawn at that width so hairlines stay visible.
+   * thinner than `minLinePx` are drawn at that width so hairlines stay visible. `makePath`
+   * turns SVG path data into a Path2D (`(d) => new Path2D(d)`): given it, polygonsAt hands a
+   * batch of polygons to the canvas in one call instead of one per corner.
    */
   constructor(
     readonly ctx: Canvas2D,
     private readonly pxPerUnit = 1,
     private readonly minLinePx = 0,
+    private readonly makePath?: (d: string) => unknown,
   ) {
     ctx.beginPath();
+  }
+
+  polygonsAt(corners: readonly Point[], xs: ArrayLike<number>, ys: ArrayLike<number>, which: ArrayLike<number>, from: number, to: number): this {
+    const p = { corners, xs, ys, which, from, to };
+    if (this.makePath) this.pending.push(p);
+    else this.trace(p);
+    return this;
+  }
+
+  /** Polygons onto the context's own path, corner by corner. */
+  private trace(p: Polygons): void {
+    const ctx = this.ctx;
+    const c = p.corners;
+    for (let j = p.from; j < p.to; j++) {
+      const i = p.which[j]!;
+      const x = p.xs[i]!;
+      const y = p.ys[i]!;
+      ctx.moveTo(x + c[0]!.x, y + c[0]!.y);
+      for (let k = 1; k < c.length; k++) ctx.lineTo(x + c[k]!.x, y + c[k]!.y);
+      ctx.closePath();
+    }
+    this.onContext = true;
+  }
+
+  /** The pending polygons as one Path2D, or null when the context's path is to be painted (they are traced onto it then). */
+  private takePending(): unknown {
+    if (this.pending.length === 0) return null;
+    const list = this.pending;
+    this.pending = [];
+    if (this.onContext || !this.makePath) {
+      for (const p of list) this.trace(p);
+      return null;
+    }
+    let d = '';
+    for (const p of list) {
+      const c = p.corners;
+      // Every polygon has the same shape: its corners after the first as relative steps, once.
+      let steps = '';
+      for (let k = 1; k < c.length; k++) steps += `l${coord(c[k]!.x - c[k - 1]!.x)} ${coord(c[k]!.y - c[k - 1]!.y)}`;
+      steps += 'z';
+      const x0 = c[0]!.x;
+      const y0 = c[0]!.y;
+      for (let j = p.from; j < p.to; j++) {
+        const i = p.which[j]!;
+        d += `M${coord(p.xs[i]! + x0)} ${coord(p.ys[i]! + y0)}${steps}`;
+      }
+    }
+    return this.makePath(d);
+  }
+
+  /** Paints the current path with `op`, given the Path2D of pending polygons or null for the context's path. */
+  private paint(op: (path: unknown) => void): void {
+    op(this.takePending());
+    this.ctx.beginPath();
+    this.onContext = false;
   }
 
   save(): this {
@@ -135,18 +217,22 @@ export class CanvasSurface implements Surface<CanvasFont> {
   }
   moveTo(x: number, y: number): this {
     this.ctx.moveTo(x, y);
+    this.onContext = true;
     return this;
   }
   lineTo(x: number, y: number): this {
     this.ctx.lineTo(x, y);
+    this.onContext = true;
     return this;
   }
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): this {
     this.ctx.bezierCurveTo(c1x, c1y, c2x, c2y, x, y);
+    this.onContext = true;
     return this;
   }
   closePath(): this {
     this.ctx.closePath();
+    this.onContext = true;
     return this;
   }
   path(points: readonly Point[], close: boolean): this {
@@ -157,11 +243,13 @@ export class CanvasSurface implements Surface<CanvasFont> {
       else ctx.lineTo(p.x, p.y);
     }
     if (close && points.length) ctx.closePath();
+    this.onContext = true;
     return this;
   }
   segment(a: Point, b: Point): this {
     this.ctx.moveTo(a.x, a.y);
     this.ctx.lineTo(b.x, b.y);
+    this.onContext = true;
     return this;
   }
   circle(c: Point, r: number): this {
@@ -172,10 +260,12 @@ export class CanvasSurface implements Surface<CanvasFont> {
     this.ctx.moveTo(c.x + rx, c.y);
     this.ctx.ellipse(c.x, c.y, rx, ry, 0, 0, Math.PI * 2);
     this.ctx.closePath();
+    this.onContext = true;
     return this;
   }
   rect(r: Rect): this {
     this.ctx.rect(r.x, r.y, r.width, r.height);
+    this.onContext = true;
     return this;
   }
   private withAlpha(alpha: number, paint: () => void): void {
@@ -186,25 +276,29 @@ export class CanvasSurface implements Surface<CanvasFont> {
     paint();
     ctx.globalAlpha = before;
   }
+  private fillWith(path: unknown, rule: FillRule): void {
+    this.withAlpha(this.fillAlpha, () => (path ? (this.ctx as unknown as WithPaths).fill(path, rule) : this.ctx.fill(rule)));
+  }
+  private strokeWith(path: unknown): void {
+    this.withAlpha(this.strokeAlpha, () => (path ? (this.ctx as unknown as WithPaths).stroke(path) : this.ctx.stroke()));
+  }
   fill(rule: FillRule = 'nonzero'): this {
-    this.withAlpha(this.fillAlpha, () => this.ctx.fill(rule));
-    this.ctx.beginPath();
+    this.paint((path) => this.fillWith(path, rule));
     return this;
   }
   stroke(): this {
-    this.withAlpha(this.strokeAlpha, () => this.ctx.stroke());
-    this.ctx.beginPath();
+    this.paint((path) => this.strokeWith(path));
     return this;
   }
   fillAndStroke(rule: FillRule = 'nonzero'): this {
-    this.withAlpha(this.fillAlpha, () => this.ctx.fill(rule));
-    this.withAlpha(this.strokeAlpha, () => this.ctx.stroke());
-    this.ctx.beginPath();
+    this.paint((path) => {
+      this.fillWith(path, rule);
+      this.strokeWith(path);
+    });
     return this;
   }
   clip(rule: FillRule = 'nonzero'): this {
-    this.ctx.clip(rule);
-    this.ctx.beginPath();
+    this.paint((path) => (path ? (this.ctx as unknown as WithPaths).clip(path, rule) : this.ctx.clip(rule)));
     return this;
   }
   clipRect(r: Rect): this {

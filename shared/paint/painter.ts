@@ -12,7 +12,8 @@
 // from vanishing when zoomed far out.
 import type { Rect } from '../grid/types.js';
 import { paintCacheOf, type PaintCache } from './cache.js';
-import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star, unitCounter, counterSlot } from './markers.js';
+import { entryArrow, flag, fortification, GOLD, HALO, INK, MARKER_AT, star } from './markers.js';
+import { counterStack, sideGroups, type CounterFace } from './counters.js';
 import type { PaintModel } from './model.js';
 import { NONE } from './model.js';
 import { cellRouteCurves, sideGeometry } from './routes.js';
@@ -83,6 +84,8 @@ const RIVER: Rgb = hexToRgb('#2f6fb3');
 const SHORE: Rgb = hexToRgb('#1d4f7c');
 const DECK: Rgb = hexToRgb('#f4eee0');
 const UNKNOWN: Rgb = [1, 0, 1];
+/** A unit of no known side. */
+const UNSIDED: Rgb = hexToRgb('#777777');
 const BLANK: Rgb = hexToRgb('#f1eee6');
 const HATCH: Rgb = hexToRgb('#4a4a4a');
 /** Cells per filled path (see paintTerrain). */
@@ -192,7 +195,14 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   // Terrain fills, one path per colour (terrain × controlling side).
   s.layer?.('terrain');
-  if (style.fills !== false) paintTerrain(s, model, cells, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
+  // Many cells in one call where the surface can take them so (a native canvas): same shapes.
+  const cellPaths =
+    !net && s.polygonsAt
+      ? (list: ArrayLike<number>, from: number, to: number) => void s.polygonsAt!(corners, cells.x, cells.y, list, from, to)
+      : (list: ArrayLike<number>, from: number, to: number) => {
+          for (let j = from; j < to; j++) cellPath(list[j]!);
+        };
+  if (style.fills !== false) paintTerrain(s, model, cells, cellPaths, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
   if (layers.terrain && layers.symbols && !style.outline && px >= SYMBOLS_PX) paintSymbols(s, model, cache, cells, cellPath, S, px);
 
   if (layers.control && !style.outline) {
@@ -213,7 +223,7 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
   if (layers.grid && px >= 12) {
     s.layer?.('grid');
     s.roundJoins().strokeStyle(style.grid.colour, minLine(style.grid.width * S, 0.6), [], style.grid.alpha);
-    for (let i = 0; i < cells.n; i++) cellPath(i);
+    cellPaths(everyCell(cells.n), 0, cells.n);
     s.stroke();
   }
 
@@ -248,15 +258,14 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   if (layers.units && model.units && px >= 14) {
     s.layer?.('units');
+    const colours = new Map(model.sides.map((x) => [x.id, hexToRgb(x.colour)]));
     for (let i = 0; i < cells.n; i++) {
       const list = model.units.get(cells.index[i]!);
       if (!list) continue;
-      list.forEach((unit, k) => {
-        const slot = counterSlot(k, list.length);
-        const side = model.sides.find((x) => x.id === unit.side);
-        const colour: Rgb = side ? hexToRgb(side.colour) : [0.6, 0.6, 0.6];
-        unitCounter(s, req.fonts.bold, { x: cells.x[i]! + slot.x * S, y: cells.y[i]! + slot.y * S }, slot.u * S, unit, colour, luminance(colour) > 0.55);
-      });
+      const groups = sideGroups(list, model.sides).map((g) =>
+        g.map((u): CounterFace => ({ branch: u.branch, strength: u.strength, elite: !!u.elite, colour: colours.get(u.side) ?? UNSIDED })),
+      );
+      counterStack(s, req.fonts.bold, { x: cells.x[i]!, y: cells.y[i]! }, S, groups);
     }
   }
 }
@@ -301,7 +310,24 @@ export function cellFills(model: PaintModel, style: PaintStyle): Uint32Array {
   return out;
 }
 
-function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cells: Cells, cellPath: (i: number) => void, style: PaintStyle, fills: readonly Rgb[], seam: number, S: number): void {
+/** 0, 1, … n − 1: every cell of a Cells list, for cellPaths. */
+function everyCell(n: number): Int32Array {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+function paintTerrain<F extends SurfaceFont>(
+  s: Surface<F>,
+  model: PaintModel,
+  cells: Cells,
+  cellPaths: (list: ArrayLike<number>, from: number, to: number) => void,
+  cellPath: (i: number) => void,
+  style: PaintStyle,
+  fills: readonly Rgb[],
+  seam: number,
+  S: number,
+): void {
   const buckets = new Map<number, number[]>();
   for (let i = 0; i < cells.n; i++) {
     const key = fillKey(model, style, cells.index[i]!);
@@ -317,8 +343,8 @@ function paintTerrain<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
     // shapes in one path (one path of 40,000 cells took Chromium 33 s, batches of 512 a
     // fraction of a second), and a batch of opaque same-coloured cells looks the same.
     for (let k = 0; k < list.length; k += FILL_BATCH) {
-      for (let j = k; j < Math.min(list.length, k + FILL_BATCH); j++) cellPath(list[j]!);
-      s.fillStyle(colour).roundJoins().strokeStyle(colour, seam).fillAndStroke();
+      cellPaths(list, k, Math.min(list.length, k + FILL_BATCH));
+      s.fillStyle(colour).buttCaps().strokeStyle(colour, seam).fillAndStroke();
     }
   }
   if (style.outline && style.layers.terrain) paintOutlineHatching(s, model, cells, cellPath, S);

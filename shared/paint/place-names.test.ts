@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import example from '../../scenarios/seed-000-example.json' with { type: 'json' };
 import dnieper from '../../scenarios/dnieper-bend-1943.json' with { type: 'json' };
 import type { Scenario } from '../format/scenario.types.js';
-import { counterSlot, MARKER_BOXES } from './markers.js';
+import { MARKER_BOXES } from './markers.js';
+import { shownCounts, sideGroups, stackBoxes } from './counters.js';
 import { buildPaintModel, type PaintModel } from './model.js';
 import { approxTextWidth, legibleNames, NAME_SIZE, placeNames, type PlacedName } from './place-names.js';
 
@@ -38,10 +39,7 @@ function obstacles(model: PaintModel, units: boolean): Box[] {
     for (const [index, list] of model.units ?? []) {
       const cx = model.grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
       const cy = model.grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
-      list.forEach((_, k) => {
-        const s = counterSlot(k, list.length);
-        out.push({ x0: cx + s.x - s.u / 2, y0: cy + s.y - s.u / 2, x1: cx + s.x + s.u / 2, y1: cy + s.y + s.u / 2 });
-      });
+      for (const r of stackBoxes(shownCounts(sideGroups(list, model.sides)), 1)) out.push({ x0: cx + r.x, y0: cy + r.y, x1: cx + r.x + r.width, y1: cy + r.y + r.height });
     }
   return out;
 }

@@ -6,7 +6,8 @@
 // important places choose first). Where none is clear, the least crowded one is used; the halo
 // keeps it readable.
 import type { Rect } from '../grid/types.js';
-import { counterSlot, MARKER_BOXES } from './markers.js';
+import { MARKER_BOXES } from './markers.js';
+import { shownCounts, sideGroups, stackBoxes } from './counters.js';
 import type { PaintModel } from './model.js';
 import { NONE } from './model.js';
 
@@ -155,10 +156,7 @@ export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[
     for (const [index, list] of model.units) {
       const cx = grid.centerX(index % model.cols, Math.floor(index / model.cols), 1);
       const cy = grid.centerY(index % model.cols, Math.floor(index / model.cols), 1);
-      list.forEach((_, k) => {
-        const slot = counterSlot(k, list.length);
-        obstacles.add({ x0: cx + slot.x - slot.u / 2, y0: cy + slot.y - slot.u / 2, x1: cx + slot.x + slot.u / 2 + slot.u * 0.06, y1: cy + slot.y + slot.u / 2 + slot.u * 0.06 });
-      });
+      for (const r of stackBoxes(shownCounts(sideGroups(list, model.sides)), 1)) obstacles.add(boxAt(cx, cy, r));
     }
   }
   if (avoid.counters) {

@@ -92,6 +92,13 @@ export interface Surface<F extends SurfaceFont = SurfaceFont> {
   closePath(): this;
   /** A polyline (closed when `close`) as a subpath of its own. */
   path(points: readonly Point[], close: boolean): this;
+  /**
+   * Optional: the closed polygon `corners` (offsets) around each point (xs[i], ys[i]) for i in
+   * which[from..to), each as a subpath of its own: what moveTo/lineTo/closePath per polygon
+   * give, in one call, for surfaces where each path call costs (a native canvas). The painter
+   * lays its cells' fills and outlines down with it where a surface has it.
+   */
+  polygonsAt?(corners: readonly Point[], xs: ArrayLike<number>, ys: ArrayLike<number>, which: ArrayLike<number>, from: number, to: number): this;
   segment(a: Point, b: Point): this;
   circle(c: Point, r: number): this;
   ellipse(c: Point, rx: number, ry: number): this;

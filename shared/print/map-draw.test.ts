@@ -26,7 +26,8 @@ function wordsDrawn(layers: Partial<PrintLayers>): string[] {
   return cv.words;
 }
 
-const strengths = scenario.orderOfBattle.map((u) => `${u.strength}${u.elite ? '+' : ''}`).sort();
+// Elite units carry a gold star on the counter (shared/paint/counters.ts), not a mark in the number.
+const strengths = scenario.orderOfBattle.map((u) => String(u.strength)).sort();
 const names = Object.values(scenario.map.cells ?? {}).flatMap((f) => (f.name ? [f.name] : [])).sort();
 const vpLabels = Object.values(scenario.map.cells ?? {}).flatMap((f) => (f.victory ? [`${f.victory.perTurn ?? 2}+${f.victory.endGame} VP`] : [])).sort();
 
@@ -46,8 +47,8 @@ describe('the printed map (PDF and preview alike)', () => {
     expect(cv.words.filter((w) => /^\d{4}$/.test(w))).toEqual(cells.map((c) => grid.label(c)));
   });
 
-  it('prints one counter per unit, with its strength (+ for elite), only when the units layer is on', () => {
-    const isStrength = (w: string): boolean => /^\d+\+?$/.test(w);
+  it('prints one counter per unit, with its strength, only when the units layer is on', () => {
+    const isStrength = (w: string): boolean => /^\d+$/.test(w);
     expect(wordsDrawn({}).filter(isStrength)).toEqual([]);
     expect(wordsDrawn({ units: true }).filter(isStrength).sort()).toEqual(strengths);
   });

@@ -1,5 +1,5 @@
 // Start positions on the map for the scenario editor: every starting unit as a counter
-// (the shared counter drawing of map/units.ts: side colour, NATO branch symbol, strength,
+// (the map painter's counter, shared/paint/counters.ts via map/units.ts: side colour, NATO symbol, strength,
 // elite star), each side's units in a row of up to three per cell (the stacking limit);
 // more show as a red "+n" badge so an over-stacked cell stands out.
 // Drawn on a plain canvas over the map, placed with the map renderer's cell centres, so it
@@ -10,22 +10,14 @@ import { counterBoxesByRef, drawStack, type CounterSpec } from '../../map/units.
 import type { CounterBoxes } from '../../../../shared/paint/place-names.js';
 import type { GridGeometry } from '../../../../shared/grid/types.js';
 import { cellOfRef } from './meta.js';
+import { CanvasSurface, canvasFonts } from '../../../../shared/paint/canvas-surface.js';
+import { overflowBadge } from '../../../../shared/paint/counters.js';
 
 const SHOWN_PER_SIDE = 3;
 
 function badge(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, text: string): void {
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fillStyle = '#c62828';
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = '#fff';
-  ctx.stroke();
-  ctx.fillStyle = '#fff';
-  ctx.font = `700 ${Math.round(r * 1.05)}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, x, y + 0.5);
+  const s = new CanvasSurface(ctx, 1, 1);
+  overflowBadge(s, canvasFonts(ctx).bold, { x, y }, r, Number(text.slice(1)));
 }
 
 /** Each cell's starting units as drawUnits groups them: counters shown per side (scenario order, then units of no known side). */
