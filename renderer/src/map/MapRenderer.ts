@@ -22,9 +22,10 @@ import { CHUNK, chunkRanges, chunkRect } from './chunks.js';
 import { drawBitmap, paintTile, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
+import { frameProbe } from './probe.js';
 import type { MapModel } from './model.js';
 import { nearestFirst, pixelRectIn, slotsCovering, tileRect, tileSizeFor, TileStore, type Level, type Slot, type StoredTile } from './tiles.js';
-import { fitView, intersects, toMap, toScreen, visibleRect, zoomAt, type View, type ZoomLimits } from './viewport.js';
+import { intersects, toMap, toScreen, visibleRect, Viewport, type View } from './viewport.js';
 
 /** Map pixels across one cell; all map geometry is computed at this size. */
 export const CELL_SIZE = 100;
@@ -76,7 +77,7 @@ export interface MapRendererEvents {
 }
 
 export class MapRenderer {
-  readonly stage: Konva.Stage;
+  private readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
   /** The traced picture (map.underlay), over the map and under hover and selection. */
   private readonly underlayLayer: Konva.Layer;
@@ -93,7 +94,8 @@ export class MapRenderer {
   private chunks: ChunkEntry[] = [];
   /** Fonts the painter measures names with (a canvas of their own, so tiles' state never leaks in). */
   private fonts: SurfaceFonts<CanvasFont> | null = null;
-  private _view: View = { scale: 1, x: 0, y: 0 };
+  /** The view: pan and zoom, and the gestures that change them (shared with the minimap). */
+  readonly viewport: Viewport;
   private detail: DetailLevel = detailFor(CELL_SIZE);
   private level: MapLevel | null = null;
   private readonly tiles: TileStore<HTMLCanvasElement>;
@@ -121,16 +123,16 @@ export class MapRenderer {
   private counters: CounterBoxes | null = null;
   /** Extra interactive drawing (the designer's tool feedback), in map pixels. */
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
-  private width: number;
-  private height: number;
   private destroyed = false;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly container: HTMLDivElement,
     private readonly events: MapRendererEvents = {},
   ) {
-    this.width = Math.max(1, container.clientWidth);
-    this.height = Math.max(1, container.clientHeight);
+    // From a whole 4096-cell map on screen to a single cell filling it.
+    this.viewport = new Viewport({ min: 0.2 / CELL_SIZE, max: 1600 / CELL_SIZE });
+    this.viewport.setSize(Math.max(1, container.clientWidth), Math.max(1, container.clientHeight));
     this.stage = new Konva.Stage({ container, width: this.width, height: this.height, listening: false });
     this.staticLayer = new Konva.Layer({ listening: false });
     this.interactiveLayer = new Konva.Layer({ listening: false });
@@ -144,10 +146,21 @@ export class MapRenderer {
     this.tiles = new TileStore<HTMLCanvasElement>(TILE_CAP_PX, 2, (c) => {
       if (this.pool.length < 64) this.pool.push(c);
     });
+    this.unsubscribe = this.viewport.subscribe(() => this.applyView(true));
   }
 
   get view(): View {
-    return this._view;
+    return this.viewport.view;
+  }
+
+  private get _view(): View {
+    return this.viewport.view;
+  }
+  private get width(): number {
+    return this.viewport.width;
+  }
+  private get height(): number {
+    return this.viewport.height;
   }
 
   /** The part of the map on screen, in cells (one cell is 1 across flats, from the map's top left). */
@@ -206,11 +219,6 @@ export class MapRenderer {
     return visible.filter((s) => !this.tiles.get(level, s)).length + settling;
   }
 
-  private get limits(): ZoomLimits {
-    // From a whole 4096-cell map on screen to a single cell filling it.
-    return { min: 0.2 / CELL_SIZE, max: 1600 / CELL_SIZE };
-  }
-
   private get pixelRatio(): number {
     return this.staticLayer.getCanvas().getPixelRatio() || 1;
   }
@@ -228,8 +236,9 @@ export class MapRenderer {
     this.overviewBitmap = null;
     this.hover = null;
     this.selected = null;
-    this._view = view ?? fitView(model.grid.bounds(CELL_SIZE), this.width, this.height, 24, this.limits);
-    this.applyView(false);
+    this.viewport.setContent(model.grid.bounds(CELL_SIZE));
+    if (view) this.viewport.setView(view);
+    else this.viewport.fit();
     // Make every visible tile and draw now, so the time below covers the whole first frame.
     if (!this.overviewMode) this.makeTiles(Infinity, false);
     this.stage.draw();
@@ -398,37 +407,21 @@ export class MapRenderer {
 
   resize(width: number, height: number): void {
     if (width < 1 || height < 1) return;
-    const first = this.width <= 1 || this.height <= 1;
-    this.width = width;
-    this.height = height;
     this.stage.size({ width, height });
-    if (first && this.model) this.fit();
-    else this.applyView(true);
-  }
-
-  setView(view: View): void {
-    this._view = view;
-    this.applyView(true);
-  }
-
-  fit(): void {
-    if (!this.model) return;
-    this.setView(fitView(this.model.grid.bounds(CELL_SIZE), this.width, this.height, 24, this.limits));
-  }
-
-  zoomBy(factor: number, at?: Point): void {
-    const p = at ?? { x: this.width / 2, y: this.height / 2 };
-    this.setView(zoomAt(this._view, factor, p, this.limits));
+    this.viewport.setSize(width, height);
   }
 
   /** Physical size: the printed cell size on screen. */
   zoomToActualSize(): void {
     if (!this.model) return;
-    this.zoomBy(this.model.physicalCellPx / this.cellScreenPx);
+    this.viewport.zoomBy(this.model.physicalCellPx / this.cellScreenPx);
   }
 
-  panBy(dx: number, dy: number): void {
-    this.setView({ ...this._view, x: this._view.x + dx, y: this._view.y + dy });
+  /** Shows one cell large, centred (no closer than `cellPx` screen px across). */
+  zoomToCell(cell: Cell, cellPx = 160): void {
+    if (!this.model) return;
+    const c = this.model.grid.center(cell, CELL_SIZE);
+    this.viewport.centreOn(c, Math.max(this._view.scale, cellPx / CELL_SIZE));
   }
 
   /** The cell under a point in container pixels (may lie outside the map). */
@@ -517,6 +510,28 @@ export class MapRenderer {
     return out;
   }
 
+  /** Draws the stage now rather than on the next frame (benchmarks time a stroke with it). */
+  drawNow(): void {
+    this.stage.draw();
+  }
+
+  /** Where the map's box is on the page (client px). */
+  containerBox(): DOMRect {
+    return this.container.getBoundingClientRect();
+  }
+
+  /**
+   * For benchmarks: per animation frame, the main-thread time the map spent (view changes,
+   * making tiles, layer draws) and the frame interval, until `stop`.
+   */
+  startFrameProbe(): { stop(): { work: number[]; intervals: number[] } } {
+    return frameProbe([
+      [this, 'applyView'],
+      [this, 'renderFrame'],
+      ...this.stage.getLayers().map((l) => [l, 'draw'] as [object, string]),
+    ]);
+  }
+
   /** Redraw the interactive layer only (tool feedback moved). */
   redrawOverlay(): void {
     this.interactiveLayer.batchDraw();
@@ -524,6 +539,7 @@ export class MapRenderer {
 
   destroy(): void {
     this.destroyed = true;
+    this.unsubscribe();
     if (this.settleTimer) clearTimeout(this.settleTimer);
     if (this.settlingTimer) clearTimeout(this.settlingTimer);
     this.tiles.clear();
