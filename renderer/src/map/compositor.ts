@@ -16,6 +16,11 @@ import type { MapLevel, Tile } from './tile-scheduler.js';
 import { tileRect, type Slot, type TileStore } from './tiles.js';
 import { intersects, type View } from './viewport.js';
 
+// Draws are asked for explicitly (a frame of the map's loop, a batchDraw after an outline or the
+// underlay changed); nodes brought up to date while a layer is being drawn must not ask for yet
+// another draw, or the map would redraw itself every frame. This is the app's only Konva user.
+Konva.autoDrawEnabled = false;
+
 /** What the compositor shows, asked for each time the static layer is drawn. */
 export interface StaticSource {
   /** Nothing to show yet. */
@@ -177,7 +182,10 @@ export class MapStage {
     if (src.empty() || src.overview()) {
       const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
       const b = src.bounds();
-      if (bitmap && b) this.overviewNode.setAttrs({ image: bitmap, x: b.x, y: b.y, width: b.width, height: b.height });
+      if (bitmap && b) {
+        if (this.overviewNode.image() !== bitmap) this.overviewNode.image(bitmap);
+        this.overviewNode.setAttrs({ x: b.x, y: b.y, width: b.width, height: b.height });
+      }
       this.overviewGroup.visible(bitmap !== null && b !== null);
     } else {
       this.overviewGroup.visible(false);
@@ -200,7 +208,8 @@ export class MapStage {
           this.tileNodes.push(node);
           this.tileGroup.add(node);
         }
-        node.setAttrs({ image: tile.canvas, x: (slot.i * level.size + ox) / dpr, y: (slot.j * level.size + oy) / dpr, width: level.size / dpr, height: level.size / dpr, visible: true });
+        if (node.image() !== tile.canvas) node.image(tile.canvas);
+        node.setAttrs({ x: (slot.i * level.size + ox) / dpr, y: (slot.j * level.size + oy) / dpr, width: level.size / dpr, height: level.size / dpr, visible: true });
         tile.used = frame;
         used++;
       }
