@@ -285,12 +285,6 @@ export class MapRenderer {
     this.viewport.zoomBy(this.model.physicalCellPx / this.cellScreenPx);
   }
 
-  /** Shows one cell large, centred (no closer than `cellPx` screen px across). */
-  zoomToCell(cell: Cell, cellPx = 160): void {
-    if (!this.model) return;
-    this.viewport.centreOn(this.model.grid.center(cell, CELL_SIZE), Math.max(this.view.scale, cellPx / CELL_SIZE));
-  }
-
   /** The cell under a point in container pixels (may lie outside the map). */
   cellAt(p: Point): Cell | null {
     if (!this.model) return null;
