@@ -184,7 +184,8 @@ export class MapStage {
       const b = src.bounds();
       if (bitmap && b) {
         if (this.overviewNode.image() !== bitmap) this.overviewNode.image(bitmap);
-        this.overviewNode.setAttrs({ x: b.x, y: b.y, width: b.width, height: b.height });
+        this.overviewNode.position({ x: b.x, y: b.y });
+        this.overviewNode.size({ width: b.width, height: b.height });
       }
       this.overviewGroup.visible(bitmap !== null && b !== null);
     } else {
@@ -209,7 +210,9 @@ export class MapStage {
           this.tileGroup.add(node);
         }
         if (node.image() !== tile.canvas) node.image(tile.canvas);
-        node.setAttrs({ x: (slot.i * level.size + ox) / dpr, y: (slot.j * level.size + oy) / dpr, width: level.size / dpr, height: level.size / dpr, visible: true });
+        node.position({ x: (slot.i * level.size + ox) / dpr, y: (slot.j * level.size + oy) / dpr });
+        node.size({ width: level.size / dpr, height: level.size / dpr });
+        node.visible(true);
         tile.used = frame;
         used++;
       }
