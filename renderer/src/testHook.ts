@@ -24,7 +24,7 @@ export function installTestHook(app: AppState, play?: PlayState): void {
       labelBoxes() {
         const r = app.renderer;
         if (!r) return null;
-        const box = r.stage.container().getBoundingClientRect();
+        const box = r.containerBox();
         const page = (b: { x: number; y: number; width: number; height: number }) => ({ ...b, x: b.x + box.left, y: b.y + box.top });
         const { names, counters } = r.labelBoxes();
         return { names: names.map((n) => ({ ...n, box: page(n.box) })), counters: counters.map((c) => ({ ...c, box: page(c.box) })) };
@@ -34,7 +34,7 @@ export function installTestHook(app: AppState, play?: PlayState): void {
         if (!r) return null;
         const p = r.cellCenter({ col, row });
         if (!p) return null;
-        const box = r.stage.container().getBoundingClientRect();
+        const box = r.containerBox();
         return { x: box.left + p.x, y: box.top + p.y };
       },
     },

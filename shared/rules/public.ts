@@ -22,6 +22,17 @@ export const decisionOf = (state: RulesState): Decision<RulesAction> | null => g
 export const describeAction = (state: RulesState, action: RulesAction): DescribedAction<RulesAction> => getRuleset(state.ruleset).describe(state, action);
 export const observe = (state: RulesState, observer: SideId | null): Observation => getRuleset(state.ruleset).observe(state, observer);
 export const movesOf = (state: RulesState, unit: UnitId): MoveOption[] => getRuleset(state.ruleset).moves(state, unit);
+/**
+ * Why the rules refuse `unit` moving to `cell` now, in their words (a counter dropped where no
+ * option ends); null when the ruleset cannot say (no `dropMove`) or the move would be legal.
+ */
+export function dropRefusal(state: RulesState, unit: UnitId, cell: CellId): string | null {
+  const rules = getRuleset(state.ruleset);
+  const action = rules.dropMove?.(state, unit, cell) ?? null;
+  if (!action) return null;
+  const r = rules.apply(state, action);
+  return r.ok ? null : r.error.message;
+}
 export const unitOptions = (state: RulesState, unit: UnitId): DescribedAction<RulesAction>[] => getRuleset(state.ruleset).unitOptions(state, unit);
 export const zonesOfControl = (state: RulesState, side: SideId): CellId[] => getRuleset(state.ruleset).zonesOfControl(state, side);
 // Rulesets with fire along a line of sight (traits.lineOfSight, traits.facing): for hover aids

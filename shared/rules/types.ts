@@ -717,6 +717,12 @@ export interface RulesetPlugin<S extends RulesState = GameState, A extends Rules
   moves(state: S, unit: UnitId): MoveOption[];
   /** Every legal action involving the unit, described. */
   unitOptions(state: S, unit: UnitId): DescribedAction<A>[];
+  /**
+   * The move of `unit` to `cell` as a player dropping its counter there asks for it, legal or
+   * not (null when the rules have no such move now): a board with drag and drop, given a drop
+   * no option ends in, hands it to `apply`, which refuses it with the rules' reason.
+   */
+  dropMove?(state: S, unit: UnitId, cell: CellId): A | null;
   /** Cells in the zones of control of `side`'s units (empty when the rules have none). */
   zonesOfControl(state: S, side: SideId): CellId[];
   /** The side holding a cell now, for rulesets that track control (null otherwise or off the map). */

@@ -162,9 +162,7 @@ export class ScenarioPanels {
     const r = this.app.renderer;
     const p = r?.cellCenter(cell);
     if (!r || !p) return;
-    const box = r.stage.container().getBoundingClientRect();
-    const margin = 60;
-    if (p.x < margin || p.y < margin || p.x > box.width - margin || p.y > box.height - margin) r.panBy(box.width / 2 - p.x, box.height / 2 - p.y);
+    r.viewport.reveal(r.viewport.toWorld(p));
   }
 
   /**

@@ -3,7 +3,6 @@
 import type { AppState } from '../state/app.svelte.js';
 import { editorFor } from '../state/editor.svelte.js';
 import type { EditorTestHook } from '../testHook.types.js';
-import type { MapRenderer } from '../map/MapRenderer.js';
 import type { ToolId, ToolOptions } from './types.js';
 
 export function editorHook(app: AppState): EditorTestHook {
@@ -31,11 +30,11 @@ export function editorHook(app: AppState): EditorTestHook {
     setOptions: (o) => Object.assign(editor.options, o as Partial<ToolOptions>),
     zoomToCellPx(px) {
       const r = app.renderer;
-      if (r) r.zoomBy(px / r.cellScreenPx);
+      if (r) r.viewport.zoomBy(px / r.cellScreenPx);
     },
     startFrameProbe() {
       probe?.stop();
-      probe = app.renderer ? frameProbe(app.renderer) : null;
+      probe = app.renderer?.startFrameProbe() ?? null;
     },
     stopFrameProbe() {
       const result = probe?.stop() ?? null;
@@ -49,12 +48,12 @@ export function editorHook(app: AppState): EditorTestHook {
       const t0 = performance.now();
       const first = local(cells[0]!.col, cells[0]!.row)!;
       editor.pointerDown(first, mods);
-      if (draw) r.stage.draw();
+      if (draw) r.drawNow();
       for (const c of cells.slice(1)) {
         const p = local(c.col, c.row)!;
         editor.pointerMove(p, mods);
         // Draw now, as the next frame would: the time covers command + partial redraw.
-        if (draw) r.stage.draw();
+        if (draw) r.drawNow();
       }
       editor.pointerUp(local(cells[cells.length - 1]!.col, cells[cells.length - 1]!.row)!, mods);
       return performance.now() - t0;
@@ -70,70 +69,20 @@ export function editorHook(app: AppState): EditorTestHook {
       const copyMs = performance.now() - t;
       app.hover = to;
       region.paste();
-      r.stage.draw();
+      r.drawNow();
       const previewFrameMs: number[] = [];
       for (let k = 1; k <= moves; k++) {
         t = performance.now();
         region.moveFloating({ col: to.col + (k % 2) * 2, row: to.row + k });
-        r.stage.draw();
+        r.drawNow();
         previewFrameMs.push(performance.now() - t);
       }
       t = performance.now();
       region.place();
       const commitMs = performance.now() - t;
-      r.stage.draw();
+      r.drawNow();
       const commitAndDrawMs = performance.now() - t;
       return { copyMs, previewFrameMs, commitMs, commitAndDrawMs, cells: region.selection.length, undoLabel: editor.current.history.undoLabel };
-    },
-  };
-}
-
-/**
- * Per animation frame: the interval since the last one, and the main-thread time the map
- * spent in it (view changes, making tiles, layer draws; nested calls count once). Methods
- * are wrapped on the instances only while probing.
- */
-function frameProbe(r: MapRenderer) {
-  let work = 0;
-  let depth = 0;
-  const works: number[] = [];
-  const intervals: number[] = [];
-  const restores: (() => void)[] = [];
-  const wrap = (obj: object, key: string) => {
-    const target = obj as Record<string, (...a: unknown[]) => unknown>;
-    const orig = target[key]!;
-    target[key] = function (this: unknown, ...a: unknown[]) {
-      const t = performance.now();
-      depth++;
-      try {
-        return orig.apply(this, a);
-      } finally {
-        if (--depth === 0) work += performance.now() - t;
-      }
-    };
-    restores.push(() => {
-      target[key] = orig;
-    });
-  };
-  wrap(r, 'setView');
-  wrap(r, 'renderFrame');
-  for (const layer of r.stage.getLayers()) wrap(layer, 'draw');
-  let running = true;
-  let last = performance.now();
-  const tick = (t: number) => {
-    if (!running) return;
-    intervals.push(t - last);
-    works.push(work);
-    last = t;
-    work = 0;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  return {
-    stop() {
-      running = false;
-      for (const f of restores) f();
-      return { work: works.slice(1), intervals: intervals.slice(1) };
     },
   };
 }

@@ -35,8 +35,12 @@ export interface RegionHost {
   useRegionTool(): void;
 }
 
-/** The clipboard outlives the open scenario: copy in one, paste in another. */
-const board = $state<{ clip: Clip | null; from: string }>({ clip: null, from: '' });
+/**
+ * The clipboard outlives the open scenario: copy in one, paste in another. Raw state: a deep
+ * proxy of the clip could not be structuredClone'd when it is pasted (DataCloneError on a
+ * region with units or cell features).
+ */
+let board = $state.raw<{ clip: Clip | null; from: string }>({ clip: null, from: '' });
 
 export function clipboardClip(): Clip | null {
   return board.clip;
@@ -183,7 +187,7 @@ export class RegionController {
     if (!doc || this.selection.length === 0) return false;
     const clip = this.guard(() => extractClip(doc, this.selection));
     if (!clip) return false;
-    board.clip = clip;
+    board = { ...board, clip };
     this.host.notice(`Copied ${plural(clip.cells.length, 'cell')}`);
     return true;
   }

@@ -137,6 +137,10 @@ export const bfm: RulesetPlugin<BfmGame, BfmAction, Observation> = {
   invariants,
   attackPreview: (s, spec) => attackPreview(s, bfmBoardOf(s.scenario), spec),
   moves: (s, unit) => moves(s, bfmBoardOf(s.scenario), unit),
+  dropMove: (s, unit, cell) => {
+    const side = actorOf(s);
+    return side ? { type: 'move', side, unit, to: cell } : null;
+  },
   unitOptions: (s, unit) => {
     const b = bfmBoardOf(s.scenario);
     return legalActionsOf(s, b)

@@ -181,6 +181,11 @@ export const pw: RulesetPlugin<PwGame, PwAction, Observation> = {
   invariants,
   attackPreview: (s, spec) => attackPreview(s, pwBoardOf(s.scenario), spec),
   moves: (s, unit) => movesQuery(s, pwBoardOf(s.scenario), unit),
+  dropMove: (s, unit, cell) => {
+    const side = actorOf(s, pwBoardOf(s.scenario));
+    const u = s.units.find((x) => x.id === unit);
+    return side && u ? { type: 'move', side, unit, to: cell, facing: u.facing } : null;
+  },
   unitOptions: (s, unit) => {
     const b = pwBoardOf(s.scenario);
     const attacker = s.combat?.attacker;

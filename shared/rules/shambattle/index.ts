@@ -491,6 +491,10 @@ export const shambattle: RulesetPlugin<ShamState, ShamAction, ShamView> = {
   invariants,
   attackPreview,
   moves,
+  dropMove: (s, unit, cell) => {
+    const side = actorOf(s);
+    return side ? { type: 'move', side, unit, to: cell } : null;
+  },
   unitOptions: (s, unit) => {
     const cache = describeCache(s);
     return legal(s)

@@ -5,7 +5,7 @@ import type { Direction } from '../../../../shared/grid/types.js';
 import { counterSymbol, declarations, type CounterLayout, type LineOfSight, type Observation, type ObservedUnit } from '../../../../shared/rules/index.js';
 import { CELL_SIZE } from '../../map/MapRenderer.js';
 import type { MapModel } from '../../map/model.js';
-import { drawStack, type CounterSpec } from '../../map/units.js';
+import { drawCounter, drawStack, type CounterSpec } from '../../map/units.js';
 import type { Cell } from '../../../../shared/grid/types.js';
 import type { CellMark } from './intent.js';
 
@@ -16,6 +16,8 @@ export interface GenericPicture {
   marks: ReadonlyMap<string, CellMark>;
   zoc: readonly string[];
   selected: readonly string[];
+  /** A counter being dragged (map px): drawn under the pointer, a faint gap where it was. */
+  drag?: { unit: string; x: number; y: number } | null;
   /** A network map's positions and links (the painter draws the links; the ones an attack goes down are picked out here). */
   network?: NetworkPicture | null;
   /** The hover aid of a unit that may fire: the cells its fire reaches, and the line to the hovered cell. */
@@ -184,10 +186,18 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     const cell = model.grid.parseRef(ref);
     if (!cell) continue;
     const c = model.grid.center(cell, CELL_SIZE);
-    const specs = bySide.map((units) => units.map((u) => counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id), layout)));
+    const specs = bySide.map((units) =>
+      units.map((u) => {
+        const spec = counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id), layout);
+        // The dragged counter leaves a faint gap where it was.
+        return pic.drag?.unit === u.id ? { ...spec, markers: [], highlight: null, colour: '#cbd5e1' } : spec;
+      }),
+    );
     const slots = drawStack(ctx, c.x, c.y, CELL_SIZE * 0.95, specs, scale);
     for (const s of slots) placed.push({ unit: bySide[s.side]![s.index]!.id, cell: ref, x: s.x, y: s.y, size: s.size });
   }
+  const dragged = pic.drag ? o.units.find((u) => u.id === pic.drag!.unit) : undefined;
+  if (pic.drag && dragged) drawCounter(ctx, pic.drag.x, pic.drag.y, 34, counterSpec(model, dragged, colourOf.get(dragged.side) ?? '#777777', true), scale);
   return placed;
 }
 

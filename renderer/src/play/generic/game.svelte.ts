@@ -9,6 +9,7 @@
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import {
   attackPreview,
+  dropRefusal,
   eventsVisibleTo,
   getRuleset,
   loadSaveGame,
@@ -17,6 +18,7 @@ import {
   zonesOfControl,
   type AnyRuleset,
   type AttackPreview,
+  type CellId,
   type Decision,
   type DescribedAction,
   type DiceRoll,
@@ -26,8 +28,10 @@ import {
   type RulesAction,
   type RulesState,
   type SaveGame,
+  type UnitId,
 } from '../../../../shared/rules/index.js';
-import { NONE, type Pick } from './intent.js';
+import { cellLabel } from '../../lib/cells.js';
+import { dropIntent, NONE, type Pick } from './intent.js';
 
 export type Controller = 'human' | 'bot';
 
@@ -190,6 +194,34 @@ export class GenericGame {
 
   private stamp(events: readonly GameEvent[], action: number): GenericLoggedEvent[] {
     return events.map((e) => ({ ...e, seq: this.seq++, action }));
+  }
+
+  /**
+   * The counter of `unit` dropped on `cell`: the rules' move there when they offer one (several
+   * are chosen between in the panel); otherwise nothing moves and `error` says why, in the rules'
+   * words when they can say (`dropMove`), and the unit stays picked with its moves shown.
+   */
+  drop(unit: UnitId, cell: CellId): void {
+    const intent = dropIntent(this.decision?.options ?? [], unit, cell);
+    if (intent && 'act' in intent) {
+      this.choose(intent.act);
+      return;
+    }
+    if (intent) {
+      this.pick = intent.pick;
+      this.error = '';
+      return;
+    }
+    this.pick = { kind: 'unit', unit };
+    const here = this.observation.units.find((u) => u.id === unit);
+    // Put back where it stands: nothing asked, nothing refused.
+    if (here?.cell === cell) {
+      this.error = '';
+      return;
+    }
+    const name = here?.name ?? 'This unit';
+    const label = cellLabel(this.scenario, cell);
+    this.error = dropRefusal(this.state, unit, cell) ?? `${name} cannot move to ${label} now.`;
   }
 
   /** Takes one of the options the rules offered; false (with `error`) when refused. */

@@ -5,7 +5,8 @@ import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import { newScenario } from '../../../../shared/format/new-scenario.js';
 import { getRuleset, type RulesState } from '../../../../shared/rules/index.js';
 import { attackRecord } from './game.svelte.js';
-import { candidates, cellMarks, clickIntent, matchingAttack, NONE, startTarget, type Option } from './intent.js';
+import { dropRefusal } from '../../../../shared/rules/index.js';
+import { candidates, cellMarks, clickIntent, draggableUnits, dropIntent, matchingAttack, NONE, startTarget, type Option } from './intent.js';
 
 /** 9×7 hexes: LVI Pz (9-6) in 0403 and V Corps (7-4) in 0405 next to the 19th Army (4-4) in 0404; Moscow in 0804. */
 function situation(): Scenario {
@@ -85,5 +86,22 @@ describe('generic board clicks (Battle for Moscow options)', () => {
     expect(preview.method.kind === 'odds' && preview.method.column).toBe('2:1');
     expect(rec.die).toBe(2);
     expect(rec.result).toBe(preview.method.kind === 'odds' ? preview.method.results[1] : null);
+  });
+
+  it('drag and drop in panzer movement: only units with a move may be dragged; a drop on a hex offered moves, elsewhere the rules say why', () => {
+    const rules = getRuleset('bfm');
+    const state = rules.newGame(situation(), { dice: [2] });
+    const options = rules.decision(state)!.options;
+    // LVI Pz moves in the panzer phase; V Corps (infantry) and the Soviet army do not.
+    expect([...draggableUnits(options)]).toEqual(['g-pz']);
+    const to = options.find((o) => o.kind === 'move' && o.unit === 'g-pz' && o.cell !== o.from)!;
+    const intent = dropIntent(options, 'g-pz', to.cell!);
+    expect(intent && 'act' in intent && intent.act).toBe(to);
+    expect(dropRefusal(state, 'g-pz', to.cell!)).toBeNull();
+    // Far beyond its movement allowance: no option, and the engine's reason with the hex label.
+    expect(dropIntent(options, 'g-pz', '8,6')).toBeNull();
+    expect(dropRefusal(state, 'g-pz', '8,6')).toMatch(/^LVI Pz cannot reach 0907 this phase/);
+    // Infantry in the panzer phase: the rule that stops it.
+    expect(dropRefusal(state, 'g-v', '2,4')).toMatch(/only panzers move in the panzer movement phase/);
   });
 });

@@ -97,6 +97,18 @@ export function clickIntent(options: readonly Option[], pick: Pick, cell: CellId
   return settle(here, undefined, cell);
 }
 
+/** Units whose counters may be dragged now: those with a move the rules offer. */
+export const draggableUnits = (options: readonly Option[]): Set<UnitId> => new Set(options.filter((o) => o.kind === 'move' && o.unit && o.cell !== o.from).map((o) => o.unit!));
+
+/**
+ * The counter of `unit` dropped on `cell`: its move there when the rules offer one (several, as
+ * facings, or a strike: chosen in the panel); null when no option ends there (it snaps back).
+ */
+export function dropIntent(options: readonly Option[], unit: UnitId, cell: CellId): Intent {
+  const dest = unitOptionsOf(options, unit).filter((o) => o.kind === 'move' && o.cell === cell && o.from !== cell);
+  return settle(dest, unit, cell);
+}
+
 export type CellMark = 'pick' | 'move' | 'attack' | 'fire' | 'chosen' | 'candidate' | 'cell';
 
 /** Cells to highlight for what may be clicked now. `cellOf` finds a unit's cell on the map. */

@@ -1,0 +1,247 @@
+// The map's Konva stage, used as Konva: a static layer whose pictures are Konva nodes (one
+// Konva.Image per finished tile — the tile canvases the scheduler keeps are their cached
+// bitmaps —, a shape drawing the stand-ins where tiles are still missing, and the overview
+// image of a very large map seen from far out); the traced picture (map.underlay) on its own
+// layer; and an interactive layer of real nodes for what the pointer touches: the hovered and
+// the selected cell's outlines, and a shape for what a screen draws over the map (the
+// designer's tool feedback, the test-play picture). Only public Konva API.
+//
+// The static layer is not transformed: tiles are placed in whole device pixels, so a tile on
+// screen is its canvas pixel for pixel. The other layers carry the view (map px → CSS px).
+import Konva from 'konva';
+import type { Point, Rect } from '../../../shared/grid/types.js';
+import type { ChunkCache } from './chunk-cache.js';
+import { union } from './chunk-cache.js';
+import type { MapLevel, Tile } from './tile-scheduler.js';
+import { tileRect, type Slot, type TileStore } from './tiles.js';
+import { intersects, type View } from './viewport.js';
+
+// Draws are asked for explicitly (a frame of the map's loop, a batchDraw after an outline or the
+// underlay changed); nodes brought up to date while a layer is being drawn must not ask for yet
+// another draw, or the map would redraw itself every frame. This is the app's only Konva user.
+Konva.autoDrawEnabled = false;
+
+/** What the compositor shows, asked for each time the static layer is drawn. */
+export interface StaticSource {
+  /** Nothing to show yet. */
+  empty(): boolean;
+  /** Far out on a very large map: the overview bitmap instead of tiles. */
+  overview(): boolean;
+  level(): MapLevel;
+  visibleSlots(level: MapLevel): Slot[];
+  readonly tiles: TileStore<HTMLCanvasElement>;
+  readonly chunks: ChunkCache;
+  /** The map's bounds (map px), for the overview image. */
+  bounds(): Rect | null;
+  /** The frame number stamped on tiles drawn (the store keeps recently drawn ones). */
+  frame(): number;
+}
+
+/** A cell outline to show (map px), styled as hover or selection. */
+export type Outline = readonly Point[] | null;
+
+export class MapStage {
+  private readonly stage: Konva.Stage;
+  private readonly staticLayer: Konva.Layer;
+  private readonly standIns: Konva.Shape;
+  private readonly tileGroup: Konva.Group;
+  private readonly tileNodes: Konva.Image[] = [];
+  private readonly overviewGroup: Konva.Group;
+  private readonly overviewNode: Konva.Image;
+  private readonly underlayLayer: Konva.Layer;
+  private readonly underlayNode: Konva.Image;
+  private readonly interactiveLayer: Konva.Layer;
+  private readonly hover: { halo: Konva.Line; line: Konva.Line };
+  private readonly selection: { halo: Konva.Line; line: Konva.Line };
+  private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
+  private view: View = { scale: 1, x: 0, y: 0 };
+  /** What the stand-in shape draws this frame: where tiles are missing, in the tiling's device px. */
+  private gap: { rect: Rect; level: MapLevel; ox: number; oy: number } | null = null;
+
+  constructor(
+    private readonly container: HTMLDivElement,
+    width: number,
+    height: number,
+    private readonly source: StaticSource,
+  ) {
+    this.stage = new Konva.Stage({ container, width, height, listening: false });
+    this.staticLayer = new Konva.Layer({ listening: false });
+    this.standIns = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawStandIns(ctx) });
+    this.tileGroup = new Konva.Group({ listening: false });
+    this.overviewGroup = new Konva.Group({ listening: false, visible: false });
+    this.overviewNode = new Konva.Image({ image: undefined, listening: false });
+    this.overviewGroup.add(this.overviewNode);
+    this.staticLayer.add(this.standIns, this.tileGroup, this.overviewGroup);
+    // The nodes follow the view and the tiles made so far each time the layer is drawn.
+    this.staticLayer.on('beforeDraw', () => this.syncStatic());
+
+    this.underlayLayer = new Konva.Layer({ listening: false, visible: false });
+    this.underlayNode = new Konva.Image({ image: undefined, listening: false });
+    this.underlayLayer.add(this.underlayNode);
+
+    this.interactiveLayer = new Konva.Layer({ listening: false });
+    const outline = (colour: string, width: number, fill: string | undefined) => ({
+      halo: new Konva.Line({ closed: true, listening: false, visible: false, stroke: 'rgba(255,255,255,0.9)', strokeWidth: width + 2, strokeScaleEnabled: false, lineJoin: 'round', ...(fill ? { fill } : {}) }),
+      line: new Konva.Line({ closed: true, listening: false, visible: false, stroke: colour, strokeWidth: width, strokeScaleEnabled: false, lineJoin: 'round' }),
+    });
+    this.hover = outline('rgba(31,111,235,0.9)', 2, 'rgba(31,111,235,0.10)');
+    this.selection = outline('#1f6feb', 3, undefined);
+    // What a screen draws over the map, with the layer's own 2D context (map px, view applied).
+    const overlay = new Konva.Shape({
+      listening: false,
+      sceneFunc: () => {
+        if (this.overlayDrawer) this.overlayDrawer(this.interactiveLayer.getNativeCanvasElement().getContext('2d')!, this.view.scale);
+      },
+    });
+    this.interactiveLayer.add(this.hover.halo, this.hover.line, this.selection.halo, this.selection.line, overlay);
+    this.stage.add(this.staticLayer, this.underlayLayer, this.interactiveLayer);
+  }
+
+  get pixelRatio(): number {
+    return this.staticLayer.getCanvas().getPixelRatio() || 1;
+  }
+
+  /** The layers, for the benchmarks' frame probe (their draws count as the map's work). */
+  get layers(): readonly Konva.Layer[] {
+    return this.stage.getLayers();
+  }
+
+  containerBox(): DOMRect {
+    return this.container.getBoundingClientRect();
+  }
+
+  resize(width: number, height: number): void {
+    this.stage.size({ width, height });
+  }
+
+  setView(view: View): void {
+    this.view = view;
+    for (const node of [this.underlayLayer, this.interactiveLayer, this.overviewGroup]) {
+      node.scale({ x: view.scale, y: view.scale });
+      node.position({ x: view.x, y: view.y });
+    }
+  }
+
+  /** Draws every layer now. */
+  draw(): void {
+    this.stage.draw();
+  }
+
+  /** Redraws the interactive layer on the next animation frame. */
+  redrawOverlay(): void {
+    this.interactiveLayer.batchDraw();
+  }
+
+  setUnderlay(u: { image: CanvasImageSource; x: number; y: number; scale: number; rotation: number; opacity: number } | null, cellSize: number): void {
+    if (!u) this.underlayLayer.visible(false);
+    else {
+      this.underlayNode.setAttrs({ image: u.image, x: u.x * cellSize, y: u.y * cellSize, scaleX: u.scale * cellSize, scaleY: u.scale * cellSize, rotation: u.rotation, opacity: u.opacity });
+      this.underlayLayer.visible(true);
+    }
+    this.underlayLayer.batchDraw();
+  }
+
+  setHover(outline: Outline): void {
+    this.showOutline(this.hover, outline);
+  }
+
+  setSelected(outline: Outline): void {
+    this.showOutline(this.selection, outline);
+  }
+
+  setOverlayDrawer(draw: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null): void {
+    this.overlayDrawer = draw;
+    this.interactiveLayer.batchDraw();
+  }
+
+  destroy(): void {
+    this.stage.destroy();
+  }
+
+  private showOutline(o: { halo: Konva.Line; line: Konva.Line }, pts: Outline): void {
+    if (!pts) {
+      o.halo.visible(false);
+      o.line.visible(false);
+    } else {
+      const flat = pts.flatMap((p) => [p.x, p.y]);
+      o.halo.setAttrs({ points: flat, visible: true });
+      o.line.setAttrs({ points: flat, visible: true });
+    }
+    this.interactiveLayer.batchDraw();
+  }
+
+  /**
+   * The static layer's nodes for this frame: the finished tiles of the current zoom as images
+   * in whole device px, over stand-ins where some are missing (tiles of earlier zooms,
+   * stretched, over the chunks' cell bitmaps); or, far out, the overview image.
+   */
+  private syncStatic(): void {
+    const src = this.source;
+    let used = 0;
+    this.gap = null;
+    if (src.empty() || src.overview()) {
+      const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
+      const b = src.bounds();
+      if (bitmap && b) {
+        if (this.overviewNode.image() !== bitmap) this.overviewNode.image(bitmap);
+        this.overviewNode.position({ x: b.x, y: b.y });
+        this.overviewNode.size({ width: b.width, height: b.height });
+      }
+      this.overviewGroup.visible(bitmap !== null && b !== null);
+    } else {
+      this.overviewGroup.visible(false);
+      const level = src.level();
+      const dpr = this.pixelRatio;
+      const frame = src.frame();
+      // Whole device pixels for the tile grid, so neighbouring tiles meet without seams.
+      const ox = Math.round(this.view.x * dpr);
+      const oy = Math.round(this.view.y * dpr);
+      let missing: Rect | null = null;
+      for (const slot of src.visibleSlots(level)) {
+        const tile = src.tiles.get(level, slot);
+        if (!tile) {
+          missing = union(missing, tileRect(level, slot));
+          continue;
+        }
+        let node = this.tileNodes[used];
+        if (!node) {
+          node = new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false });
+          this.tileNodes.push(node);
+          this.tileGroup.add(node);
+        }
+        if (node.image() !== tile.canvas) node.image(tile.canvas);
+        node.position({ x: (slot.i * level.size + ox) / dpr, y: (slot.j * level.size + oy) / dpr });
+        node.size({ width: level.size / dpr, height: level.size / dpr });
+        node.visible(true);
+        tile.used = frame;
+        used++;
+      }
+      if (missing) this.gap = { rect: missing, level, ox, oy };
+    }
+    for (let k = used; k < this.tileNodes.length; k++) this.tileNodes[k]!.visible(false);
+    this.standIns.visible(this.gap !== null);
+  }
+
+  /** Where tiles are missing: the chunks' cell bitmaps, then older zooms' tiles stretched over them. */
+  private drawStandIns(ctx: Konva.Context): void {
+    const g = this.gap;
+    if (!g) return;
+    const src = this.source;
+    const frame = src.frame();
+    ctx.save();
+    ctx.setTransform(g.level.ratio, 0, 0, g.level.ratio, g.ox, g.oy);
+    ctx.imageSmoothingEnabled = false;
+    for (const entry of src.chunks.in(g.rect)) {
+      const b = src.chunks.bitmap(entry);
+      ctx.drawImage(b.canvas, b.left, b.top, b.width, b.height);
+    }
+    ctx.imageSmoothingEnabled = true;
+    for (const tile of src.tiles.backdrop(g.level) as Tile[]) {
+      const r = tileRect(tile.level, tile.slot);
+      if (!intersects(r, g.rect)) continue;
+      ctx.drawImage(tile.canvas, r.x, r.y, r.width, r.height);
+      tile.used = frame;
+    }
+    ctx.restore();
+  }
+}

@@ -1,0 +1,248 @@
+// The tile scheduler: which tiles of the static map exist, and when they are made. Missing
+// tiles of the current view are made a few milliseconds' worth per frame, nearest the middle of
+// the screen first; while the zoom is changing none are made (old ones are stretched until the
+// view settles). An edit repaints just the part of the current tiles it touches, clipped, at
+// once, and those tiles are painted again whole once edits pause ("settling"), so a tile is
+// always what painting it afresh gives. The painting itself is the caller's (`paint`).
+import type { Rect } from '../../../shared/grid/types.js';
+import type { DetailLevel } from './lod.js';
+import { nearestFirst, pixelRectIn, slotsCovering, tileRect, TileStore, type Level, type Slot, type StoredTile } from './tiles.js';
+import { intersects } from './viewport.js';
+
+/** How long the zoom (or an edit) must stay still before tiles are made (or settled). */
+export const SETTLE_MS = 120;
+/** Memory for tiles: 32 M device pixels (128 MB). */
+const TILE_CAP_PX = 32 * 1024 * 1024;
+
+/** A tiling plus what its tiles are drawn with. */
+export interface MapLevel extends Level {
+  /** screen pixels per map pixel */
+  readonly scale: number;
+  readonly detail: DetailLevel;
+}
+
+export type Tile = StoredTile<HTMLCanvasElement>;
+
+/** What the scheduler needs to know of the view and the map. */
+export interface TileView {
+  /** The tiling of the current view. */
+  level(): MapLevel;
+  /** The map px on screen. */
+  visible(): Rect;
+  /** The map's bounds (map px), null with no map. */
+  bounds(): Rect | null;
+  /** One cell's size in map px (tiles reach a cell past the bounds, for strokes and names). */
+  readonly cellSize: number;
+}
+
+export class TileScheduler {
+  readonly store: TileStore<HTMLCanvasElement>;
+  private readonly pool: HTMLCanvasElement[] = [];
+  /**
+   * Tiles an edit patched in place, to be painted again whole on a later frame: a patch is
+   * clipped to the cells the edit touched, and a stroke's anti-aliased edge can come out a
+   * shade apart from the same stroke in a whole tile's path.
+   */
+  private readonly settling = new Set<Tile>();
+  private editedAt = -Infinity;
+  private scaleChangedAt = -Infinity;
+  private zoomTimer: ReturnType<typeof setTimeout> | null = null;
+  private editTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly view: TileView,
+    /** Paints the map in `rect` (map px) onto a tile's context set up for `level`; `only` clips to a part. */
+    private readonly paint: (ctx: CanvasRenderingContext2D, rect: Rect, level: MapLevel, only?: Rect) => void,
+    /** Asks for another frame. */
+    private readonly requestFrame: () => void,
+  ) {
+    this.store = new TileStore<HTMLCanvasElement>(TILE_CAP_PX, 2, (c) => {
+      if (this.pool.length < 64) this.pool.push(c);
+    });
+  }
+
+  /** The zoom changed: no tiles are made until it holds still. */
+  zoomed(): void {
+    this.scaleChangedAt = performance.now();
+  }
+
+  /** Tiles of the current view (with `ring`, that many tiles around it too). */
+  visibleSlots(level: MapLevel, ring = 0): Slot[] {
+    const v = this.view.visible();
+    const bounds = this.view.bounds();
+    const pad = ring * (level.size / level.ratio);
+    const clipped = bounds ? clip({ x: v.x - pad, y: v.y - pad, width: v.width + 2 * pad, height: v.height + 2 * pad }, bounds, this.view.cellSize) : null;
+    return clipped ? slotsCovering(level, clipped) : [];
+  }
+
+  /** Tiles of the current view still to be made or settled (0 once the map on screen is sharp). */
+  pending(): number {
+    const level = this.view.level();
+    const visible = this.visibleSlots(level);
+    let n = 0;
+    for (const s of visible) {
+      const tile = this.store.get(level, s);
+      if (!tile) n++;
+      else if (this.settling.has(tile)) n++;
+    }
+    return n;
+  }
+
+  /** One frame's work within `budgetMs`; true when more is left for the next frame. */
+  work(frame: number, budgetMs: number): boolean {
+    const wait = SETTLE_MS - (performance.now() - this.scaleChangedAt);
+    if (wait > 0) {
+      // Mid-zoom: stretch what there is; come back once the zoom has held still.
+      if (this.zoomTimer) clearTimeout(this.zoomTimer);
+      this.zoomTimer = setTimeout(() => {
+        this.zoomTimer = null;
+        this.requestFrame();
+      }, wait);
+      return false;
+    }
+    return this.makeTiles(frame, budgetMs, true) || this.settleTiles(budgetMs);
+  }
+
+  /**
+   * Makes missing tiles of the current view, nearest the middle first, until `budgetMs` is
+   * spent (one at least); with `ring`, then a ring of tiles around the view, for panning.
+   * True when some are still missing.
+   */
+  makeTiles(frame: number, budgetMs: number, ring: boolean): boolean {
+    const level = this.view.level();
+    const v = this.view.visible();
+    const cx = v.x + v.width / 2;
+    const cy = v.y + v.height / 2;
+    const t0 = performance.now();
+    let made = 0;
+    for (const rings of ring ? [0, 1] : [0]) {
+      for (const slot of nearestFirst(level, this.visibleSlots(level, rings), cx, cy)) {
+        if (this.store.get(level, slot)) continue;
+        if (made > 0 && performance.now() - t0 > budgetMs) return true;
+        this.makeTile(level, slot, frame);
+        made++;
+      }
+    }
+    // The view is sharp: older zooms only cost memory now.
+    this.store.dropOthers(level);
+    return false;
+  }
+
+  /** Repaints `area` (map px) of the current tiles at once (an edit), and whole once edits pause. */
+  patch(level: MapLevel | null, area: Rect): void {
+    if (level)
+      for (const tile of this.store.tilesOf(level))
+        if (intersects(tileRect(level, tile.slot), area)) {
+          this.repaint(tile, area);
+          this.settling.add(tile);
+        }
+    this.editedAt = performance.now();
+    if (level) this.store.dropOverlapping(level, area);
+    this.requestFrame();
+  }
+
+  /** Paints whole again, now, the current tiles `area` (map px) touches (not an edit under way). */
+  repaintWhole(level: MapLevel | null, area: Rect): void {
+    if (level)
+      for (const tile of this.store.tilesOf(level))
+        if (intersects(tileRect(level, tile.slot), area)) {
+          this.settling.delete(tile);
+          this.paintWhole(tile);
+        }
+    if (level) this.store.dropOverlapping(level, area);
+    this.requestFrame();
+  }
+
+  /** Forgets every tile (a new map). */
+  clear(): void {
+    this.store.clear();
+    this.settling.clear();
+  }
+
+  destroy(): void {
+    if (this.zoomTimer) clearTimeout(this.zoomTimer);
+    if (this.editTimer) clearTimeout(this.editTimer);
+    this.clear();
+    this.pool.length = 0;
+  }
+
+  /**
+   * Paints whole again the tiles edits patched, once the pointer has let go of the map for a
+   * moment, within `budgetMs`. True when some are still to do.
+   */
+  private settleTiles(budgetMs: number): boolean {
+    if (this.settling.size === 0) return false;
+    // Not while a stroke goes on: patches keep up with the pointer, whole tiles would not.
+    const wait = SETTLE_MS - (performance.now() - this.editedAt);
+    if (wait > 0) {
+      if (this.editTimer) clearTimeout(this.editTimer);
+      this.editTimer = setTimeout(() => {
+        this.editTimer = null;
+        this.requestFrame();
+      }, wait);
+      return false;
+    }
+    const level = this.view.level();
+    const t0 = performance.now();
+    for (const tile of [...this.settling]) {
+      if (performance.now() - t0 > budgetMs) return true;
+      this.settling.delete(tile);
+      if (tile.level !== level || this.store.get(level, tile.slot) !== tile) continue;
+      this.paintWhole(tile);
+    }
+    return false;
+  }
+
+  /** Paints a tile again from scratch. */
+  private paintWhole(tile: Tile): void {
+    const level = tile.level as MapLevel;
+    const ctx = tile.canvas.getContext('2d')!;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, level.size, level.size);
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
+    this.paint(ctx, tileRect(level, tile.slot), level);
+  }
+
+  private makeTile(level: MapLevel, slot: Slot, frame: number): void {
+    const canvas = this.pool.pop() ?? document.createElement('canvas');
+    if (canvas.width !== level.size || canvas.height !== level.size) {
+      canvas.width = level.size;
+      canvas.height = level.size;
+    }
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, level.size, level.size);
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -slot.i * level.size, -slot.j * level.size);
+    this.paint(ctx, tileRect(level, slot), level);
+    this.store.put(level, slot, canvas, frame);
+  }
+
+  /** Repaints the part of a tile that `area` (map px) covers. */
+  private repaint(tile: Tile, area: Rect): void {
+    const level = tile.level as MapLevel;
+    const px = pixelRectIn(level, tile.slot, area);
+    if (!px) return;
+    const ctx = tile.canvas.getContext('2d')!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(px.x, px.y, px.width, px.height);
+    ctx.beginPath();
+    ctx.rect(px.x, px.y, px.width, px.height);
+    ctx.clip();
+    const ox = tile.slot.i * level.size;
+    const oy = tile.slot.j * level.size;
+    ctx.setTransform(level.ratio, 0, 0, level.ratio, -ox, -oy);
+    const part = { x: (px.x + ox) / level.ratio, y: (px.y + oy) / level.ratio, width: px.width / level.ratio, height: px.height / level.ratio };
+    this.paint(ctx, part, level, part);
+    ctx.restore();
+  }
+}
+
+/** `view` cut down to the map's bounds grown by a cell (room for strokes and names); null when apart. */
+function clip(view: Rect, bounds: Rect, cell: number): Rect | null {
+  const x0 = Math.max(view.x, bounds.x - cell);
+  const y0 = Math.max(view.y, bounds.y - cell);
+  const x1 = Math.min(view.x + view.width, bounds.x + bounds.width + cell);
+  const y1 = Math.min(view.y + view.height, bounds.y + bounds.height + cell);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+}
