@@ -1,18 +1,19 @@
 // Drawing a network map from blank with the mouse (issue #19): from the library's New dialog
 // a Barbarossa Fast network; the Positions and links tool places five positions, drags two of
 // them into place, links them six times (one link bent by dragging it), Delete and undo; the
-// map is saved, and printed as a PDF a link's length on paper matches the design.
-import { mkdirSync } from 'node:fs';
+// map is saved and printed through the print dialog (a draft prints, marked as one), and on the
+// PDF a link's length on paper matches the design.
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type {} from '../renderer/src/testHook.types.js';
 import { layoutPrint } from '../shared/print/layout.js';
 import { PT_PER_MM } from '../shared/print/units.js';
-import { DEFAULT_LINE_WIDTH_MM } from '../shared/print/options.js';
+import { DEFAULT_LINE_WIDTH_MM, DEFAULT_MARGIN_MM } from '../shared/print/options.js';
 import { createGrid } from '../shared/grid/index.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import type { NetworkGrid } from '../shared/format/scenario.types.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
-import { renderLayoutPdf } from '../electron/print/pdf.js';
+import { readPdfText } from '../electron/print/pdf-text.js';
 import { dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
@@ -100,7 +101,7 @@ test('a network drawn from blank with the mouse saves and prints at true scale',
   await page.waitForFunction(() => window.__gridfront!.map.pendingTiles === 0);
   await page.screenshot({ path: path.join(OUTPUT, 'network-editor-drawn.png') });
 
-  // Each side gets a supply base (the checks want one before the map prints): the Markers tool, on P1 and P3.
+  // Each side gets a supply base (the Germans trace supply to theirs): the Markers tool, on P1 and P3.
   await page.getByRole('radio', { name: 'Markers' }).click();
   await page.getByRole('radiogroup', { name: 'Side' }).getByRole('radio').first().click();
   await page.mouse.click(onPage(TARGETS[0]!).x, onPage(TARGETS[0]!).y);
@@ -113,16 +114,30 @@ test('a network drawn from blank with the mouse saves and prints at true scale',
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
 
   doc = await openDocument(page);
-  // The print dialog lays the sketch out on one sheet, but the host refuses the PDF until the
-  // ruleset's checks pass (Barbarossa Fast wants Moscow and the map edges marked, which takes
-  // position properties); the drawn design is printed here by the same PDF writer instead.
+  // Printed through the dialog on one sheet. The sketch is a draft (Barbarossa Fast wants Moscow
+  // and the map edges marked): the dialog says so, names the first failing checks, and prints anyway.
   await page.getByTestId('print-open').click();
   const print = page.getByTestId('print-dialog');
   await print.getByTestId('print-paper').selectOption('single');
   await expect(print.getByTestId('print-preview')).toHaveAttribute('data-stale', 'false');
+  const draft = print.getByTestId('print-draft');
+  await expect(draft).toContainText(/\d+ checks? not passing/);
+  await expect(draft).toContainText('Moscow');
+  const failing = Number(/(\d+) checks? not passing/.exec(await draft.innerText())![1]);
   await page.screenshot({ path: path.join(OUTPUT, 'network-editor-print.png') });
+  const [download] = await Promise.all([page.waitForEvent('download'), print.getByTestId('print-save-pdf').click()]);
+  await expect(print.getByTestId('print-outcome')).toContainText('Downloaded');
+  const file = path.join(OUTPUT, 'network-editor.pdf');
+  await download.saveAs(file);
+  const pdf = new Uint8Array(readFileSync(file));
+  // The sheet says it is a draft, in its bottom margin.
+  const [text] = await readPdfText(pdf);
+  const mark = text!.runs.find((r) => r.text.startsWith('Draft'));
+  expect(mark?.text).toBe(`Draft \u2014 ${failing} check${failing === 1 ? '' : 's'} not passing`);
+  expect(mark!.y).toBeGreaterThan(text!.height - DEFAULT_MARGIN_MM);
   const layout = layoutPrint(doc, { singleSheet: true });
-  const pdf = await renderLayoutPdf(doc, layout);
+  expect(text!.width).toBeCloseTo(layout.pageSizeMm.width, 1);
+  await print.getByRole('button', { name: 'Close', exact: true }).click();
   const dpi = 300;
   const img = await renderPdfPage(pdf, 1, dpi);
   const sheet = layout.pages[0]!;
