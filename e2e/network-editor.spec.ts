@@ -44,10 +44,21 @@ test('a network drawn from blank with the mouse saves, prints at true scale, and
   test.setTimeout(360_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto('/');
+  // A grid map's tool rail has no Positions and links tool (it belongs to network maps).
+  await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: 'The Ros Salient, January 1944', exact: true }) }).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByRole('radio', { name: 'Brush' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Positions and links' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByTestId('new-dialog');
   await dialog.getByTestId('ruleset-bf').click();
   await expect(dialog.getByRole('combobox', { name: 'Grid' })).toHaveValue('network');
+  // The calendar is the rules' own: June to December 1941, a turn a month.
+  await expect(dialog.getByLabel('Start date')).toHaveValue('1941-06-22');
+  await expect(dialog.getByRole('spinbutton', { name: 'Turns' })).toHaveValue('7');
+  await expect(dialog.getByTestId('new-turn-length')).toContainText('One turn a month');
   await dialog.getByRole('textbox', { name: 'Title' }).fill('Five towns');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');

@@ -340,6 +340,8 @@ export interface TurnsDecl {
   length: string;
   /** The id of the table in `tables()` that is the turn record track (special turns carry a row `note`). */
   track?: string;
+  /** The calendar the rules' text sets (date of turn 1, number of turns): what a new scenario for them starts with. */
+  calendar?: { startDate: string; turns: number };
 }
 
 export interface RulesetDeclaration {

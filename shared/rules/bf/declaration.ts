@@ -164,7 +164,12 @@ export const bfDeclaration: RulesetDeclaration = {
     "Russian player (hidden units, replacements, the Siberian reserve)",
   ],
   features: new Set(FEATURES),
-  turns: { length: "One turn a month; the October weather roll decides October and November.", track: "turns" },
+  turns: {
+    length: "One turn a month; the October weather roll decides October and November.",
+    track: "turns",
+    // June to December 1941, one turn a month (the invasion began on 22 June).
+    calendar: { startDate: "1941-06-22", turns: 7 },
+  },
   traits: {
     grids: ["network"],
     zonesOfControl: false,

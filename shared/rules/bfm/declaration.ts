@@ -35,7 +35,8 @@ export const bfmDeclaration: RulesetDeclaration = {
   version: 1,
   roles: ['German player (moves first: panzer movement phase, west edge)', 'Soviet player (rail movement, fortifications, Moscow, east edge)'],
   features: new Set(FEATURES),
-  turns: { length: 'A turn is a week; a mud turn stands for two weeks.', track: 'turns' },
+  // Seven turns from the start of Operation Typhoon (2 October 1941).
+  turns: { length: 'A turn is a week; a mud turn stands for two weeks.', track: 'turns', calendar: { startDate: '1941-10-02', turns: 7 } },
   traits: {
     grids: ['hex'],
     zonesOfControl: true,
