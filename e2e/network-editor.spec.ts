@@ -79,7 +79,16 @@ test('a network drawn from blank with the mouse saves, prints at true scale, and
   const sy = (b.y - a.y) / (pb!.y - pa!.y);
   const onPage = (p: { x: number; y: number }) => ({ x: a.x + (p.x - pa!.x) * sx, y: a.y + (p.y - pa!.y) * sy });
   // Drag them where they belong (moves snap to 5 mm), then click the other three into place.
-  await dragThrough(page, [a, onPage(TARGETS[0]!)]);
+  // While the mouse is down the position follows it (the map shows the move before the release).
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  const to = onPage(TARGETS[0]!);
+  await page.mouse.move((a.x + to.x) / 2, (a.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  const live = (await client(0))!;
+  expect(Math.hypot(live.x - to.x, live.y - to.y)).toBeLessThan(3 * Math.abs(sx));
+  await page.mouse.up();
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', /Move P1/);
   await dragThrough(page, [onPage(pb!), onPage(TARGETS[1]!)]);
   for (const t of TARGETS.slice(2)) {
     const p = onPage(t);
