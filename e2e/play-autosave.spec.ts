@@ -1,6 +1,7 @@
 // Issue 14, item 2: leaving test-play keeps the game in progress beside its scenario in the
 // library, offered as "Resume: turn N, <side> to act" the next time test-play opens (after a
-// reload too); starting a new game, or loading another over an unsaved one, asks first.
+// reload too); leaving with unsaved actions, starting a new game, or loading another over an
+// unsaved one asks first.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -42,8 +43,11 @@ test('leaving test-play keeps the game; it is offered back as Resume and a new g
   const actions = await logLength(page);
   expect(left.prompt!.side).toBe('germans');
 
-  // Back to the editor: no question, and the game is kept.
+  // Back to the editor: the game has actions no save holds, so leaving asks; "Keep it" keeps it.
   await page.getByTestId('play-exit').click();
+  const leave = page.getByRole('dialog', { name: 'Leave the game in progress?' });
+  await expect(leave).toContainText(`Turn ${left.turn}, Germans to act, ${actions} actions`);
+  await leave.getByRole('button', { name: 'Keep it' }).click();
   await expect(page.getByTestId('map')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -64,6 +68,7 @@ test('leaving test-play keeps the game; it is offered back as Resume and a new g
   await playUntil(page, actions + 4);
   const second = await view(page);
   await page.getByTestId('play-exit').click();
+  await leave.getByRole('button', { name: 'Keep it' }).click();
   await page.getByTestId('play-open').click();
   await expect(page.getByTestId('play-resume')).toHaveText(`Resume: turn ${second.turn}, Germans to act`);
   await page.getByTestId('play-start').click();

@@ -46,7 +46,8 @@ export function installTestHook(app: AppState, play?: PlayState): void {
       // Plain copies: the test reads them across the page boundary.
       view: () => (play?.view ? JSON.parse(JSON.stringify(play.view)) : null),
       actor: () => play?.actor ?? null,
-      logLength: () => play?.log.length ?? 0,
+      logLength: () => play?.actionCount ?? 0,
+      observation: () => (play?.generic ? JSON.parse(JSON.stringify({ ...play.generic.observation })) : null),
       log: () => (play ? JSON.parse(JSON.stringify(play.log)) : []),
       botBusy: () => play?.botBusy ?? false,
       legal: () => (play ? JSON.parse(JSON.stringify(play.legal)) : []),

@@ -29,6 +29,8 @@ export interface GridfrontTestHook {
     view(): GameViewLike | null;
     actor(): string | null;
     logLength(): number;
+    /** The observation the generic play screen shows (any ruleset but operational), or null. */
+    observation(): { turn: number; actor: string | null; units: { id: string; side: string; name?: string; cell: string | null; where: string; hidden?: boolean; face?: string }[] } | null;
     /** Every action applied in this game, in order (savegame Action objects). */
     log(): { type: string; side: string; [k: string]: unknown }[];
     botBusy(): boolean;

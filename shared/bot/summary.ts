@@ -9,7 +9,7 @@ import { victoryCells } from './game.js';
 import { histogram, niceBucketWidth, rate, summarize, type Bucket, type RateWithInterval, type Summary } from './stats.js';
 
 export const DECISION_TURN_DEFINITION =
-  'the first game turn from whose end on the projected result (VP so far plus the end-of-game awards as they stood) never changed again; 0 if it never changed';
+  'the first game turn from whose end on the projected result (who would win if the game ended then, under the ruleset victory conditions) never changed again; 0 if it never changed';
 
 export interface VictoryCellSummary {
   cell: string;

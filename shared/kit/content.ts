@@ -3,7 +3,7 @@
 // pool), the markers the ruleset declares with their counts, the turn record track from the
 // calendar, the play aids and the order-of-battle sheet. Pure data; layout.ts places it.
 import type { GroundCondition, NewUnit, Scenario, Side } from '../format/scenario.types.js';
-import { cellLabels, declarationOf, rulesTables } from '../rules/index.js';
+import { cellLabels, counterSymbol, declarationOf, rulesTables } from '../rules/index.js';
 import type { MarkerDecl, RulesTable, RulesetDeclaration } from '../rules/types.js';
 import { groundForecast } from '../scenario/ground.js';
 import { turnTrack } from '../scenario/turn-track.js';
@@ -86,7 +86,8 @@ function counterOf(scenario: Scenario, decl: RulesetDeclaration, unit: NewUnit, 
     sideName: side?.name ?? unit.side,
     colour: side?.colour ?? '#999999',
     name: fillTemplate(layout.label, unit),
-    branch: unit.branch,
+    // A ruleset's unit type (Shambattle's artillery stand) has its own symbol; else the branch's.
+    branch: counterSymbol(layout, unit.branch, values),
     branchLabel: decl.branches.find((b) => b.value === unit.branch)?.label ?? unit.branch,
     echelon: echelonOf(unit),
     front: fillTemplate(layout.front, unit),

@@ -5,6 +5,7 @@
 import type { PlacedUnit } from '../format/scenario.types.js';
 import type { Point } from '../grid/types.js';
 import type { Rgb, Surface, SurfaceFont } from './surface.js';
+import { SYMBOL_MARKS } from './unit-symbols.js';
 
 export const INK: Rgb = [0.12, 0.13, 0.15];
 export const WHITE: Rgb = [1, 1, 1];
@@ -134,6 +135,15 @@ export function natoSymbol(s: Surface, box: { x: number; y: number; width: numbe
       cross();
       s.path([{ x: mid.x - bw * 0.14, y: by + bh * 0.92 }, { x: mid.x, y: by + bh * 0.72 }, { x: mid.x + bw * 0.14, y: by + bh * 0.92 }], false).stroke();
       break;
+    default: {
+      // A ruleset's own unit type (artillery, engineers...): its marks from the one definition.
+      const at = ([x, y]: readonly [number, number]) => ({ x: bx + bw * x, y: by + bh * y });
+      for (const m of SYMBOL_MARKS[branch] ?? []) {
+        if (m.kind === 'dot') s.fillStyle(INK).circle(at([m.x, m.y]), Math.min(bw, bh) * m.r).fill();
+        else if (m.kind === 'fill') s.fillStyle(INK).path(m.points.map(at), true).fill();
+        else s.path(m.points.map(at), m.closed === true).stroke();
+      }
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 // What the painter reads: a map as typed arrays and sets, the same shape whether it comes from
 // a scenario file (exports, print) or from the open document being edited (the screen, where the
 // arrays are the document's own and change in place between draws).
+import { declarationById } from '../rules/catalogue.js';
+import { counterSymbol } from '../rules/declaration.js';
 import { controlAt, NO_CODE, terrainAt } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
 import type { CellFeatures, PlacedUnit, Scenario, Side, TerrainType } from '../format/scenario.types.js';
@@ -101,9 +103,13 @@ export function buildPaintModel(scenario: Scenario, grid: GridGeometry = createG
     else skipped.push(`/map/cells/${ref}: not a cell of this map`);
   }
   const units = new Map<number, PlacedUnit[]>();
-  scenario.orderOfBattle.forEach((u, i) => {
-    const cell = g.parseRef(u.cell);
-    if (!cell || !g.inMap(cell)) return void skipped.push(`/orderOfBattle/${i}/cell: "${u.cell}" is not a cell of this map`);
+  // A ruleset's unit type may have its own symbol (Shambattle's artillery stand): the counter shows it.
+  const layout = declarationById(scenario.ruleset.id)?.counter;
+  scenario.orderOfBattle.forEach((placed, i) => {
+    const cell = g.parseRef(placed.cell);
+    if (!cell || !g.inMap(cell)) return void skipped.push(`/orderOfBattle/${i}/cell: "${placed.cell}" is not a cell of this map`);
+    const symbol = layout ? counterSymbol(layout, placed.branch, placed.fields) : placed.branch;
+    const u = symbol === placed.branch ? placed : { ...placed, branch: symbol as PlacedUnit['branch'] };
     const k = g.index(cell);
     const list = units.get(k);
     if (list) list.push(u);

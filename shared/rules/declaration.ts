@@ -2,7 +2,7 @@
 // source of a value's type, range, default, label (`title`) and meaning (`description`), and
 // the declaration adds only what a schema has no word for (short headers, paste header words,
 // labels of enum values).
-import type { FieldDecl, FieldType } from './types.js';
+import type { CounterLayout, FieldDecl, FieldType } from './types.js';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -133,4 +133,10 @@ export function fillTemplate(template: string, value: (key: string) => unknown):
     const v = value(key);
     return v === undefined || v === null ? '?' : String(v);
   });
+}
+
+/** The symbol of a unit's counter: its type's when the layout names one (`typeKey`, `symbols`), else its branch's. */
+export function counterSymbol(layout: Pick<CounterLayout, 'typeKey' | 'symbols'>, branch: string, values: Readonly<Record<string, unknown>> | undefined): string {
+  const type = layout.typeKey ? values?.[layout.typeKey] : undefined;
+  return (typeof type === 'string' ? layout.symbols?.[type] : undefined) ?? branch;
 }

@@ -7,6 +7,7 @@ import { getRuleset } from './engine.js';
 import type { AttackPreview, AttackSpec, EditResult, CellId, DescribedAction, Decision, GameEvent, LineOfSight, MoveOption, Observation, RulesAction, RulesState, RulesTable, RulesetDeclaration, SideId, UnitId } from './types.js';
 
 export { cellLabels } from './labels.js';
+export { counterSymbol } from './declaration.js';
 
 /** What the scenario's ruleset declares (light: no engine is loaded for it). */
 export const declarationOf = (scenario: Pick<Scenario, 'ruleset'>): RulesetDeclaration | undefined => declarationById(scenario.ruleset.id);

@@ -329,7 +329,15 @@ export interface CounterLayout {
    * the branch's.
    */
   typeKey?: string;
+  /** The symbol each value of `typeKey` is drawn with (a value not listed: the branch's symbol). */
+  symbols?: Readonly<Record<string, UnitSymbol>>;
 }
+
+/**
+ * The symbols a counter's NATO frame can hold: the format's branches, and the unit types rulesets
+ * add (artillery's dot, the engineers' bridge, a headquarters' flag, supply's bar, medical's cross).
+ */
+export type UnitSymbol = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne' | 'artillery' | 'machineGun' | 'engineers' | 'headquarters' | 'supply' | 'medical';
 
 /**
  * How the rules count game turns, for the Calendar panel. Rulesets without it keep no turn
@@ -374,6 +382,11 @@ export interface RulesetDeclaration {
   branches: readonly { value: string; label: string }[];
   markers: readonly MarkerDecl[];
   counter: CounterLayout;
+  /**
+   * What `score()` counts, in words for balance reports ("Cities held", "cities-held margin");
+   * absent: victory points ("Victory points", "VP margin").
+   */
+  score?: { name: string; margin: string };
 }
 
 // =============================================================================================

@@ -7,6 +7,7 @@
 import { darken, luminance, parseHex, rgba } from './colour.js';
 import type { GridGeometry, Rect } from '../../../shared/grid/types.js';
 import type { CounterBoxes } from '../../../shared/paint/place-names.js';
+import { SYMBOL_MARKS } from '../../../shared/paint/unit-symbols.js';
 
 export type Branch = 'infantry' | 'tank' | 'mechanised' | 'cavalry' | 'airborne' | string;
 export type CounterMarker = 'expended' | 'out-of-supply' | 'isolated' | 'desperate';
@@ -100,6 +101,21 @@ export function drawBranchSymbol(ctx: CanvasRenderingContext2D, branch: Branch, 
       break;
     }
     default: {
+      const marks = SYMBOL_MARKS[branch];
+      if (marks) {
+        // A ruleset's own unit type (artillery, engineers...): its marks from the one definition.
+        ctx.fillStyle = ink;
+        for (const m of marks) {
+          ctx.beginPath();
+          if (m.kind === 'dot') ctx.arc(x + w * m.x, y + h * m.y, Math.min(w, h) * m.r, 0, Math.PI * 2);
+          else m.points.forEach(([px, py], k) => (k === 0 ? ctx.moveTo(x + w * px, y + h * py) : ctx.lineTo(x + w * px, y + h * py)));
+          if (m.kind === 'line') {
+            if (m.closed) ctx.closePath();
+            ctx.stroke();
+          } else ctx.fill();
+        }
+        break;
+      }
       // Unknown branch: the bare frame with its initial.
       ctx.fillStyle = ink;
       ctx.font = `600 ${h * 0.6}px system-ui, sans-serif`;
@@ -168,17 +184,31 @@ export function drawCounter(ctx: CanvasRenderingContext2D, cx: number, cy: numbe
     ctx.fillRect(x, y, size, size * 0.1);
     ctx.restore();
   }
-  // NATO symbol in the upper part, strength (or the factor line) centred below.
-  const sw = size * 0.58;
-  const sh = size * 0.4;
-  drawBranchSymbol(ctx, spec.branch, cx - sw / 2, y + size * 0.12, sw, sh, '#111827');
-  ctx.fillStyle = ink;
-  const text = spec.factors ?? String(spec.strength);
-  const fontPx = text.length > 4 ? size * 0.26 : text.length > 2 ? size * 0.3 : size * 0.36;
-  ctx.font = `700 ${fontPx}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillText(text, cx, y + size * 0.93);
+  if (spec.branch === 'unknown') {
+    // A face-down counter (a unit the viewing side has not identified): the side's colour, an
+    // inner border and a question mark; nothing of the unit itself.
+    roundRect(ctx, x + size * 0.12, y + size * 0.12, size * 0.76, size * 0.76, size * 0.06);
+    ctx.lineWidth = Math.max(size * 0.035, 1 / scale);
+    ctx.strokeStyle = ink === '#ffffff' ? 'rgba(255,255,255,0.55)' : 'rgba(17,24,39,0.45)';
+    ctx.stroke();
+    ctx.fillStyle = ink;
+    ctx.font = `700 ${size * 0.5}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('?', cx, cy + size * 0.03);
+  } else {
+    // NATO symbol in the upper part, strength (or the factor line) centred below.
+    const sw = size * 0.58;
+    const sh = size * 0.4;
+    drawBranchSymbol(ctx, spec.branch, cx - sw / 2, y + size * 0.12, sw, sh, '#111827');
+    ctx.fillStyle = ink;
+    const text = spec.factors ?? String(spec.strength);
+    const fontPx = text.length > 4 ? size * 0.26 : text.length > 2 ? size * 0.3 : size * 0.36;
+    ctx.font = `700 ${fontPx}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(text, cx, y + size * 0.93);
+  }
   if (spec.facingDeg !== undefined) {
     // A wedge outside the counter's edge, pointing the way the unit faces.
     const a = (spec.facingDeg * Math.PI) / 180;

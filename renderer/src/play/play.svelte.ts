@@ -7,8 +7,9 @@ import { rulesetFor, replay, toSaveGame, loadSaveGame } from '../../../shared/ru
 import type { Action, GameEvent, GameState, GameView, Ruleset, SaveGame } from '../../../shared/rules/types.js';
 import { heuristicBot, type Player } from '../../../shared/bot/index.js';
 import { beforeAttack, withDice, type CombatRecord } from './combat.js';
-import { readAutosave, writeAutosave, type AutosaveData, type GameEntry } from './storage.js';
+import { deleteGame, readAutosave, writeAutosave, type AutosaveData, type GameEntry } from './storage.js';
 import { GenericGame } from './generic/game.svelte.js';
+import type { Dialogs } from '../ui/dialogs.svelte.js';
 
 export type Controller = 'human' | 'bot';
 export type PlayScreen = 'setup' | 'board' | 'balance';
@@ -78,8 +79,8 @@ export class PlayState {
   /** The scenario's game in progress kept in the library, offered as "Resume" in the setup. */
   resumable = $state.raw<Resumable | null>(null);
   /** The log as last saved by the person or loaded: a live game with another log has unsaved actions. */
-  private savedLog = $state.raw<Action[] | null>(null);
-  private autosavedLog: Action[] | null = null;
+  private savedLog = $state.raw<readonly unknown[] | null>(null);
+  private autosavedLog: readonly unknown[] | null = null;
   private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   private rules: Ruleset | null = null;
@@ -96,11 +97,34 @@ export class PlayState {
   /** True when a person must act now. */
   humanTurn = $derived(this.actor !== null && this.setup.controllers[this.actor] === 'human' && !this.replaying);
 
+  /** The action log of the game on the board, of either screen. */
+  private currentLog = $derived.by((): readonly unknown[] => (this.generic ? this.generic.log : this.log));
+  /** True while a saved game is shown as a replay (on either screen). */
+  isReplaying = $derived(this.replaying !== null || (this.generic?.replaying ?? null) !== null);
+  /** A game is on the board (operational or any other ruleset). */
+  private inGame = $derived(this.game !== null || this.generic !== null);
+  /** How many actions the game on the board has. */
+  actionCount = $derived(this.currentLog.length);
+
+  /** A person has taken an action in the operational game on the board since it was started or loaded. */
+  private personActedHere = $state(false);
+  /** A person (not only the bot) has played in the game on the board since it was started or loaded. */
+  personActed = $derived(this.generic ? this.generic.personActed : this.personActedHere);
+
   /** A live game (not a replay) with actions that no saved game holds (the autosave aside). */
-  hasUnsavedGame = $derived(this.game !== null && !this.replaying && this.log.length > 0 && this.log !== this.savedLog);
+  hasUnsavedGame = $derived(this.inGame && !this.isReplaying && this.currentLog.length > 0 && this.currentLog !== this.savedLog);
+
+  /** The name a saved game gets in the Games list. */
+  saveName(): string {
+    const n = this.actionCount;
+    if (this.generic) return `${this.generic.describe()}, ${n} action${n === 1 ? '' : 's'}`;
+    const v = this.view;
+    return v ? `Turn ${v.turn}, ${v.date}, ${n} actions` : `${n} actions`;
+  }
 
   /** "Turn 5, Germans to act", "Turn 22, game over: Soviets win": how a game in progress is named. */
   describeGame(): string {
+    if (this.generic) return this.generic.describe();
     const v = this.view;
     if (!v) return 'Game';
     const name = (id: string | null | undefined) => this.scenario?.sides.find((s) => s.id === id)?.name ?? id ?? '';
@@ -140,14 +164,33 @@ export class PlayState {
     const problem = this.loadSave(r.data.savegame, controllers);
     if (problem) return `The game in progress cannot be continued: ${problem}`;
     // The autosave holds exactly this game: nothing to write until the next action.
-    this.autosavedLog = this.log;
+    this.autosavedLog = this.currentLog;
     this.resumable = null;
     return '';
   }
 
   /** The person saved the game shown (Games ▸ Save): nothing of it is unsaved. */
   markSaved(): void {
-    this.savedLog = this.log;
+    this.savedLog = this.currentLog;
+  }
+
+  /**
+   * Leaves test-play throwing the game in progress away: no autosave is written for it and the
+   * one the library holds for the scenario is deleted (named saves stay).
+   */
+  async discardAndClose(): Promise<void> {
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = undefined;
+    const scenario = this.scenario;
+    this.autosavedLog = this.currentLog;
+    this.close();
+    if (!scenario) return;
+    try {
+      const found = await readAutosave(scenario.id);
+      if (found) await deleteGame(found.entry.id);
+    } catch (err) {
+      console.warn('The game in progress could not be discarded:', err);
+    }
   }
 
   // --- the autosave --------------------------------------------------------------------
@@ -163,9 +206,9 @@ export class PlayState {
     this.autosaveTimer = undefined;
     const scenario = this.scenario;
     const savegame = this.toSave();
-    if (!scenario || !savegame || this.replaying || this.log.length === 0 || this.log === this.autosavedLog) return;
-    const log = this.log;
-    const data: AutosaveData = { savegame, controllers: { ...this.setup.controllers } };
+    const log = this.currentLog;
+    if (!scenario || !savegame || this.isReplaying || log.length === 0 || log === this.autosavedLog) return;
+    const data: AutosaveData = { savegame, controllers: { ...(this.generic ? this.generic.setup.controllers : this.setup.controllers) } };
     this.autosavedLog = log;
     try {
       await writeAutosave(scenario.id, this.describeGame(), data);
@@ -182,6 +225,34 @@ export class PlayState {
     this.scenario = scenario;
     this.revision = revision;
     this.screen = 'balance';
+  }
+
+  /**
+   * Leaves test-play as a person asked to (Back to editor, the Library crumb, opening another
+   * scenario): a game with actions no saved game holds asks first whether to keep it to resume
+   * later (the default) or discard it. False when the person stayed.
+   */
+  async leave(dialogs: Dialogs): Promise<boolean> {
+    if (!this.screen) return true;
+    // Nothing of the person's is at stake in a game where only the bot has played yet (it is autosaved all the same).
+    if (!this.hasUnsavedGame || !this.personActed) {
+      this.close();
+      return true;
+    }
+    const n = this.actionCount;
+    const choice = await dialogs.ask({
+      title: 'Leave the game in progress?',
+      message: `${this.describeGame()}, ${n} action${n === 1 ? '' : 's'} not in a saved game. Keep it to resume later from Test-play, or discard it.`,
+      buttons: [
+        { key: 'cancel', label: 'Stay' },
+        { key: 'discard', label: 'Discard it', kind: 'danger' },
+        { key: 'keep', label: 'Keep it', kind: 'primary' },
+      ],
+    });
+    if (choice === 'cancel') return false;
+    if (choice === 'discard') await this.discardAndClose();
+    else this.close();
+    return true;
   }
 
   /** Leaves test-play; the game in progress is kept as the scenario's autosave. */
@@ -225,6 +296,7 @@ export class PlayState {
     this.savedLog = this.log;
     this.autosavedLog = null;
     this.resumable = null;
+    this.personActedHere = false;
     this.screen = 'board';
     this.kickBots();
   }
@@ -246,6 +318,7 @@ export class PlayState {
     }
     this.error = '';
     if (fromHuman) {
+      this.personActedHere = true;
       this.undoStack.push({ state: s, logLength: this.log.length, eventCount: this.events.length, combat: this.combat });
       if (this.undoStack.length > 50) this.undoStack.shift();
     }
@@ -301,6 +374,7 @@ export class PlayState {
 
   setController(side: string, c: Controller): void {
     this.setup = { ...this.setup, controllers: { ...this.setup.controllers, [side]: c } };
+    if (this.generic) return this.generic.setController(side, c);
     this.kickBots();
   }
 
@@ -313,6 +387,13 @@ export class PlayState {
   /** A new bot speed takes effect at once, not after the pause already under way. */
   setSpeed(ms: number): void {
     this.setup = { ...this.setup, speedMs: ms };
+    const g = this.generic;
+    if (g) {
+      g.setup = { ...g.setup, speedMs: ms };
+      g.stop();
+      g.kickBots();
+      return;
+    }
     this.restartBots();
   }
 
@@ -374,15 +455,45 @@ export class PlayState {
   }
 
   private startGeneric(scenario: Scenario): void {
+    let game: GenericGame;
     try {
-      this.generic = new GenericGame(scenario, { ...this.setup, controllers: { ...this.setup.controllers } });
+      game = new GenericGame(scenario, { ...this.setup, controllers: { ...this.setup.controllers } });
     } catch (err) {
       this.error = `The game cannot start: ${err instanceof Error ? err.message : String(err)}`;
       return;
     }
+    this.showGeneric(game);
+    this.savedLog = game.log;
+    this.autosavedLog = null;
+    this.resumable = null;
+  }
+
+  /** Puts a game of another ruleset on the board; its actions are autosaved like the operational screen's. */
+  private showGeneric(game: GenericGame): void {
+    this.generic?.stop();
+    game.onChange = () => this.scheduleAutosave();
+    this.generic = game;
     this.game = null;
+    this.log = [];
+    this.replaying = null;
     this.error = '';
     this.screen = 'board';
+  }
+
+  /** Continues (or replays) a saved game of another ruleset; an error sentence or ''. */
+  private loadGeneric(scenario: Scenario, save: unknown, controllers: Record<string, Controller> | undefined, replaying: boolean): string {
+    const made = GenericGame.fromSave(scenario, save, { controllers: { ...(controllers ?? this.setup.controllers) }, speedMs: this.setup.speedMs }, { replay: replaying });
+    if (typeof made === 'string') return made;
+    this.stop();
+    clearTimeout(this.autosaveTimer);
+    this.setup = { ...this.setup, seed: made.setup.seed, controllers: { ...made.setup.controllers } };
+    this.showGeneric(made);
+    if (replaying) return '';
+    this.savedLog = made.log;
+    this.autosavedLog = null;
+    this.scheduleAutosave();
+    made.kickBots();
+    return '';
   }
 
   stop(): void {
@@ -395,6 +506,7 @@ export class PlayState {
   // --- saving and replays ---------------------------------------------------------------
 
   toSave(): SaveGame | null {
+    if (this.generic) return this.generic.toSave(this.revision);
     if (!this.game) return null;
     return toSaveGame(this.game, this.log, { dice: { seed: this.setup.seed }, revision: this.revision });
   }
@@ -403,9 +515,11 @@ export class PlayState {
   loadSave(save: unknown, controllers?: Record<string, Controller>): string {
     const scenario = this.scenario;
     if (!scenario) return 'No scenario is open.';
+    if (scenario.ruleset.id !== 'operational') return this.loadGeneric(scenario, save, controllers, false);
     const r = loadSaveGame(save, scenario);
     if (!r.ok) return r.message;
     this.stop();
+    this.generic = null;
     const data = save as SaveGame;
     this.rules = rulesetFor(scenario.ruleset.id);
     const seed = data.dice.seed ?? 1;
@@ -424,6 +538,7 @@ export class PlayState {
     this.replaying = null;
     this.savedLog = this.log;
     this.autosavedLog = null;
+    this.personActedHere = false;
     this.screen = 'board';
     // The loaded game is now the one in progress.
     this.scheduleAutosave();
@@ -435,9 +550,11 @@ export class PlayState {
   openReplay(save: unknown): string {
     const scenario = this.scenario;
     if (!scenario) return 'No scenario is open.';
+    if (scenario.ruleset.id !== 'operational') return this.loadGeneric(scenario, save, undefined, true);
     const r = loadSaveGame(save, scenario);
     if (!r.ok) return r.message;
     this.stop();
+    this.generic = null;
     clearTimeout(this.autosaveTimer);
     this.rules = rulesetFor(scenario.ruleset.id);
     const seed = (save as SaveGame).dice.seed ?? 1;

@@ -34,6 +34,8 @@ export const bfmDeclaration: RulesetDeclaration = {
   source: 'Seed 002: Battle for Moscow by Frank Chadwick (GDW, 1986), as summarised in the seed, with the choices in shared/rules/bfm/README.md.',
   version: 1,
   roles: ['German player (moves first: panzer movement phase, west edge)', 'Soviet player (rail movement, fortifications, Moscow, east edge)'],
+  // Whoever holds Moscow at the end wins; the balance report's figure is the cities each side holds.
+  score: { name: 'Cities held', margin: 'cities-held margin' },
   features: new Set(FEATURES),
   // Seven turns from the start of Operation Typhoon (2 October 1941).
   turns: { length: 'A turn is a week; a mud turn stands for two weeks.', track: 'turns', calendar: { startDate: '1941-10-02', turns: 7 } },

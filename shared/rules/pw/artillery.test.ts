@@ -34,6 +34,8 @@ describe('drift: "If the range ... is three or more squares, a D6 die is thrown"
     expect(fire.rolls![0]).toMatchObject({ dice: [die] });
     if (onTarget) expect(pwUnit(state, 'b1').pinned).toBe(true); // direct fire, 4: pins
     else {
+      // The log says it drifted, which way and where it landed.
+      expect(fire.text).toMatch(new RegExp(`\\(${die}: drifts (left|beyond|right|short), lands in \\S+\\)`));
       expect(fire.rolls).toHaveLength(1);
       expect(pwUnit(state, 'b1').pinned).toBe(false);
     }

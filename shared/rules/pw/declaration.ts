@@ -96,5 +96,21 @@ export const pwDeclaration: RulesetDeclaration = {
     { value: 'cavalry', label: 'Cavalry' },
   ],
   markers: MARKERS,
-  counter: { symbol: 'nato', front: '{strength}', back: null, label: '{name}' },
+  counter: {
+    symbol: 'nato',
+    typeKey: 'unitType',
+    symbols: {
+      infantry: 'infantry',
+      closeCombatInfantry: 'infantry',
+      cavalry: 'cavalry',
+      machineGun: 'machineGun',
+      lightArtillery: 'artillery',
+      fieldArtillery: 'artillery',
+      fortressArtillery: 'artillery',
+      command: 'headquarters',
+    },
+    front: '{strength}',
+    back: null,
+    label: '{name}',
+  },
 };

@@ -84,7 +84,7 @@ function resolveArtillery(ctx: Ctx): void {
       rolls.push(r.roll);
       const drift = DRIFT[r.die - 1]!;
       landed = driftCell(b, target, gun.facing, drift);
-      how = drift === 'on target' ? ` (${r.die}: on target)` : ` (${r.die}: lands ${drift}${landed < 0 ? ', off the battlefield' : ` in ${label(b, landed)}`})`;
+      how = drift === 'on target' ? ` (${r.die}: on target)` : ` (${r.die}: drifts ${drift}${landed < 0 ? ' off the battlefield' : `, lands in ${label(b, landed)}`})`;
     }
     gun.fired = true;
     const victim = landed >= 0 ? unitAt(s, b, landed) : undefined;

@@ -28,7 +28,7 @@ export { Chart };
 const GRID = { color: '#eceef1' };
 
 /** The margin histogram: bars left of zero in the second side's colour, right in the first's. */
-export function marginChart(r: BalanceReportData, colours: [string, string]): ChartConfiguration<'bar'> {
+export function marginChart(r: BalanceReportData, colours: [string, string], margin = 'VP margin'): ChartConfiguration<'bar'> {
   const h = r.summary.margin.histogram;
   const w = r.summary.margin.bucketWidth;
   const label = (from: number) => (w === 1 ? String(from) : `${from}…${from + w - 1}`);
@@ -51,7 +51,7 @@ export function marginChart(r: BalanceReportData, colours: [string, string]): Ch
       maintainAspectRatio: false,
       plugins: { legend: { display: false } },
       scales: {
-        x: { title: { display: true, text: `VP margin (${r.summary.sides[0]!.name} − ${r.summary.sides[1]!.name})` }, grid: { display: false } },
+        x: { title: { display: true, text: `${margin.charAt(0).toUpperCase()}${margin.slice(1)} (${r.summary.sides[0]!.name} − ${r.summary.sides[1]!.name})` }, grid: { display: false } },
         y: { title: { display: true, text: 'Games' }, beginAtZero: true, ticks: { precision: 0 }, grid: GRID },
       },
     },

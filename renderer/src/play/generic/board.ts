@@ -2,7 +2,7 @@
 // changed since the start, zones of control, the cells that may be clicked now, and the
 // counters as that side sees them (factor line, front or back face, facing, face-down tokens).
 import type { Direction } from '../../../../shared/grid/types.js';
-import type { LineOfSight, Observation, ObservedUnit } from '../../../../shared/rules/index.js';
+import { counterSymbol, declarations, type CounterLayout, type LineOfSight, type Observation, type ObservedUnit } from '../../../../shared/rules/index.js';
 import { CELL_SIZE } from '../../map/MapRenderer.js';
 import type { MapModel } from '../../map/model.js';
 import { drawStack, type CounterSpec } from '../../map/units.js';
@@ -91,11 +91,12 @@ function hexAlpha(colour: string, alpha: number): string {
   return `rgba(${parseInt(m[1]!, 16)},${parseInt(m[2]!, 16)},${parseInt(m[3]!, 16)},${alpha})`;
 }
 
-export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, selected: boolean): CounterSpec {
+export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, selected: boolean, layout?: Pick<CounterLayout, 'typeKey' | 'symbols'>): CounterSpec {
   if (u.hidden) return { branch: 'unknown', strength: 0, factors: '?', elite: false, colour, markers: [] };
   const strength = typeof u.values?.strength === 'number' ? u.values.strength : 0;
   return {
-    branch: u.branch ?? 'infantry',
+    // The ruleset's unit type picks the symbol where its layout says so (an artillery stand's dot).
+    branch: layout ? counterSymbol(layout, u.branch ?? 'infantry', u.values) : (u.branch ?? 'infantry'),
     strength,
     ...(u.factors ? { factors: u.factors } : {}),
     elite: u.values?.elite === true,
@@ -124,6 +125,7 @@ export function unitsByCell(units: readonly ObservedUnit[], sides: readonly { id
 export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): PlacedToken[] {
   const { observation: o, sides } = pic;
   const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
+  const layout = declarations().find((d) => d.id === o.ruleset)?.counter;
   if (pic.network) drawNetwork(ctx, scale, model, pic.network);
   if (o.control) {
     for (const [ref, owner] of Object.entries(o.control)) {
@@ -182,7 +184,7 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     const cell = model.grid.parseRef(ref);
     if (!cell) continue;
     const c = model.grid.center(cell, CELL_SIZE);
-    const specs = bySide.map((units) => units.map((u) => counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id))));
+    const specs = bySide.map((units) => units.map((u) => counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id), layout)));
     const slots = drawStack(ctx, c.x, c.y, CELL_SIZE * 0.95, specs, scale);
     for (const s of slots) placed.push({ unit: bySide[s.side]![s.index]!.id, cell: ref, x: s.x, y: s.y, size: s.size });
   }

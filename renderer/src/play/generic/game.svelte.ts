@@ -2,12 +2,16 @@
 // index: getRuleset, decisions as described actions, observations per side, public queries):
 // the game in progress, the action and event logs, who plays each side, the ruleset's own bot
 // taking its decisions by itself, undo while no die has been rolled, and the last attack with
-// its odds, roll and result. The operational ruleset keeps its own screen (play.svelte.ts).
+// its odds, roll and result; a saved game loaded back (its log replayed through the same steps, so
+// the log, the attack cards and what each side may see come back as they were) and replays of one.
+// The operational ruleset keeps its own screen (play.svelte.ts); saving, the autosave and resuming
+// are PlayState's for both.
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import {
   attackPreview,
   eventsVisibleTo,
   getRuleset,
+  loadSaveGame,
   observe,
   toSaveGame,
   zonesOfControl,
@@ -75,6 +79,12 @@ export class GenericGame {
   botBusy = $state(false);
   undoable = $state(false);
   zocOverlay = $state(false);
+  /** A saved game shown step by step: the board after 0..n actions, and where it is. */
+  replaying = $state.raw<{ steps: Snapshot[]; at: number; log: RulesAction[]; events: GenericLoggedEvent[] } | null>(null);
+  /** A person has taken an action in this game (not only the bots) since it was started or loaded. */
+  personActed = $state(false);
+  /** Called after every action taken on the board (a person's or a bot's) and every undo: the autosave listens. */
+  onChange: (() => void) | null = null;
 
   private undoStack: Snapshot[] = [];
   private bots = new Map<string, Player<RulesState, RulesAction>>();
@@ -88,7 +98,7 @@ export class GenericGame {
   /** Whose eyes the board shows: the one human side; with two people, the side to act (hot seat); with none, everything. */
   readonly observer = $derived.by((): string | null => (this.humans.length === 1 ? this.humans[0]! : this.humans.length === 2 ? this.actor : null));
   readonly observation = $derived.by((): Observation => observe(this.state, this.observer));
-  readonly humanTurn = $derived(this.actor !== null && this.setup.controllers[this.actor] === 'human');
+  readonly humanTurn = $derived(this.actor !== null && this.setup.controllers[this.actor] === 'human' && this.replaying === null);
   /** The question a person is being asked now (null while a bot decides or the game is over). */
   readonly decision = $derived.by((): Decision<RulesAction> | null => (this.humanTurn ? this.rules.decision(this.state) : null));
   /** Cells in the zones of control of the side not acting (what limits the mover). */
@@ -121,12 +131,70 @@ export class GenericGame {
     this.events = this.stamp(opened.events, -1);
   }
 
+  /**
+   * The game of a save (schemas/savegame.schema.json) on `scenario`: the save is checked and its
+   * log replayed by the rules (shared/rules/savegame.ts), then taken again here action by action
+   * so the event log and the attack cards are those of the game as it was played. An error
+   * sentence when the save does not fit the scenario or its log does not replay.
+   */
+  static fromSave(scenario: Scenario, save: unknown, setup: Omit<GenericSetup, 'seed'>, opts: { replay?: boolean } = {}): GenericGame | string {
+    const loaded = loadSaveGame<RulesState, RulesAction>(save, scenario);
+    if (!loaded.ok) return loaded.message;
+    const seed = (save as SaveGame).dice.seed ?? 1;
+    const game = new GenericGame(scenario, { ...setup, seed });
+    const steps: Snapshot[] = [game.snapshot()];
+    for (const action of loaded.log) {
+      if (!game.choose(game.rules.describe(game.state, action), false)) return `The saved log could not be replayed: ${game.error}`;
+      if (opts.replay) steps.push(game.snapshot());
+    }
+    if (JSON.stringify(withoutScenario(game.state)) !== JSON.stringify(withoutScenario(loaded.state))) return 'Replaying the saved actions does not reach the saved state.';
+    if (opts.replay) {
+      game.replaying = { steps, at: 0, log: game.log, events: game.events };
+      game.restore(steps[0]!);
+    }
+    return game;
+  }
+
+  private snapshot(): Snapshot {
+    return { state: this.state, logLength: this.log.length, eventCount: this.events.length, lastAttack: this.lastAttack, attacks: this.attacks };
+  }
+
+  private restore(s: Snapshot, log: readonly RulesAction[] = this.log, events: readonly GenericLoggedEvent[] = this.events): void {
+    // Each step shows a prefix of the whole game's log and events.
+    this.state = s.state;
+    this.log = log.slice(0, s.logLength);
+    this.events = events.slice(0, s.eventCount);
+    this.lastAttack = s.lastAttack;
+    this.attacks = s.attacks;
+    this.pick = NONE;
+  }
+
+  /** Shows the replayed game after `at` actions. */
+  replayTo(at: number): void {
+    const rp = this.replaying;
+    if (!rp) return;
+    const k = Math.max(0, Math.min(rp.steps.length - 1, at));
+    this.replaying = { ...rp, at: k };
+    this.restore(rp.steps[k]!, rp.log, rp.events);
+  }
+
+  /** Leaves the replay and plays on from the position shown. */
+  takeOver(): void {
+    if (!this.replaying) return;
+    this.replaying = null;
+    this.undoStack = [];
+    this.undoable = false;
+    this.onChange?.();
+    this.kickBots();
+  }
+
   private stamp(events: readonly GameEvent[], action: number): GenericLoggedEvent[] {
     return events.map((e) => ({ ...e, seq: this.seq++, action }));
   }
 
   /** Takes one of the options the rules offered; false (with `error`) when refused. */
   choose(option: DescribedAction<RulesAction>, fromHuman = true): boolean {
+    if (this.replaying) return false;
     const s = this.state;
     const spec = option.preview ?? (option.units?.length ? { attackers: option.units, ...(option.unit ? { defender: option.unit } : {}), ...(option.cell ? { cell: option.cell } : {}) } : null);
     const before = spec ? attackPreview(s, spec) : null;
@@ -137,7 +205,8 @@ export class GenericGame {
     }
     this.error = '';
     if (fromHuman) {
-      this.undoStack.push({ state: s, logLength: this.log.length, eventCount: this.events.length, lastAttack: this.lastAttack, attacks: this.attacks });
+      this.personActed = true;
+      this.undoStack.push(this.snapshot());
       if (this.undoStack.length > 50) this.undoStack.shift();
     }
     const stamped = this.stamp(r.events, this.log.length);
@@ -172,6 +241,7 @@ export class GenericGame {
     this.state = r.state;
     this.pick = NONE;
     this.undoable = this.computeUndoable();
+    this.onChange?.();
     if (fromHuman) this.kickBots();
     return true;
   }
@@ -184,14 +254,9 @@ export class GenericGame {
   /** Takes back a person's last action while no die has been rolled since. */
   undo(): void {
     if (!this.computeUndoable()) return;
-    const top = this.undoStack.pop()!;
-    this.state = top.state;
-    this.log = this.log.slice(0, top.logLength);
-    this.events = this.events.slice(0, top.eventCount);
-    this.lastAttack = top.lastAttack;
-    this.attacks = top.attacks;
-    this.pick = NONE;
+    this.restore(this.undoStack.pop()!);
     this.undoable = this.computeUndoable();
+    this.onChange?.();
   }
 
   setController(side: string, c: Controller): void {
@@ -202,7 +267,7 @@ export class GenericGame {
 
   /** The bots take their decisions by themselves, one per `speedMs`, until a person must act. */
   kickBots(): void {
-    if (this.botBusy) return;
+    if (this.botBusy || this.replaying) return;
     const token = ++this.runToken;
     const step = () => {
       this.timer = null;
@@ -239,9 +304,23 @@ export class GenericGame {
     this.botBusy = false;
   }
 
+  /** "Turn 3, Germans to act", "Turn 7, game over: Soviets win": how the game is named in the library. */
+  describe(): string {
+    const o = observe(this.state, null);
+    const name = (id: string | null | undefined) => this.scenario.sides.find((s) => s.id === id)?.name ?? id ?? '';
+    if (o.gameOver) return `Turn ${o.turn}, game over: ${o.gameOver.winner ? `${name(o.gameOver.winner)} win` : 'a draw'}`;
+    return o.actor ? `Turn ${o.turn}, ${name(o.actor)} to act` : `Turn ${o.turn}`;
+  }
+
   toSave(revision?: number): SaveGame {
     return toSaveGame(this.state, this.log, { dice: { seed: this.setup.seed }, ...(revision !== undefined ? { revision } : {}) }) as SaveGame;
   }
+}
+
+function withoutScenario(state: RulesState): Omit<RulesState, 'scenario'> {
+  const { scenario: _s, ...engine } = state;
+  void _s;
+  return engine;
 }
 
 /** Events whose dice are a shot or a combat (what the attack card shows). */
