@@ -8,7 +8,10 @@ import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { createRouter } from '../ipc/router.js';
 import example from '../../scenarios/seed-000-example.json' with { type: 'json' };
 import { layoutPrint } from '../../shared/print/layout.js';
+import { DEFAULT_MARGIN_MM } from '../../shared/print/options.js';
 import { fileStemOf, pngMegapixels, printHandlers } from './handlers.js';
+import { kitHandlers } from './kit-handlers.js';
+import { readPdfText } from './pdf-text.js';
 
 const context = { host: 'web' as const, origin: 'http://127.0.0.1' };
 const scenario = example as unknown as Record<string, unknown>;
@@ -65,6 +68,38 @@ describe('print channels', () => {
     const err = await failure(Promise.resolve(printHandlers()['print.pdf']({ scenario: broken, options: {} }, context)));
     expect(err.code).toBe('invalid-document');
     expect(err.issues.some((i) => i.pointer.startsWith('/scenario/map'))).toBe(true);
+  });
+
+  it('a draft whose checks fail prints all the same, each sheet marked "Draft — 1 check not passing" in its bottom margin', async () => {
+    const draft = structuredClone(example) as unknown as { orderOfBattle: { cell: string }[] };
+    draft.orderOfBattle[0]!.cell = '9999'; // outside the 7×7 map: one failing check
+    const result = await printHandlers()['print.pdf']({ scenario: draft as unknown as Record<string, unknown>, options: { paper: 'A4' } }, context);
+    const pages = await readPdfText(data(result));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      const marks = page.runs.filter((r) => r.text === 'Draft \u2014 1 check not passing');
+      expect(marks).toHaveLength(1);
+      // In the bottom margin (below the map area, which ends 10 mm above the paper's edge), right of the ruler.
+      expect(marks[0]!.y).toBeGreaterThan(page.height - DEFAULT_MARGIN_MM);
+      expect(marks[0]!.x).toBeGreaterThan(DEFAULT_MARGIN_MM + 110);
+    }
+    // The scenario as it is (its checks pass) carries no mark.
+    const clean = await readPdfText(data(await printHandlers()['print.pdf']({ scenario, options: { paper: 'A4' } }, context)));
+    expect(clean.flatMap((p) => p.runs).filter((r) => r.text.startsWith('Draft'))).toEqual([]);
+  });
+
+  it('a draft\'s kit prints too, each page marked at its foot', async () => {
+    const draft = structuredClone(example) as unknown as { orderOfBattle: { cell: string }[] };
+    draft.orderOfBattle[0]!.cell = '9999';
+    draft.orderOfBattle[1]!.cell = '0000';
+    const result = await kitHandlers()['kit.pdf']({ scenario: draft as unknown as Record<string, unknown>, options: { parts: ['counters', 'aids'], paper: 'A4' } }, context);
+    const pages = await readPdfText(data(result));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      const marks = page.runs.filter((r) => r.text === 'Draft - 2 checks not passing' || r.text === 'Draft \u2014 2 checks not passing');
+      expect(marks).toHaveLength(1);
+      expect(marks[0]!.y).toBeGreaterThan(page.height - 20);
+    }
   });
 
   it('in Electron the file goes where the save dialog says, written whole; cancelling writes nothing', async () => {

@@ -2,12 +2,12 @@
 // through `chooseSavePath`, which the Electron main process fills in with its native save
 // dialog. Without it (the web host) the bytes travel back to the page as base64.
 import { stat } from 'node:fs/promises';
-import { loadScenario } from '../../shared/format/migrate.js';
+import { checkScenario } from '../../shared/scenario/checks.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { layoutImage, scenarioForDrawing, type ImageExportInput, type ImageLayout } from '../../shared/print/image.js';
-import { layoutPrint, type PrintLayout } from '../../shared/print/layout.js';
+import { layoutPrint, markDraft, type PrintLayout } from '../../shared/print/layout.js';
 import { PrintOptionsError, resolvePrintOptions, type PrintOptionProblem, type PrintOptions, type PrintOptionsInput } from '../../shared/print/options.js';
 import { fileNameFor, fileStem } from '../../shared/format/file-name.js';
 import { writeAtomically, zipBytes } from '../files.js';
@@ -94,24 +94,34 @@ function prepareImage(scenarioJson: unknown, input: ImageExportInput): { scenari
   }
 }
 
-/** The scenario checked against the schema and the layout for the options, or a host error naming what is wrong. */
+/**
+ * The scenario held to the schema (a draft whose checks fail prints: designers print drafts all
+ * the time) and the layout for the options, its sheets marked "Draft — N checks not passing"
+ * while checks fail; or a host error naming what is wrong.
+ */
 function prepare(scenarioJson: unknown, input: PrintOptionsInput): { scenario: Scenario; layout: PrintLayout } {
-  const loaded = loadScenario(scenarioJson);
-  if (!loaded.ok) {
+  const read = scenarioForDrawing(scenarioJson);
+  if (!read.ok) {
     throw new HostError({
       code: 'invalid-document',
-      message: `The scenario cannot be printed: ${loaded.issues[0]?.pointer || '/'} ${loaded.issues[0]?.message ?? ''}`.trim(),
-      issues: loaded.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
+      message: `The scenario cannot be printed: ${read.issues[0]?.pointer || '/'} ${read.issues[0]?.message ?? ''}`.trim(),
+      issues: read.issues.map((i) => ({ ...i, pointer: `/scenario${i.pointer}` })),
     });
   }
-  const resolved = resolvePrintOptions(loaded.scenario, input);
+  const scenario = read.scenario;
+  const resolved = resolvePrintOptions(scenario, input);
   if (!resolved.ok) throw optionIssues(resolved.problems);
   try {
-    return { scenario: loaded.scenario, layout: layoutPrint(loaded.scenario, input) };
+    return { scenario, layout: markDraft(layoutPrint(scenario, input), failingChecks(scenario)) };
   } catch (err) {
     if (err instanceof PrintOptionsError) throw optionIssues(err.problems);
     throw err;
   }
+}
+
+/** How many of the scenario's checks fail (errors, as the Checks panel counts them). */
+export function failingChecks(scenario: Scenario): number {
+  return checkScenario(scenario).filter((i) => i.severity === 'error').length;
 }
 
 /** The largest image the web host sends back to the page (the desktop app streams to disk and has no such limit). */

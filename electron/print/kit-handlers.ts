@@ -1,21 +1,25 @@
 // Binds the tabletop kit to its host channels (kit.pdf, kit.png). Plain Node, like the print
 // handlers: Electron asks where to save through `chooseSavePath`; the web host gets the bytes back.
-import { loadScenario } from '../../shared/format/migrate.js';
+import { scenarioForDrawing } from '../../shared/print/image.js';
+import { draftText } from '../../shared/print/layout.js';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { HostError, type Handlers } from '../../shared/host/contract.js';
 import type { PrintFileResult } from '../../shared/host/channels/print.js';
 import { kitFileStem, kitPngNames, layoutKit, type KitLayout } from '../../shared/kit/layout.js';
 import { KitOptionsError, type KitOptionsInput } from '../../shared/kit/options.js';
 import { writeAtomically, zipBytes } from '../files.js';
-import { PNG_BUDGET_MEGAPIXELS, type PrintServiceOptions, type SaveKind } from './handlers.js';
+import { failingChecks, PNG_BUDGET_MEGAPIXELS, type PrintServiceOptions, type SaveKind } from './handlers.js';
 import { renderKitLayoutPdf } from './kit-pdf.js';
 import { kitMegapixels, kitPagesPng } from './raster.js';
 
 export type KitHandlers = Pick<Handlers, 'kit.pdf' | 'kit.png'>;
 
-/** The scenario checked against the schema and the kit laid out for the options, or a host error naming what is wrong. */
+/**
+ * The scenario held to the schema (a draft prints, marked "Draft — N checks not passing" at the
+ * foot of each page) and the kit laid out for the options, or a host error naming what is wrong.
+ */
 function prepareKit(json: unknown, options: KitOptionsInput): { scenario: Scenario; layout: KitLayout } {
-  const loaded = loadScenario(json);
+  const loaded = scenarioForDrawing(json);
   if (!loaded.ok) {
     throw new HostError({
       code: 'invalid-document',
@@ -25,7 +29,9 @@ function prepareKit(json: unknown, options: KitOptionsInput): { scenario: Scenar
   }
   const scenario = loaded.scenario;
   try {
-    return { scenario, layout: layoutKit(scenario, options) };
+    const layout = layoutKit(scenario, options);
+    const failing = failingChecks(scenario);
+    return { scenario, layout: failing > 0 ? { ...layout, draft: draftText(failing) } : layout };
   } catch (err) {
     if (err instanceof KitOptionsError) {
       throw new HostError({

@@ -5,7 +5,8 @@ import { makeNetworkScenario } from '../format/fixtures.js';
 import type { NetworkGrid, Scenario } from '../format/scenario.types.js';
 import { validateScenario } from '../format/validate.js';
 import { MapDocument } from './document.js';
-import { addLink, addPosition, deleteLinks, deletePositions, movePosition, setWaypoints, snapPoint, waypointSlot } from './commands/network.js';
+import { addLink, addPosition, deleteLinks, deletePositions, movePosition, setLinkType, setPositionField, setPositionLabel, setWaypoints, snapPoint, waypointSlot } from './commands/network.js';
+import { bfDeclaration } from '../rules/bf/declaration.js';
 import { setCellName } from './commands/features.js';
 import { History } from './history.js';
 
@@ -20,6 +21,46 @@ function emptyFront(): Scenario {
 }
 
 describe('network layout commands', () => {
+  it('sets what the rules read from a position, its label and a link\'s type, each one undo step; bad values are refused naming the field', () => {
+    const start = emptyFront();
+    const doc = MapDocument.fromScenario(start);
+    const h = new History(doc);
+    const field = (key: string) => bfDeclaration.positionFields!.find((f) => f.key === key)!;
+    const [p, q] = net(start).positions;
+    h.run(setPositionField(doc, p!.id, field('capital'), true));
+    h.run(setPositionField(doc, p!.id, field('fortress'), 'major'));
+    h.run(setPositionField(doc, q!.id, field('edge'), 'East edge'));
+    h.run(setPositionField(doc, q!.id, field('replacements'), '2'));
+    let out = net(doc.toScenario());
+    expect(out.positions[0]!.properties).toMatchObject({ capital: true, fortress: 'major' });
+    expect(out.positions[1]!.properties).toMatchObject({ edge: 'east', replacements: 2 });
+    expect(h.undoLabel).toBe(`Replacements a turn: 2 at ${q!.label ?? q!.id}`);
+    // Unticking or emptying clears the property; nothing changed is no step.
+    h.run(setPositionField(doc, p!.id, field('capital'), false));
+    expect(net(doc.toScenario()).positions[0]!.properties?.capital).toBeUndefined();
+    expect(setPositionField(doc, p!.id, field('fortress'), 'Major')).toBeNull();
+    // Refused, naming the position and the field; the document is as it was.
+    const before = JSON.stringify(doc.toScenario());
+    expect(() => setPositionField(doc, q!.id, field('replacements'), '12')).toThrow(/Replacements a turn must be a whole number from 0 to 9, not "12"/);
+    expect(() => setPositionField(doc, q!.id, field('fortress'), 'huge')).toThrow(/Fortress: "huge" is not one of Major, Minor/);
+    expect(() => setPositionLabel(doc, q!.id, '  ')).toThrow(/Label of .*needs a label/);
+    expect(() => setPositionLabel(doc, q!.id, p!.label ?? p!.id)).toThrow(/already another position's label/);
+    expect(JSON.stringify(doc.toScenario())).toBe(before);
+    h.run(setPositionLabel(doc, q!.id, 'Moscow'));
+    const l = net(start).links[0]!;
+    h.run(setLinkType(doc, l.id, 'rail'));
+    expect(h.undoLabel).toMatch(/a rail$/);
+    out = net(doc.toScenario());
+    expect(out.positions[1]!.label).toBe('Moscow');
+    expect(out.links[0]!.type).toBe('rail');
+    h.run(setLinkType(doc, l.id, 'ordinary'));
+    expect(net(doc.toScenario()).links[0]!.type).toBeUndefined();
+    expect(validateScenario(doc.toScenario()).ok).toBe(true);
+    // Every step back is the file as loaded.
+    while (h.undo());
+    expect(JSON.stringify(doc.toScenario())).toBe(JSON.stringify(start));
+  });
+
   it('places, links, bends, moves and deletes, each one undo step, valid all the way', () => {
     const start = emptyFront();
     const doc = MapDocument.fromScenario(start);

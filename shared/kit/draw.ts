@@ -11,6 +11,8 @@ import type { KitCounter, KitMarker } from './content.js';
 import { FOOTER_MM, TABLE_LINE_MM, TABLE_PAD_MM, TABLE_TEXT_MM, TABLE_TITLE_MM, TICK_ZONE_MM, type KitLayout, type KitPage, type PlacedPiece, type PlacedTable, type SheetPage, type TablePage, type TrackPage, type TrackSection } from './layout.js';
 
 const GREY: Rgb = [0.42, 0.43, 0.45];
+// A draft's mark: dark red, still plain text on a black-and-white printer.
+const DRAFT: Rgb = [0.6, 0.08, 0.08];
 const RULE: Rgb = [0.55, 0.56, 0.58];
 const HEAD_FILL: Rgb = [0.91, 0.9, 0.87];
 const GOLD: Rgb = [0.96, 0.78, 0.18];
@@ -343,6 +345,8 @@ function drawFurniture<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts
   s.fillStyle(GREY).text(fonts.regular, 2.4, W - m, m + 4.5, cut(fonts.regular, kitText(`${scenarioTitle} \u00b7 kit page ${page.number} of ${layout.pages.length}`), 2.4, W * 0.4), 'right');
   const footY = page.size.height - m - FOOTER_MM / 2 + 4;
   s.fillStyle(GREY).text(fonts.regular, 2.2, W - m, footY, 'Gridfront tabletop kit \u00b7 print at actual size (100%, no fit to page)', 'right');
+  // A draft's mark: right-aligned above that line (the ruler takes the foot's left).
+  if (layout.draft) s.fillStyle(DRAFT).text(fonts.bold, 2.4, W - m, footY - 3.4, kitText(layout.draft), 'right');
 }
 
 /**

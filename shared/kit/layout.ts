@@ -99,6 +99,8 @@ export interface KitLayout {
   markers: KitMarker[];
   turns: KitTurn[];
   warnings: string[];
+  /** "Draft — 3 checks not passing": printed small at the foot of every page while the scenario's checks fail. */
+  draft?: string;
 }
 
 /** Space at the top of every page for its title and caption, and at the foot for notes. */

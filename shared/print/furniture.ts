@@ -10,6 +10,9 @@ const INK: Rgb = [0, 0, 0];
 const GREY: Rgb = [0.35, 0.35, 0.35];
 // Magenta, so tile outlines never read as rivers or roads.
 const TILE: Rgb = [0.78, 0.06, 0.45];
+// A draft's mark: a dark red that still reads as plain text on a black-and-white printer.
+const DRAFT: Rgb = [0.6, 0.08, 0.08];
+const DRAFT_SIZE = 7;
 
 /** The big label in a tile page's header: none on a single-sheet print, which has no tiles to tell apart. */
 export function tileHeaderLabel(layout: PrintLayout, page: PrintPage): string {
@@ -23,15 +26,37 @@ function fitText(font: PrintFont, text: string, size: number, maxWidth: number):
   return `${cut.trimEnd()}\u2026`;
 }
 
-export function drawHeader<F extends PrintFont>(cv: PrintSurface<F>, fonts: PrintFonts<F>, f: Omit<PageFurniture, 'cropMarksPt'>, label: string): void {
+/** The tile label, the caption and the "print at 100%" note; `draft` (a draft's mark the bottom margin had no room for) goes before the caption. */
+export function drawHeader<F extends PrintFont>(cv: PrintSurface<F>, fonts: PrintFonts<F>, f: Omit<PageFurniture, 'cropMarksPt'>, label: string, draft?: string): void {
   const small = 7;
   cv.fillStyle(INK);
   if (label) cv.text(fonts.bold, f.labelSizePt, f.labelAtPt.x, f.labelAtPt.y, label);
   const noteW = fonts.bold.width(f.note, small);
   cv.text(fonts.bold, small, f.noteAtPt.x, f.noteAtPt.y, f.note, 'right');
-  const captionX = label ? f.labelAtPt.x + fonts.bold.width(label, f.labelSizePt) + mmToPt(3) : f.labelAtPt.x;
-  const room = f.noteAtPt.x - noteW - mmToPt(5) - captionX;
+  let captionX = label ? f.labelAtPt.x + fonts.bold.width(label, f.labelSizePt) + mmToPt(3) : f.labelAtPt.x;
+  const end = f.noteAtPt.x - noteW - mmToPt(5);
+  if (draft) {
+    const text = fitText(fonts.bold, draft, DRAFT_SIZE, Math.max(20, end - captionX));
+    cv.fillStyle(DRAFT).text(fonts.bold, DRAFT_SIZE, captionX, f.captionAtPt.y, text);
+    captionX += fonts.bold.width(text, DRAFT_SIZE) + mmToPt(3);
+  }
+  const room = end - captionX;
   if (room > 20) cv.fillStyle(GREY).text(fonts.regular, small, captionX, f.captionAtPt.y, fitText(fonts.regular, f.caption, small, room));
+}
+
+/**
+ * A draft's mark, "Draft — 3 checks not passing", small and bold in the bottom margin, ending
+ * where the header's note ends, level with the ruler (beside it, never over the map). False,
+ * drawing nothing, when the sheet is too narrow for both: drawHeader then puts it in the header.
+ */
+export function drawDraftNote<F extends PrintFont>(cv: PrintSurface<F>, fonts: PrintFonts<F>, f: Pick<PageFurniture, 'noteAtPt'>, rulerAt: Point, text: string | undefined): boolean {
+  if (!text) return true;
+  const width = fonts.bold.width(text, DRAFT_SIZE);
+  // The ruler's 10 cm (or 4 in) and its "10 cm" label, then a gap.
+  const rulerEnd = rulerAt.x + (Math.max(100, 4 * MM_PER_INCH) + 14) * mmToPt(1);
+  if (f.noteAtPt.x - width < rulerEnd) return false;
+  cv.fillStyle(DRAFT).text(fonts.bold, DRAFT_SIZE, f.noteAtPt.x, rulerAt.y + DRAFT_SIZE * 0.35, text, 'right');
+  return true;
 }
 
 export function drawCropMarks(cv: PrintSurface, f: PageFurniture): void {

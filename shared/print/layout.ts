@@ -98,6 +98,24 @@ export interface PrintLayout {
   scale: MapScale;
   /** Things the user should know (overlap raised, ruler clipped, …). */
   warnings: string[];
+  /** "Draft — 3 checks not passing": printed small in each sheet's bottom margin while the scenario's checks fail. */
+  draft?: string;
+}
+
+/** The line a draft's printed sheets carry: "Draft — 1 check not passing". */
+export function draftText(failing: number): string {
+  return `Draft \u2014 ${failing} check${failing === 1 ? '' : 's'} not passing`;
+}
+
+/** The layout with its sheets marked as a draft when `failing` checks do not pass (unmarked at 0). */
+export function markDraft(layout: PrintLayout, failing: number): PrintLayout {
+  if (failing <= 0) {
+    if (layout.draft === undefined) return layout;
+    const { draft: _drop, ...rest } = layout;
+    return rest;
+  }
+  const draft = draftText(failing);
+  return layout.draft === draft ? layout : { ...layout, draft };
 }
 
 export const PRINT_NOTE = 'Print at 100% / Actual size \u2014 do not fit to page';

@@ -7,7 +7,7 @@ import type { Scenario } from '../format/scenario.types.js';
 import type { Rect } from '../grid/index.js';
 import { anyFrame, frameLayout, frameTextOf, paintFrame } from '../paint/frame.js';
 import { paintUnderlay } from '../paint/underlay.js';
-import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from './furniture.js';
+import { drawAssemblyOverlay, drawCropMarks, drawDraftNote, drawHeader, drawRuler, tileHeaderLabel } from './furniture.js';
 import type { PrintLayout } from './layout.js';
 import { assemblyMapExtent, drawMap, drawRegistrationMarks, mapStyleFor, paintStyleOf } from './map-draw.js';
 import type { PrintModel } from './model.js';
@@ -91,7 +91,8 @@ export function drawPrintPage<F extends PrintFont>(cv: PrintSurface<F>, fonts: P
     const extent = assemblyMapExtent(layout);
     drawMapPart(extent, { x: sheet.mapOriginPt.x + extent.x * k, y: sheet.mapOriginPt.y + extent.y * k }, k, k / PT_PER_MM);
     drawAssemblyOverlay(cv, fonts, sheet);
-    drawHeader(cv, fonts, sheet.furniture, 'Assembly');
+    const drafted = drawDraftNote(cv, fonts, sheet.furniture, sheet.furniture.rulerAtPt, layout.draft);
+    drawHeader(cv, fonts, sheet.furniture, 'Assembly', drafted ? undefined : layout.draft);
     drawRuler(cv, fonts, sheet.furniture.rulerAtPt);
     return;
   }
@@ -110,6 +111,8 @@ export function drawPrintPage<F extends PrintFont>(cv: PrintSurface<F>, fonts: P
   }
   // The frame's neat line is the trimming guide on a framed sheet.
   if (!extra) drawCropMarks(cv, f);
-  drawHeader(cv, fonts, f, tileHeaderLabel(layout, page));
-  drawRuler(cv, fonts, extra ? { x: f.rulerAtPt.x, y: f.rulerAtPt.y + (extra.top + extra.bottom) * PT_PER_MM } : f.rulerAtPt);
+  const rulerAt = extra ? { x: f.rulerAtPt.x, y: f.rulerAtPt.y + (extra.top + extra.bottom) * PT_PER_MM } : f.rulerAtPt;
+  const drafted = drawDraftNote(cv, fonts, f, rulerAt, layout.draft);
+  drawHeader(cv, fonts, f, tileHeaderLabel(layout, page), drafted ? undefined : layout.draft);
+  drawRuler(cv, fonts, rulerAt);
 }

@@ -252,8 +252,8 @@ export type FieldType = 'integer' | 'number' | 'boolean' | 'string' | 'enum';
 export interface FieldDecl {
   /** Property name: in `ruleset.options`, in a unit (core fields), or in `unit.fields`. */
   key: string;
-  /** 'core' = a property of every unit (name, branch, strength, elite); 'fields' = `unit.fields[key]`; 'option' = `ruleset.options[key]`. */
-  where: 'core' | 'fields' | 'option';
+  /** 'core' = a property of every unit (name, branch, strength, elite); 'fields' = `unit.fields[key]`; 'option' = `ruleset.options[key]`; 'position' = a network position's `properties[key]`. */
+  where: 'core' | 'fields' | 'option' | 'position';
   /** Label in forms and the unit inspector. */
   label: string;
   /** Column header in tables ("MA", "Str"). */
@@ -348,6 +348,8 @@ export interface TurnsDecl {
   length: string;
   /** The id of the table in `tables()` that is the turn record track (special turns carry a row `note`). */
   track?: string;
+  /** The calendar the rules' text sets (date of turn 1, number of turns): what a new scenario for them starts with. */
+  calendar?: { startDate: string; turns: number };
 }
 
 export interface RulesetDeclaration {
@@ -374,6 +376,8 @@ export interface RulesetDeclaration {
    * their own key) and "cell". Columns left out can still be given under a header.
    */
   pasteColumns: readonly string[];
+  /** What the rules read from a network position's `properties` (fortress class, map edge...): the position inspector shows these. */
+  positionFields?: readonly FieldDecl[];
   /** Branches the ruleset knows, with its own names for them ("Panzer"). */
   branches: readonly { value: string; label: string }[];
   markers: readonly MarkerDecl[];

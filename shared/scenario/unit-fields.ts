@@ -15,6 +15,11 @@ export function unitFieldsOf(scenario: Pick<Scenario, 'ruleset'>): readonly Fiel
   return (declarationById(scenario.ruleset.id) ?? declarationById('operational')!).unitFields;
 }
 
+/** What the scenario's ruleset reads from a network position's properties (none for most rulesets). */
+export function positionFieldsOf(scenario: Pick<Scenario, 'ruleset'>): readonly FieldDecl[] {
+  return declarationById(scenario.ruleset.id)?.positionFields ?? [];
+}
+
 /** Only the ruleset's own values (`unit.fields`), in declaration order. */
 export const rulesetFieldsOf = (scenario: Pick<Scenario, 'ruleset'>): FieldDecl[] => unitFieldsOf(scenario).filter((f) => f.where === 'fields');
 

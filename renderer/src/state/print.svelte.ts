@@ -5,7 +5,10 @@
 import { NO_FRAME, type FrameParts } from '../../../shared/paint/frame.js';
 import { getContext, setContext } from 'svelte';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
-import type { PrintLayout } from '../../../shared/print/layout.js';
+import { draftText, markDraft, type PrintLayout } from '../../../shared/print/layout.js';
+import type { Issue } from '../../../shared/scenario/checks.js';
+import { ChecksRunner } from './checks.js';
+import { issueText } from './library.svelte.js';
 import { LayoutRunner } from './print-layout.js';
 import {
   DEFAULT_LINE_COLOUR,
@@ -63,8 +66,25 @@ export class PrintState {
   pngDpi = $state(150);
   pngPages = $state<'selected' | 'all'>('selected');
 
-  /** The layout the preview shows: the last good one, recomputed LAYOUT_DELAY_MS after a change. */
-  layout = $state.raw<PrintLayout | null>(null);
+  /** The last good layout, recomputed LAYOUT_DELAY_MS after a change (without the draft mark). */
+  #laidOut = $state.raw<PrintLayout | null>(null);
+  /**
+   * The scenario's failing checks (errors, as the Checks panel counts them). A draft prints all
+   * the same: the dialog lists them and every sheet carries "Draft — N checks not passing".
+   */
+  failing = $state.raw<Issue[]>([]);
+  /** The scenario `failing` was found for. */
+  #checkedFor: Scenario | null = null;
+  readonly #checks = new ChecksRunner((scenario, issues) => {
+    this.#checkedFor = scenario;
+    this.failing = issues.filter((i) => i.severity === 'error');
+  });
+  /** The layout the preview shows and the host prints: the last good one, marked as a draft while checks fail. */
+  layout = $derived(this.#laidOut ? markDraft(this.#laidOut, this.failing.length) : null);
+  /** "Draft — 2 checks not passing", or null when they all pass. */
+  draft = $derived(this.failing.length ? draftText(this.failing.length) : null);
+  /** The first few failing checks in the user's terms: where (cell, panel and row), then what. */
+  failingText = $derived.by((): string[] => this.failing.slice(0, 3).map((i) => issueText(i, this.scenario)));
   /** True while the preview is older than the form. */
   stale = $state(false);
   /** True while the pages are being laid out (off the page's thread). */
@@ -178,6 +198,7 @@ export class PrintState {
   async #relayout(): Promise<void> {
     clearTimeout(this.#timer);
     const scenario = this.scenario;
+    if (scenario && scenario !== this.#checkedFor && scenario !== this.#checks.running) this.#checks.run(scenario);
     if (!scenario || this.fieldProblems.length > 0) {
       this.#runner.dispose();
       this.laying = false;
@@ -196,7 +217,7 @@ export class PrintState {
     }
     const layout = answer.layout;
     this.layoutProblems = [];
-    this.layout = layout;
+    this.#laidOut = layout;
     this.stale = false;
     if (this.selected !== 'assembly' && this.selected >= layout.pages.length) this.selected = layout.assembly ? 'assembly' : 0;
     if (this.selected === 'assembly' && !layout.assembly) this.selected = 0;
@@ -230,7 +251,9 @@ export class PrintState {
       this.#formFor = this.scenario.id;
       this.resetForm();
       this.selected = 'assembly';
-      this.layout = null;
+      this.#laidOut = null;
+      this.failing = [];
+      this.#checkedFor = null;
     }
     this.outcome = null;
     this.isOpen = true;
@@ -241,6 +264,8 @@ export class PrintState {
     this.isOpen = false;
     clearTimeout(this.#timer);
     this.#runner.dispose();
+    this.#checks.dispose();
+    this.#checkedFor = null;
     this.laying = false;
   }
 

@@ -39,7 +39,10 @@ export class ToolState {
     marker: 'supply',
     victoryPerTurn: 2,
     victoryEndGame: 0,
+    linkType: 'ordinary',
   });
+  /** The network link last clicked with the Positions and links tool (the inspector edits it), or null. */
+  selectedLink = $state<string | null>(null);
   /** Whether the open map is a network (positions joined by links) rather than a grid of cells. */
   networkMap = $state(false);
 
@@ -84,6 +87,7 @@ export class ToolState {
     if (this.networkMap ? networkToolBlock(this.tool) : gridToolBlock(this.tool)) this.tool = 'select';
     this.tools.clear();
     this.feedbackList = [];
+    this.selectedLink = null;
     if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
     if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
   }
@@ -152,7 +156,11 @@ export class ToolState {
       options: this.options,
       size: CELL_SIZE,
       scale: r.view.scale,
-      select: (cell) => this.host.select(cell),
+      select: (cell) => {
+        if (cell) this.selectedLink = null;
+        this.host.select(cell);
+      },
+      selectLink: (id) => (this.selectedLink = id),
       pickTerrain: (id) => this.pickTerrain(id),
       editName: (cell) => this.host.editName(cell),
       feedback: (f) => this.showFeedback(f),

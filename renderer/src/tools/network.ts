@@ -1,9 +1,10 @@
 // The network tool (positions and links): click empty map to place a position; drag a
-// position to move it, or drop it on another position to link the two; drag a link to bend
-// it (a new waypoint where it is let go); drag a waypoint to move it; Delete removes the
-// position last clicked. Points snap to a 5 mm grid (Shift: no snapping). Every gesture is
-// one command, so one undo step.
-import { addLink, addPosition, deletePositions, movePosition, setWaypoints, snapPoint, waypointSlot } from '../../../shared/editor/commands/network.js';
+// position to move it (it follows the pointer), or drop it on another position to link the
+// two (links are of the type the tool's options choose); drag a link to bend it (a new waypoint
+// follows the pointer) or a waypoint to move it; click a link to select it (the inspector edits
+// its type); Delete removes the position or link last clicked. Points snap to a 5 mm grid
+// (Shift: no snapping). Every gesture is one undo step.
+import { addLink, addPosition, deleteLinks, deletePositions, movePosition, setWaypoints, snapPoint, waypointSlot } from '../../../shared/editor/commands/network.js';
 import type { MapPoint, NetworkGrid } from '../../../shared/format/scenario.types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import { run } from './run.js';
@@ -14,14 +15,19 @@ const ACCENT = 'rgba(31,111,235,0.9)';
 /** How near (screen pixels) a press must be to a link or waypoint to take it. */
 const HIT_PX = 8;
 
-type Grab = { kind: 'position'; index: number } | { kind: 'link'; link: string; slot: number; insert: boolean } | { kind: 'none' };
+type Grab =
+  | { kind: 'position'; index: number; id: string }
+  | { kind: 'link'; link: string; slot: number; insert: boolean; bends: readonly MapPoint[] }
+  | { kind: 'none' };
 
 export class NetworkTool implements Tool {
   phase: Phase = 'idle';
   private grab: Grab = { kind: 'none' };
   private start: MapPoint | null = null;
-  /** The position last clicked or placed (what Delete removes). */
-  private picked: string | null = null;
+  /** The position or link last clicked or placed (what Delete removes). */
+  private picked: { kind: 'position' | 'link'; id: string } | null = null;
+  /** True while a drag's live edit is open in the history (one undo step when it ends). */
+  private live = false;
 
   private mmOf(ctx: ToolContext, p: PointerInput): MapPoint {
     const unit = ctx.doc.grid.network!.layout.unit;
@@ -45,16 +51,16 @@ export class NetworkTool implements Tool {
     this.phase = 'pointing';
     const pos = net.positionAt(at);
     if (pos >= 0) {
-      this.grab = { kind: 'position', index: pos };
+      this.grab = { kind: 'position', index: pos, id: net.positions[pos]!.id };
       return;
     }
     const tolerance = (HIT_PX / Math.max(ctx.scale, 1e-6)) * (net.layout.unit / ctx.size);
     const hit = net.nearestLink(at);
     if (hit && hit.distance <= tolerance) {
       const link = net.links[hit.link]!;
-      const bends = link.waypoints;
-      const near = bends.findIndex((w) => Math.hypot(w.x - at.x, w.y - at.y) <= tolerance);
-      this.grab = near >= 0 ? { kind: 'link', link: link.id, slot: near, insert: false } : { kind: 'link', link: link.id, slot: waypointSlot(net.linkPolyline(hit.link), at), insert: true };
+      const near = link.waypoints.findIndex((w) => Math.hypot(w.x - at.x, w.y - at.y) <= tolerance);
+      const bends = [...link.waypoints];
+      this.grab = near >= 0 ? { kind: 'link', link: link.id, slot: near, insert: false, bends } : { kind: 'link', link: link.id, slot: waypointSlot(net.linkPolyline(hit.link), at), insert: true, bends };
       return;
     }
     this.grab = { kind: 'none' };
@@ -71,10 +77,63 @@ export class NetworkTool implements Tool {
     const at = this.mmOf(ctx, p);
     if (this.start && Math.hypot(at.x - this.start.x, at.y - this.start.y) * (ctx.size / net.layout.unit) * ctx.scale > 3) this.phase = 'dragging';
     if (this.phase !== 'dragging') return;
-    if (this.grab.kind === 'position') {
-      const over = this.positionAt(ctx, p);
-      const from: Cell = { col: this.grab.index, row: 0 };
-      ctx.feedback(over >= 0 && over !== this.grab.index ? [{ kind: 'path', cells: [from, { col: over, row: 0 }], colour: ACCENT }] : [{ kind: 'cells', cells: [from], colour: ACCENT }]);
+    this.follow(ctx, p);
+  }
+
+  /** Another position than the one dragged under the pointer (the dragged one follows the pointer, so it is under it too), or -1. */
+  private dropTarget(ctx: ToolContext, p: PointerInput, dragged: number): number {
+    const net = ctx.doc.grid.network!;
+    const at = this.mmOf(ctx, p);
+    const hit = net.positionAt(at);
+    if (hit !== dragged) return hit;
+    for (let i = 0; i < net.positions.length; i++) if (i !== dragged && net.contains(i, at)) return i;
+    return -1;
+  }
+
+  private nameOf(ctx: ToolContext, id: string): string {
+    const p = (ctx.doc.gridSettings as NetworkGrid).positions.find((q) => q.id === id);
+    return p?.label ?? id;
+  }
+
+  /** Starts the drag's live edit (one undo step named `label`) unless it is open. */
+  private begin(ctx: ToolContext, label: string): void {
+    if (this.live) return;
+    ctx.history.beginGesture(label);
+    this.live = true;
+  }
+
+  /** Takes back what the drag changed so far (the position goes back, the bend goes). */
+  private takeBack(ctx: ToolContext): void {
+    if (!this.live) return;
+    ctx.history.cancelGesture();
+    this.live = false;
+  }
+
+  /** The map follows the drag: the position or the bend moves with the pointer; over another position, the link to be drawn shows instead. */
+  private follow(ctx: ToolContext, p: PointerInput): void {
+    const grab = this.grab;
+    if (grab.kind === 'position') {
+      const over = this.dropTarget(ctx, p, grab.index);
+      const from: Cell = { col: grab.index, row: 0 };
+      if (over >= 0) {
+        this.takeBack(ctx);
+        ctx.feedback([{ kind: 'path', cells: [from, { col: over, row: 0 }], colour: ACCENT }]);
+        return;
+      }
+      this.begin(ctx, `Move ${this.nameOf(ctx, grab.id)}`);
+      run(ctx, () => movePosition(ctx.doc, grab.id, this.snapped(ctx, p)));
+      ctx.feedback([{ kind: 'cells', cells: [from], colour: ACCENT }]);
+    } else if (grab.kind === 'link') {
+      const net = ctx.doc.grid.network!;
+      const l = net.linkIndexOf(grab.link);
+      if (l < 0) return;
+      const link = net.links[l]!;
+      const bends = [...grab.bends];
+      const to = this.snapped(ctx, p);
+      if (grab.insert) bends.splice(grab.slot, 0, to);
+      else bends[grab.slot] = to;
+      this.begin(ctx, `${grab.insert ? 'Bend link' : 'Move bend of'} ${this.nameOf(ctx, link.from)}–${this.nameOf(ctx, link.to)}`);
+      run(ctx, () => setWaypoints(ctx.doc, grab.link, bends));
     }
   }
 
@@ -82,16 +141,21 @@ export class NetworkTool implements Tool {
     const net = ctx.doc.grid.network;
     const grab = this.grab;
     const dragged = this.phase === 'dragging';
+    if (dragged && net) this.follow(ctx, p);
     this.phase = 'idle';
     this.grab = { kind: 'none' };
     this.start = null;
     ctx.feedback([]);
-    if (!net) return;
+    if (!net) return this.takeBack(ctx);
     if (!dragged) {
       if (grab.kind === 'position') {
-        this.picked = net.positions[grab.index]!.id;
+        this.picked = { kind: 'position', id: grab.id };
         ctx.select({ col: grab.index, row: 0 });
-      } else if (grab.kind === 'none') {
+      } else if (grab.kind === 'link') {
+        this.picked = { kind: 'link', id: grab.link };
+        ctx.select(null);
+        ctx.selectLink(grab.link);
+      } else {
         let placed: string | null = null;
         run(ctx, () => {
           const made = addPosition(ctx.doc, this.snapped(ctx, p), { terrain: ctx.options.terrain, side: ctx.options.side });
@@ -99,7 +163,7 @@ export class NetworkTool implements Tool {
           return made.command;
         });
         if (placed) {
-          this.picked = placed;
+          this.picked = { kind: 'position', id: placed };
           const cell = ctx.doc.grid.parseRef(placed);
           if (cell) ctx.select(cell);
         }
@@ -107,39 +171,36 @@ export class NetworkTool implements Tool {
       return;
     }
     if (grab.kind === 'position') {
-      const id = net.positions[grab.index]!.id;
-      const over = this.positionAt(ctx, p);
-      if (over >= 0 && over !== grab.index) {
-        const to = net.positions[over]!.id;
-        run(ctx, () => addLink(ctx.doc, id, to).command);
-      } else if (over < 0 || over === grab.index) {
-        run(ctx, () => movePosition(ctx.doc, id, this.snapped(ctx, p)));
+      const over = this.dropTarget(ctx, p, grab.index);
+      if (over >= 0) {
+        this.takeBack(ctx);
+        const to = ctx.doc.grid.network!.positions[over]!.id;
+        run(ctx, () => addLink(ctx.doc, grab.id, to, ctx.options.linkType).command);
       }
-      this.picked = id;
-    } else if (grab.kind === 'link') {
-      const l = net.linkIndexOf(grab.link);
-      if (l < 0) return;
-      const bends = [...net.links[l]!.waypoints];
-      const to = this.snapped(ctx, p);
-      if (grab.insert) bends.splice(grab.slot, 0, to);
-      else bends[grab.slot] = to;
-      run(ctx, () => setWaypoints(ctx.doc, grab.link, bends, grab.insert ? 'Bend link' : 'Move bend of'));
+      this.picked = { kind: 'position', id: grab.id };
+    }
+    if (this.live) {
+      ctx.history.endGesture();
+      this.live = false;
     }
   }
 
   cancel(ctx: ToolContext): void {
+    this.takeBack(ctx);
     this.phase = 'idle';
     this.grab = { kind: 'none' };
     this.start = null;
     ctx.feedback([]);
   }
 
-  /** Delete: removes the position last clicked or placed; true when the key was used. */
+  /** Delete: removes the position or link last clicked or placed; true when the key was used. */
   deleteKey(ctx: ToolContext): boolean {
-    if (!this.picked) return false;
-    const id = this.picked;
+    const picked = this.picked;
+    if (!picked) return false;
     this.picked = null;
-    if (run(ctx, () => deletePositions(ctx.doc, [id]))) ctx.select(null);
+    if (picked.kind === 'link') {
+      if (run(ctx, () => deleteLinks(ctx.doc, [picked.id]))) ctx.selectLink(null);
+    } else if (run(ctx, () => deletePositions(ctx.doc, [picked.id]))) ctx.select(null);
     return true;
   }
 }

@@ -10,8 +10,8 @@ export const SIZE = 100;
 export function toolHarness(grid: GridCase['grid'] = { kind: 'hex', orientation: 'flat', offset: 'odd' }, cols = 10, rows = 8) {
   const doc = MapDocument.fromScenario(blankScenario(grid, cols, rows));
   const history = new History(doc);
-  const log = { feedback: [] as (readonly Feedback[])[], selected: [] as (Cell | null)[], reports: [] as string[], naming: [] as Cell[] };
-  const options: ToolOptions = { brushSize: 1, terrain: 'woods', side: doc.sides[0].id, controlMode: 'brush', marker: 'supply', victoryPerTurn: 3, victoryEndGame: 5 };
+  const log = { feedback: [] as (readonly Feedback[])[], selected: [] as (Cell | null)[], links: [] as (string | null)[], reports: [] as string[], naming: [] as Cell[] };
+  const options: ToolOptions = { brushSize: 1, terrain: 'woods', side: doc.sides[0].id, controlMode: 'brush', marker: 'supply', victoryPerTurn: 3, victoryEndGame: 5, linkType: 'ordinary' };
   const ctx: ToolContext = {
     doc,
     history,
@@ -19,6 +19,7 @@ export function toolHarness(grid: GridCase['grid'] = { kind: 'hex', orientation:
     size: SIZE,
     scale: 1,
     select: (c) => log.selected.push(c),
+    selectLink: (id) => log.links.push(id),
     pickTerrain: (id) => (options.terrain = id),
     editName: (c) => log.naming.push(c),
     feedback: (f) => log.feedback.push(f),

@@ -39,7 +39,11 @@ export interface ToolOptions {
   marker: MarkerKind;
   victoryPerTurn: number;
   victoryEndGame: number;
+  /** What the network tool's new links are. */
+  linkType: LinkType;
 }
+
+export type LinkType = 'ordinary' | 'road' | 'rail';
 
 export type Phase = 'idle' | 'pointing' | 'dragging';
 
@@ -67,6 +71,8 @@ export interface ToolContext {
   /** Screen pixels per map pixel (hit tolerances are felt in screen pixels). */
   readonly scale: number;
   select(cell: Cell | null): void;
+  /** Selects a network link by id (the inspector shows it), or none. */
+  selectLink(id: string | null): void;
   /** Sets the terrain the terrain tools paint (picker, alt-click). */
   pickTerrain(id: string): void;
   /** Starts editing a cell's name in place. */

@@ -3,7 +3,9 @@
 // own fields. Each is one whole-map command (StateCommand) that swaps the grid settings and,
 // when positions come or go, the per-position layers (terrain, control) and the features
 // keyed by position id, so undo restores everything exactly.
-import type { Link, MapPoint, NetworkGrid, Position } from '../../format/scenario.types.js';
+import type { Link, MapPoint, NetworkGrid, Position, Properties } from '../../format/scenario.types.js';
+import type { FieldDecl } from '../../rules/types.js';
+import { readFieldValue } from '../../scenario/unit-fields.js';
 import type { MapDocument } from '../document.js';
 import { EditError } from '../types.js';
 import { StateCommand } from './state.js';
@@ -143,4 +145,64 @@ export function waypointSlot(line: readonly MapPoint[], p: MapPoint): number {
     }
   }
   return best;
+}
+
+/** Which properties a position's inspector may set: what the ruleset reads (its declaration's position fields). */
+type PositionFieldDecl = Pick<FieldDecl, 'key' | 'label' | 'type' | 'required' | 'default' | 'min' | 'max' | 'values'>;
+
+/**
+ * Sets one of a position's properties the ruleset reads from what was typed or ticked; an empty
+ * entry (or an unticked box) clears it. Refused, naming the field and the position, when the
+ * value is not one the field takes. Null when nothing changes.
+ */
+export function setPositionField(doc: MapDocument, id: string, decl: PositionFieldDecl, input: string | boolean): StateCommand | null {
+  const net = networkOf(doc);
+  const i = net.positions.findIndex((p) => p.id === id);
+  if (i < 0) throw new EditError(`there is no position "${id}"`);
+  const p = net.positions[i]!;
+  const read = readFieldValue(decl as FieldDecl, input);
+  if ('message' in read) throw new EditError(`${nameOf(net, id)}: ${read.message}`);
+  const value = decl.type === 'boolean' && read.value === false ? undefined : read.value;
+  const props: Properties = { ...(p.properties ?? {}) };
+  if (value === undefined) delete props[decl.key];
+  else props[decl.key] = value;
+  if (JSON.stringify(props) === JSON.stringify(p.properties ?? {})) return null;
+  const positions = net.positions.slice();
+  const { properties: _drop, ...rest } = p;
+  positions[i] = Object.keys(props).length ? { ...rest, properties: props } : rest;
+  const what = value === undefined ? `Clear ${decl.label.toLowerCase()}` : `${decl.label}${decl.type === 'boolean' ? '' : `: ${decl.values?.find((v) => v.value === value)?.label ?? String(value)}`}`;
+  return new StateCommand(`${what} at ${nameOf(net, id)}`, doc.read(['grid']), { grid: { ...net, positions } });
+}
+
+/** Gives a position a new label (what the map prints and people read); refused when empty, too long, or another position's. Null when unchanged. */
+export function setPositionLabel(doc: MapDocument, id: string, label: string): StateCommand | null {
+  const net = networkOf(doc);
+  const i = net.positions.findIndex((p) => p.id === id);
+  if (i < 0) throw new EditError(`there is no position "${id}"`);
+  const p = net.positions[i]!;
+  const text = label.trim();
+  if (!text) throw new EditError(`Label of ${nameOf(net, id)}: a position needs a label (it is printed on the map and names it in lists)`);
+  if (text.length > 40) throw new EditError(`Label of ${nameOf(net, id)}: at most 40 characters ("${text.slice(0, 40)}…" has ${text.length}); a longer name goes in Name`);
+  const other = net.positions.find((q) => q.id !== id && (q.label ?? q.id) === text);
+  if (other) throw new EditError(`Label of ${nameOf(net, id)}: "${text}" is already another position's label`);
+  if ((p.label ?? p.id) === text) return null;
+  const positions = net.positions.slice();
+  positions[i] = { ...p, label: text };
+  return new StateCommand(`Relabel ${nameOf(net, id)} as ${text}`, doc.read(['grid']), { grid: { ...net, positions } });
+}
+
+const LINK_TYPE_NAMES: Record<NonNullable<Link['type']>, string> = { ordinary: 'ordinary', road: 'road', rail: 'rail' };
+
+/** Makes a link a road, a rail or an ordinary link; null when it already is. */
+export function setLinkType(doc: MapDocument, linkId: string, type: NonNullable<Link['type']>): StateCommand | null {
+  const net = networkOf(doc);
+  const l = net.links.findIndex((k) => k.id === linkId);
+  if (l < 0) throw new EditError(`there is no link "${linkId}"`);
+  if (!(type in LINK_TYPE_NAMES)) throw new EditError(`Link type: "${String(type)}" is not road, rail or ordinary`);
+  const old = net.links[l]!;
+  if ((old.type ?? 'ordinary') === type) return null;
+  const links = net.links.slice();
+  const { type: _drop, ...rest } = old;
+  links[l] = type === 'ordinary' ? rest : { ...rest, type };
+  return new StateCommand(`Make ${nameOf(net, old.from)}–${nameOf(net, old.to)} ${type === 'ordinary' ? 'an ordinary link' : `a ${LINK_TYPE_NAMES[type]}`}`, doc.read(['grid']), { grid: { ...net, links } });
 }

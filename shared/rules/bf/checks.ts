@@ -44,7 +44,7 @@ export function bfChecks(s: Scenario): ValidationIssue[] {
     out.push(
       error(
         pointer("map", "grid", "positions"),
-        `Mark exactly one position as Moscow (property capital: true) for the sudden-death roll and the Siberian reserve; ${capitals.length === 0 ? "none is" : `${capitals.map((p) => name(p.id)).join(", ")} are`}.`,
+        `Mark exactly one position as Moscow (Capital (Moscow) in the position's inspector; property capital: true) for the sudden-death roll and the Siberian reserve; ${capitals.length === 0 ? "none is" : `${capitals.map((p) => name(p.id)).join(", ")} are`}.`,
       ),
     );
   const bases = grid.positions.filter(
@@ -61,7 +61,7 @@ export function bfChecks(s: Scenario): ValidationIssue[] {
     out.push(
       error(
         pointer("map", "grid", "positions"),
-        `Mark the ${s.sides[1].name}' map-edge positions (property edge: "east" or "south"): their supply and replacements come from there.`,
+        `Mark the ${s.sides[1].name}' map-edge positions (Russian map edge in the position's inspector; property edge: "east" or "south"): their supply and replacements come from there.`,
       ),
     );
   grid.positions.forEach((p, i) => {

@@ -5,6 +5,7 @@ import fragment from "../../../schemas/rulesets/bf.schema.json" with { type: "js
 import type { Scenario } from "../../format/scenario.types.js";
 import { coreField, fieldsFromSchema } from "../declaration.js";
 import type {
+  FieldDecl,
   MarkerDecl,
   RulesetDeclaration,
   ScenarioFeature,
@@ -113,6 +114,43 @@ const MARKERS: readonly MarkerDecl[] = [
   },
 ];
 
+/** What the rules read from a position's properties (README.md, "Positions"); the victory value, name and home base are the position's cell features. */
+const position = (
+  key: string,
+  label: string,
+  type: FieldDecl["type"],
+  help: string,
+  more: Partial<FieldDecl> = {},
+): FieldDecl => ({ key, where: "position", label, short: label, help, type, required: false, ...more });
+
+const POSITION_FIELDS: readonly FieldDecl[] = [
+  position("capital", "Capital (Moscow)", "boolean", "The one capital: the sudden-death roll when it falls, and where the Siberian reserve arrives."),
+  position("fortress", "Fortress", "enum", "Major (Leningrad, Moscow) absorbs 3 hits and fires 2; minor absorbs 2 and fires 1. A victory city or a fortified position is minor without it.", {
+    values: [
+      { value: "major", label: "Major" },
+      { value: "minor", label: "Minor" },
+    ],
+  }),
+  position("edge", "Russian map edge", "enum", "A Russian map-edge position: Russian supply and replacements come from there.", {
+    values: [
+      { value: "east", label: "East edge" },
+      { value: "south", label: "South edge" },
+    ],
+  }),
+  position("sector", "Army-group sector", "enum", "Which German army group's sector the position lies in (a home base serves that army group).", {
+    values: [
+      { value: "N", label: "North" },
+      { value: "C", label: "Centre" },
+      { value: "S", label: "South" },
+    ],
+  }),
+  position("southOfForest", "South of the forest line", "boolean", "South of the forest cover line."),
+  position("replacements", "Replacements a turn", "integer", "Russian replacements the city sends each turn (a victory city sends 1 without it).", { min: 0, max: 9 }),
+  position("supplyCap", "Supplies when cut off", "integer", "How many Russian units the city supplies when they cannot reach a map edge (a victory city supplies 2 without it).", { min: 0, max: 9 }),
+  position("alwaysReplaces", "Replaces while under", "integer", "Sends one replacement even when cut off, while it holds fewer units than this (Leningrad: 3).", { min: 0, max: 9 }),
+  position("cutOffValue", "VP when cut off", "integer", "Victory points the Germans get for the city while it is Russian but cut off from the east edge (Leningrad: 1).", { min: 0, max: 9 }),
+];
+
 export const bfDeclaration: RulesetDeclaration = {
   id: "bf",
   name: "Barbarossa Fast",
@@ -126,7 +164,12 @@ export const bfDeclaration: RulesetDeclaration = {
     "Russian player (hidden units, replacements, the Siberian reserve)",
   ],
   features: new Set(FEATURES),
-  turns: { length: "One turn a month; the October weather roll decides October and November.", track: "turns" },
+  turns: {
+    length: "One turn a month; the October weather roll decides October and November.",
+    track: "turns",
+    // June to December 1941, one turn a month (the invasion began on 22 June).
+    calendar: { startDate: "1941-06-22", turns: 7 },
+  },
   traits: {
     grids: ["network"],
     zonesOfControl: false,
@@ -194,6 +237,7 @@ export const bfDeclaration: RulesetDeclaration = {
       airBonus: { short: "Air +", paste: ["airbonus", "air"] },
     }),
   ],
+  positionFields: POSITION_FIELDS,
   pasteColumns: ["name", "branch", "strength", "kind", "armyGroup", "cell"],
   branches: [
     { value: "infantry", label: "Infantry" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../../shared/format/validate.js';
 import { resolveSideFlags } from '../../../../shared/format/defaults.js';
-import { GRID_CHOICES, buildScenario, chooseGrid, chooseRuleset, draftProblems, gridChoicesFor, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
+import { GRID_CHOICES, buildScenario, calendarFor, chooseGrid, chooseRuleset, draftProblems, gridChoicesFor, initialDraft, side, type NewScenarioDraft } from './newScenario.js';
 
 const draft = (over: Partial<NewScenarioDraft> = {}): NewScenarioDraft => ({ ...initialDraft(), title: 'Test', ...over });
 
@@ -91,7 +91,22 @@ describe('New Scenario: the ruleset choice', () => {
     expect(validateScenario(s).issues.filter((i) => i.severity === 'error').map((i) => i.message)).toEqual([expect.stringContaining('Mark Moscow')]);
   });
 
+  it('the calendar follows the rules\' text: Barbarossa Fast June–December 1941 (7 monthly turns), Battle for Moscow 7 turns from 2 October 1941; a typed one stays', () => {
+    const d = draft();
+    chooseRuleset(d, 'bf');
+    expect(buildScenario(d).calendar).toEqual({ startDate: '1941-06-22', turns: 7 });
+    chooseRuleset(d, 'bfm');
+    expect(buildScenario(d).calendar).toEqual({ startDate: '1941-10-02', turns: 7 });
+    chooseRuleset(d, 'operational');
+    expect(buildScenario(d).calendar).toEqual({ startDate: '1941-10-01', turns: 12 });
+    // A date the designer typed is theirs: another ruleset does not overwrite it.
+    d.startDate = '1942-05-08';
+    chooseRuleset(d, 'bf');
+    expect(buildScenario(d).calendar).toEqual({ startDate: '1942-05-08', turns: 12 });
+  });
+
   it('the operational ruleset keeps every cell grid, and plays on no network', () => {
+    expect(calendarFor('operational')).toEqual({ startDate: '1941-10-01', turns: 12 });
     expect(gridChoicesFor('operational')).toEqual(GRID_CHOICES.filter((g) => g.value !== 'network'));
   });
 });

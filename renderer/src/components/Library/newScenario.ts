@@ -167,8 +167,23 @@ export function chooseGrid(d: NewScenarioDraft, grid: GridChoice): void {
   if (now) d.template = 'blank';
 }
 
-/** Picks a ruleset: a grid it does not play on gives way to the first it does. */
+/** The calendar a ruleset's text sets, else the dialog's own default. */
+export function calendarFor(ruleset: RulesetId): { startDate: string; turns: number } {
+  return declarationOf({ ruleset: { id: ruleset } })?.turns?.calendar ?? { startDate: DEFAULT_START_DATE, turns: DEFAULT_TURNS };
+}
+
+/**
+ * Picks a ruleset: a grid it does not play on gives way to the first it does, and a calendar
+ * still at the last ruleset's defaults takes this one's (Barbarossa Fast: June 1941, 7 monthly
+ * turns); a date or turn count the designer typed stays.
+ */
 export function chooseRuleset(d: NewScenarioDraft, ruleset: RulesetId): void {
+  const was = calendarFor(d.ruleset);
+  const now = calendarFor(ruleset);
+  if (d.startDate === was.startDate && d.turns === was.turns) {
+    d.startDate = now.startDate;
+    d.turns = now.turns;
+  }
   d.ruleset = ruleset;
   const grids = gridChoicesFor(ruleset);
   if (!grids.some((g) => g.value === d.grid) && grids[0]) chooseGrid(d, grids[0].value);

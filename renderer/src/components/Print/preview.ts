@@ -5,7 +5,7 @@
 // area, tile windows on the plan) are drawn here.
 import type { Scenario } from '../../../../shared/format/scenario.types.js';
 import type { Cell, GridGeometry, Point, Rect } from '../../../../shared/grid/types.js';
-import { drawAssemblyOverlay, drawCropMarks, drawHeader, drawRuler, tileHeaderLabel } from '../../../../shared/print/furniture.js';
+import { drawAssemblyOverlay, drawCropMarks, drawDraftNote, drawHeader, drawRuler, tileHeaderLabel } from '../../../../shared/print/furniture.js';
 import { gridFor, type PrintLayout, type PrintPage } from '../../../../shared/print/layout.js';
 import { assemblyMapExtent, drawMap, drawRegistrationMarks, mapStyleFor } from '../../../../shared/print/map-draw.js';
 import { buildPrintModel, type PrintModel } from '../../../../shared/print/model.js';
@@ -231,7 +231,8 @@ export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, heigh
 
   inUnits(ctx, { x: f.ox, y: f.oy }, f.scale, (cv) => {
     drawCropMarks(cv, fu);
-    drawHeader(cv, fonts, fu, tileHeaderLabel(layout, page));
+    const drafted = drawDraftNote(cv, fonts, fu, fu.rulerAtPt, layout.draft);
+    drawHeader(cv, fonts, fu, tileHeaderLabel(layout, page), drafted ? undefined : layout.draft);
     drawRuler(cv, fonts, fu.rulerAtPt);
   });
 }
@@ -254,7 +255,8 @@ export function drawAssemblyPage(ctx: CanvasRenderingContext2D, width: number, h
   });
   inUnits(ctx, { x: f.ox, y: f.oy }, f.scale, (cv) => {
     drawAssemblyOverlay(cv, fonts, sheet);
-    drawHeader(cv, fonts, sheet.furniture, 'Assembly');
+    const drafted = drawDraftNote(cv, fonts, sheet.furniture, sheet.furniture.rulerAtPt, layout.draft);
+    drawHeader(cv, fonts, sheet.furniture, 'Assembly', drafted ? undefined : layout.draft);
     drawRuler(cv, fonts, sheet.furniture.rulerAtPt);
   });
 }
