@@ -212,6 +212,7 @@ export interface GameMap {
    */
   rails?: EdgeList;
   underlay?: Underlay;
+  layers?: MapLayers;
 }
 export interface CellGrid {
   kind: 'hex' | 'square' | 'offsetSquare';
@@ -458,6 +459,32 @@ export interface Underlay {
    * Drawn on prints and exported images; off unless the designer asks.
    */
   print?: boolean;
+}
+/**
+ * How the designer shows and guards the map's layers (the Layers panel), kept with the map as Tiled keeps layer visibility, locks and opacity in its map files. View settings only: they change no rule, and print and export keep their own layer choices. Absent: every layer shown, unlocked, opaque, the underlay above the map.
+ */
+export interface MapLayers {
+  /**
+   * Per layer, keyed by layer id: terrain, control, rivers, lakeShores, roads, rails, markers, names, units, underlay (a custom side feature's layer: side:<feature id>). Layers at their defaults are absent.
+   */
+  settings?: {
+    [k: string]: LayerView;
+  };
+  /**
+   * The underlay drawn under the terrain (seen through it where the terrain layer is translucent) rather than over the map.
+   */
+  underlayBelowTerrain?: boolean;
+}
+export interface LayerView {
+  /**
+   * Not drawn on the designer's map.
+   */
+  hidden?: boolean;
+  /**
+   * The designer's tools leave this layer unchanged.
+   */
+  locked?: boolean;
+  opacity?: number;
 }
 export interface Calendar {
   /**
