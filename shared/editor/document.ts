@@ -14,7 +14,7 @@
 import { createGrid, type Cell, type CellId, type EdgeId, type GridGeometry } from '../grid/index.js';
 import { decodePositions, decodeRows, encodePositions } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
-import type { CellFeatures, GameMap, Grid, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
+import type { CellFeatures, GameMap, Grid, MapLayers, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
 import { OrderedMap, OrderedSet } from './ordered.js';
 import { EDGE_FEATURES, EditError, type Command, type DocChange, type EdgeFeature } from './types.js';
 
@@ -68,6 +68,11 @@ export class MapDocument {
   reinforcements: readonly Reinforcement[] | undefined;
   /** Replace, never mutate. */
   underlay: Underlay | undefined;
+  /**
+   * The Layers panel's view settings (map.layers): not a command's business and not in the undo
+   * history; set with `setLayerView`, written by `toScenario`. Replace, never mutate.
+   */
+  layerView: MapLayers | undefined;
 
   private readonly listeners = new Set<ChangeListener>();
 
@@ -86,6 +91,7 @@ export class MapDocument {
     this.orderOfBattle = state.orderOfBattle;
     this.reinforcements = state.reinforcements;
     this.underlay = state.underlay;
+    this.layerView = base.map.layers;
   }
 
   /**
@@ -164,6 +170,7 @@ export class MapDocument {
       parts['control'] = encodeLayer(this.control, this.sides.map((s) => s.code), cols);
     }
     if (this.underlay) parts['underlay'] = this.underlay;
+    if (this.layerView) parts['layers'] = this.layerView;
     // Optional lists are written when they hold something or were in the loaded file.
     if (this.cells.size > 0 || baseMap.cells) parts['cells'] = Object.fromEntries(this.cells.ordered());
     for (const feature of EDGE_FEATURES) {
@@ -269,6 +276,14 @@ export class MapDocument {
     this.base = next as unknown as Scenario;
   }
 
+  /**
+   * Sets the Layers panel's view settings (see `layerView`). Not a command: showing, locking or
+   * fading a layer is no change to the map, so it is no undo step (the store marks the file unsaved).
+   */
+  setLayerView(layers: MapLayers | undefined): void {
+    this.layerView = layers;
+  }
+
   // Everything below changes the map through commands only.
 
   /** Applies a command and tells subscribers what changed. */
@@ -341,7 +356,7 @@ export class MapDocument {
 
 const PART_KEYS: Record<string, true> = {
   grid: true, cellSize: true, groundScaleKm: true, terrainTypes: true, terrain: true, control: true,
-  cells: true, rivers: true, lakeShores: true, roads: true, rails: true, underlay: true,
+  cells: true, rivers: true, lakeShores: true, roads: true, rails: true, underlay: true, layers: true,
 };
 
 /** Row strings from palette indices; builds each row in one call (a 1024² map in a few ms). */

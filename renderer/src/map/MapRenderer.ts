@@ -19,7 +19,7 @@ import { approxTextWidth, namesMoved, type CounterBoxes, type NameObstacles, typ
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { paintCells } from './bitmap.js';
 import { CHUNK, chunkRanges, chunkRect } from './chunks.js';
-import { drawBitmap, paintTile, type MapLayers } from './draw.js';
+import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import { drawThumbnail } from './thumbnail.js';
 import type { MapModel } from './model.js';
@@ -116,7 +116,7 @@ export class MapRenderer {
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private hover: Cell | null = null;
   private selected: Cell | null = null;
-  private layers: MapLayers = { grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true };
+  private layers: MapLayers = { ...ALL_MAP_LAYERS };
   /** The counters the overlay draws over the map, which place names keep clear of. */
   private counters: CounterBoxes | null = null;
   /** Extra interactive drawing (the designer's tool feedback), in map pixels. */
@@ -461,12 +461,19 @@ export class MapRenderer {
     this.interactiveLayer.batchDraw();
   }
 
-  /** Shows or hides map layers (terrain, control, edges, routes, markers, grid, coordinates). */
-  setLayers(layers: MapLayers): void {
+  /**
+   * Shows or hides map layers and sets their opacity (the Layers panel, the View toggles), and
+   * puts the underlay over the map or under its terrain (`underlayBelow`).
+   */
+  setLayers(layers: MapLayers, underlayBelow = false): void {
+    if (underlayBelow !== (this.underlayLayer.getZIndex() === 0)) {
+      if (underlayBelow) this.underlayLayer.moveToBottom();
+      else this.underlayLayer.zIndex(1);
+      this.stage.batchDraw();
+    }
     // The view panel restates the layers whenever it mounts; the same set again must not
     // throw away the tiles of the map on screen.
-    const keys = Object.keys(this.layers) as (keyof MapLayers)[];
-    if (keys.every((k) => this.layers[k] === layers[k])) return;
+    if (sameMapLayers(this.layers, layers)) return;
     this.layers = { ...layers };
     this.layersVersion++;
     this.requestFrame();
