@@ -213,6 +213,10 @@ export interface GameMap {
   rails?: EdgeList;
   underlay?: Underlay;
   layers?: MapLayers;
+  /**
+   * The scenario's own cell-side features beside rivers and lake shores (escarpments, borders, walls, streams): how each is drawn, what it blocks for rulesets that read it, and the sides it runs along. Grid maps only.
+   */
+  sideFeatures?: SideFeature[];
 }
 export interface CellGrid {
   kind: 'hex' | 'square' | 'offsetSquare';
@@ -485,6 +489,35 @@ export interface LayerView {
    */
   locked?: boolean;
   opacity?: number;
+}
+export interface SideFeature {
+  /**
+   * Unique among the map's side features; its layer is side:<id>.
+   */
+  id: string;
+  name: string;
+  colour: string;
+  /**
+   * Line width as a fraction of the cell across flats.
+   */
+  width?: number;
+  line?: 'solid' | 'dash' | 'dash-dot' | 'dot';
+  /**
+   * A pattern along the line: an escarpment's ticks (toward the cell each side is written from: its lower ground), a wall's crenellation.
+   */
+  symbol?: 'none' | 'ticks' | 'crenellation';
+  /**
+   * What the feature stops, for rulesets that read it (each ruleset's README says which it reads).
+   */
+  blocks?: {
+    movement?: boolean;
+    supply?: boolean;
+    sight?: boolean;
+  };
+  /**
+   * The cell sides it runs along, each as "col,row,DIR" written from one of its two cells (any direction of the grid, not only the canonical ones): a one-sided symbol faces that cell. A side appears once.
+   */
+  sides: string[];
 }
 export interface Calendar {
   /**
