@@ -33,10 +33,10 @@ describe('layer settings', () => {
 /** Remembers each stroke's colour and opacity. */
 class InkSurface extends RecordingSurface {
   readonly strokes: { colour: string; alpha: number }[] = [];
-  override strokeStyle = (colour: Rgb, _w: number, _d?: readonly number[], alpha = 1) => {
-    this.strokes.push({ colour: rgbToHex(colour), alpha });
+  override strokeStyle = ((...args: unknown[]) => {
+    this.strokes.push({ colour: rgbToHex(args[0] as Rgb), alpha: (args[3] as number | undefined) ?? 1 });
     return this;
-  };
+  }) as () => this;
 }
 
 const font: SurfaceFont = { width: (t, s) => t.length * s * 0.5 };
@@ -92,5 +92,19 @@ describe('the painter and the layers', () => {
     expect(road.every((k) => Math.abs(k.alpha - 0.4) < 1e-9)).toBe(true);
     expect(s.strokes.filter((k) => k.colour === SHORE).every((k) => k.alpha === 0.25)).toBe(true);
     expect(s.strokes.filter((k) => k.colour === RIVER || k.colour === rgbToHex(RAIL)).every((k) => k.alpha === 1)).toBe(true);
+  });
+});
+
+describe('side features in the painter', () => {
+  it('draws a feature in its colour, with its ticks, and leaves it out when its layer is hidden', () => {
+    const m = { ...model(), sideFeatures: [{ id: 'escarpment', name: 'Escarpment', colour: '#c0178a', symbol: 'ticks' as const, sides: ['2,2,N', '3,3,S'] }] };
+    const paint = (hidden?: string[]) => {
+      const s = new InkSurface();
+      paintMap(s, { model: m, size: 100, region: { x: 0, y: 0, width: 600, height: 600 }, style: { ...defaultStyle(1, { grid: false, coordinates: false }), ...(hidden ? { hidden } : {}) }, fonts: { regular: font, bold: font } });
+      return s.strokes.filter((k) => k.colour === '#c0178a').length;
+    };
+    // The line (one path), then each side's ticks: three strokes in the feature's colour.
+    expect(paint()).toBe(3);
+    expect(paint(['side:escarpment'])).toBe(0);
   });
 });

@@ -46,8 +46,7 @@ export function isLocked(layers: MapLayers | undefined, id: string): boolean {
 }
 
 /** What the status line says when a tool would change a locked layer. */
-export function lockedMessage(id: string): string {
-  const name = (LAYER_NAMES as Record<string, string>)[id] ?? id;
+export function lockedMessage(id: string, name: string = (LAYER_NAMES as Record<string, string>)[id] ?? id): string {
   return `${name} layer is locked`;
 }
 

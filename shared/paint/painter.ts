@@ -23,6 +23,7 @@ import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
 import { translucent } from './translucent.js';
+import { paintSideFeatures } from './side-features.js';
 
 export interface PaintLayers {
   terrain: boolean;
@@ -37,6 +38,8 @@ export interface PaintLayers {
   roads: boolean;
   /** Railways on their own (the designer's Layers panel); absent: as `roads`. */
   rails?: boolean;
+  /** The scenario's own side features (escarpments, walls...); absent: drawn. */
+  sideFeatures?: boolean;
   grid: boolean;
   /** Supply bases, victory cells, fortifications, entry cells. */
   markers: boolean;
@@ -73,6 +76,8 @@ export interface PaintStyle {
    * layers.ts: terrain, control, rivers, lakeShores, roads, rails, markers, names, units); absent: opaque.
    */
   opacity?: Partial<Record<string, number>>;
+  /** Layers of single side features not drawn (side:<id>; the Layers panel). */
+  hidden?: readonly string[];
 }
 
 /** The look the screen and exports share; print overrides the grid from its options. */
@@ -220,6 +225,12 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
     s = base;
     s.layer?.('rivers');
     paintWater(s, model, cache, cells, S, style, minLine, { rivers: layers.rivers, shores, riverAlpha: op['rivers'], shoreAlpha: op['lakeShores'] });
+  }
+
+  if (layers.sideFeatures !== false && model.sideFeatures?.length) {
+    s = base;
+    s.layer?.('side-features');
+    paintSideFeatures(s, model.grid, model.sideFeatures, cells, { S, outline: style.outline, minLine, hidden: style.hidden, opacity: style.opacity });
   }
 
   const rails = layers.rails ?? layers.roads;

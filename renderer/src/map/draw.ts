@@ -28,6 +28,8 @@ export interface MapLayers {
   names: boolean;
   /** Translucent layers, 0 to 1 by layer id (shared/paint/layers.ts); absent: opaque. */
   opacity?: Partial<Record<string, number>>;
+  /** Hidden layers of single side features (side:<id>). */
+  hidden?: readonly string[];
 }
 
 export const ALL_MAP_LAYERS: MapLayers = { grid: true, coordinates: true, terrain: true, control: true, rivers: true, lakeShores: true, roads: true, rails: true, markers: true, names: true };
@@ -35,7 +37,7 @@ export const ALL_MAP_LAYERS: MapLayers = { grid: true, coordinates: true, terrai
 /** True when two sets of layers draw the same. */
 export function sameMapLayers(a: MapLayers, b: MapLayers): boolean {
   const keys = Object.keys(ALL_MAP_LAYERS) as (keyof MapLayers)[];
-  return keys.every((k) => a[k] === b[k]) && JSON.stringify(a.opacity ?? {}) === JSON.stringify(b.opacity ?? {});
+  return keys.every((k) => a[k] === b[k]) && JSON.stringify([a.opacity ?? {}, a.hidden ?? []]) === JSON.stringify([b.opacity ?? {}, b.hidden ?? []]);
 }
 
 /** The painter's style for the screen at `pxPerUnit` device pixels per map pixel. */
@@ -54,7 +56,7 @@ export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYER
     coordinates: layers.coordinates,
     units: false,
   });
-  return { ...style, minTextPx: 6, ...(layers.opacity ? { opacity: layers.opacity } : {}) };
+  return { ...style, minTextPx: 6, ...(layers.opacity ? { opacity: layers.opacity } : {}), ...(layers.hidden?.length ? { hidden: layers.hidden } : {}) };
 }
 
 /**

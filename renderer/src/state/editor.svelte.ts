@@ -92,10 +92,12 @@ export class EditorState {
     const lv = this.store?.doc.layerView ?? this.app.open?.scenario.map.layers;
     const shown = (id: LayerId) => !layerState(lv, id).hidden;
     const opacity: Record<string, number> = {};
-    for (const id of LAYER_IDS) {
+    const custom = (this.store?.doc.sideFeatures ?? this.app.open?.scenario.map.sideFeatures ?? []).map((f) => `side:${f.id}`);
+    for (const id of [...LAYER_IDS, ...custom]) {
       const o = layerState(lv, id).opacity;
       if (id !== 'underlay' && o < 1) opacity[id] = o;
     }
+    const hidden = custom.filter((id) => layerState(lv, id).hidden);
     return {
       ...this.view,
       terrain: shown('terrain'),
@@ -108,6 +110,7 @@ export class EditorState {
       names: shown('names'),
       units: shown('units'),
       ...(Object.keys(opacity).length ? { opacity } : {}),
+      ...(hidden.length ? { hidden } : {}),
     };
   }
 
@@ -128,7 +131,8 @@ export class EditorState {
    */
   refuseLocked(id: LayerId | string): boolean {
     if (!isLocked(this.store?.doc.layerView, id)) return false;
-    this.report(lockedMessage(id));
+    const custom = id.startsWith('side:') ? this.store?.doc.sideFeatures.find((f) => `side:${f.id}` === id)?.name : undefined;
+    this.report(lockedMessage(id, custom));
     return true;
   }
 

@@ -51,6 +51,8 @@ export function layersOfTool(id: ToolId, options: ToolOptions): readonly string[
       return ['control'];
     case 'marker':
       return [options.marker === 'name' ? 'names' : 'markers'];
+    case 'side':
+      return [`side:${options.sideFeature}`];
     default:
       return [];
   }
@@ -67,6 +69,7 @@ export class ToolState {
     marker: 'supply',
     victoryPerTurn: 2,
     victoryEndGame: 0,
+    sideFeature: '',
   });
   /** Whether the open map is a network (positions joined by links) rather than a grid of cells. */
   networkMap = $state(false);

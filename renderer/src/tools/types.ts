@@ -20,6 +20,7 @@ export type ToolId =
   | 'lake'
   | 'road'
   | 'rail'
+  | 'side'
   | 'control'
   | 'marker'
   | 'network';
@@ -39,6 +40,8 @@ export interface ToolOptions {
   marker: MarkerKind;
   victoryPerTurn: number;
   victoryEndGame: number;
+  /** The scenario's side feature (map.sideFeatures id) the side-feature tool draws. */
+  sideFeature: string;
 }
 
 export type Phase = 'idle' | 'pointing' | 'dragging';
