@@ -302,12 +302,12 @@ test.describe('map view controls', () => {
     await toggle('terrain').uncheck();
     await expect.poll(() => offAtCentre(sample.blank)).toBeLessThanOrEqual(12);
     expect(await offAtCentre(sample.colour), 'the terrain colour is gone round the centre').toBeGreaterThan(12);
-    await toggle('edges').uncheck();
+    await toggle('rivers').uncheck();
     await expect.poll(riverAt).toBeGreaterThan(60);
     await page.screenshot({ path: path.join(OUTPUT, 'layers-terrain-rivers-off.png') });
 
     await toggle('terrain').check();
-    await toggle('edges').check();
+    await toggle('rivers').check();
     await expect.poll(() => offAtCentre(sample.colour)).toBeLessThanOrEqual(12);
     await expect.poll(riverAt).toBeLessThanOrEqual(30);
   });

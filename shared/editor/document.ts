@@ -14,7 +14,7 @@
 import { createGrid, type Cell, type CellId, type EdgeId, type GridGeometry } from '../grid/index.js';
 import { decodePositions, decodeRows, encodePositions } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
-import type { CellFeatures, GameMap, Grid, PhysicalSize, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
+import type { CellFeatures, GameMap, Grid, MapLayers, PhysicalSize, SideFeature, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
 import { OrderedMap, OrderedSet } from './ordered.js';
 import { EDGE_FEATURES, EditError, type Command, type DocChange, type EdgeFeature } from './types.js';
 
@@ -34,6 +34,8 @@ export interface DocState {
   reinforcements: readonly Reinforcement[] | undefined;
   /** The picture traced under the grid (map.underlay); undefined when there is none. */
   underlay: Underlay | undefined;
+  /** The scenario's own cell-side features (map.sideFeatures): definitions and the sides each runs along. */
+  sideFeatures: readonly SideFeature[];
 }
 export type DocPart = keyof DocState;
 
@@ -68,6 +70,13 @@ export class MapDocument {
   reinforcements: readonly Reinforcement[] | undefined;
   /** Replace, never mutate. */
   underlay: Underlay | undefined;
+  /** Custom side features (map.sideFeatures). Replace, never mutate. */
+  sideFeatures: readonly SideFeature[];
+  /**
+   * The Layers panel's view settings (map.layers): not a command's business and not in the undo
+   * history; set with `setLayerView`, written by `toScenario`. Replace, never mutate.
+   */
+  layerView: MapLayers | undefined;
 
   private readonly listeners = new Set<ChangeListener>();
 
@@ -86,6 +95,8 @@ export class MapDocument {
     this.orderOfBattle = state.orderOfBattle;
     this.reinforcements = state.reinforcements;
     this.underlay = state.underlay;
+    this.sideFeatures = state.sideFeatures;
+    this.layerView = base.map.layers;
   }
 
   /**
@@ -127,6 +138,13 @@ export class MapDocument {
       });
       edges[feature] = set;
     }
+    const sideFeatures = map.sideFeatures ?? [];
+    if (grid.network && sideFeatures.some((f) => f.sides.length)) throw new RangeError('map.sideFeatures: a network map has no cell sides');
+    sideFeatures.forEach((f, k) =>
+      f.sides.forEach((e, i) => {
+        if (!grid.parseEdge(e)) throw new RangeError(`map.sideFeatures[${k}].sides[${i}]: "${e}" is not a side of this grid`);
+      }),
+    );
     return new MapDocument(base, {
       grid: map.grid,
       cellSize: map.cellSize,
@@ -139,6 +157,7 @@ export class MapDocument {
       orderOfBattle: base.orderOfBattle,
       reinforcements: base.reinforcements,
       underlay: map.underlay,
+      sideFeatures,
     });
   }
 
@@ -164,6 +183,8 @@ export class MapDocument {
       parts['control'] = encodeLayer(this.control, this.sides.map((s) => s.code), cols);
     }
     if (this.underlay) parts['underlay'] = this.underlay;
+    if (this.layerView) parts['layers'] = this.layerView;
+    if (this.sideFeatures.length > 0 || baseMap.sideFeatures) parts['sideFeatures'] = this.sideFeatures;
     // Optional lists are written when they hold something or were in the loaded file.
     if (this.cells.size > 0 || baseMap.cells) parts['cells'] = Object.fromEntries(this.cells.ordered());
     for (const feature of EDGE_FEATURES) {
@@ -269,6 +290,14 @@ export class MapDocument {
     this.base = next as unknown as Scenario;
   }
 
+  /**
+   * Sets the Layers panel's view settings (see `layerView`). Not a command: showing, locking or
+   * fading a layer is no change to the map, so it is no undo step (the store marks the file unsaved).
+   */
+  setLayerView(layers: MapLayers | undefined): void {
+    this.layerView = layers;
+  }
+
   // Everything below changes the map through commands only.
 
   /** Applies a command and tells subscribers what changed. */
@@ -320,6 +349,7 @@ export class MapDocument {
     if (parts.orderOfBattle !== undefined) this.orderOfBattle = parts.orderOfBattle;
     if ('reinforcements' in parts) this.reinforcements = parts.reinforcements;
     if ('underlay' in parts) this.underlay = parts.underlay;
+    if (parts.sideFeatures !== undefined) this.sideFeatures = parts.sideFeatures;
   }
 
   private stateRefs(): DocState {
@@ -335,13 +365,14 @@ export class MapDocument {
       orderOfBattle: this.orderOfBattle,
       reinforcements: this.reinforcements,
       underlay: this.underlay,
+      sideFeatures: this.sideFeatures,
     };
   }
 }
 
 const PART_KEYS: Record<string, true> = {
   grid: true, cellSize: true, groundScaleKm: true, terrainTypes: true, terrain: true, control: true,
-  cells: true, rivers: true, lakeShores: true, roads: true, rails: true, underlay: true,
+  cells: true, rivers: true, lakeShores: true, roads: true, rails: true, underlay: true, layers: true, sideFeatures: true,
 };
 
 /** Row strings from palette indices; builds each row in one call (a 1024² map in a few ms). */

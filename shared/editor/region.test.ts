@@ -318,3 +318,35 @@ describe('properties', () => {
     );
   });
 });
+
+describe('locked layers (Layers panel)', () => {
+  it('delete leaves a locked layer as it is: terrain and names stay, the river and the supply base go', () => {
+    const { doc, region } = sampleDoc({ kind: 'hex', orientation: 'flat', offset: 'odd' });
+    doc.setLayerView({ settings: { terrain: { locked: true }, names: { locked: true } } });
+    const before = doc.toScenario();
+    doc.execute(clearRegion(doc, region)!);
+    const s = doc.toScenario();
+    expect(s.map.terrain).toEqual(before.map.terrain);
+    expect(s.map.cells?.['4,4']).toEqual({ name: 'Kirchdorf' });
+    expect(s.map.cells?.['6,5']).toBeUndefined();
+    expect(s.map.rivers ?? []).toEqual([]);
+    expect(s.orderOfBattle.map((u) => u.id)).toEqual(['u2']);
+  });
+
+  it('a paste over locked rivers, markers and units leaves them; the terrain it carries lands', () => {
+    const { doc, region } = sampleDoc({ kind: 'square' });
+    const clip = extractClip(doc, region, { col: 3, row: 3 });
+    doc.setLayerView({ settings: { rivers: { locked: true }, markers: { locked: true }, units: { locked: true } } });
+    const placed = placeClip(doc, clip, { col: 9, row: 6 });
+    doc.execute(placed.command!);
+    const s = doc.toScenario();
+    const woods = s.map.terrainTypes.find((t) => t.id === 'woods')!.code;
+    expect(s.map.terrain![6]!.slice(9, 13)).toBe(woods.repeat(4));
+    // The name came along; the supply base (a marker) did not.
+    expect(s.map.cells?.['10,7']).toEqual({ name: 'Kirchdorf' });
+    expect(s.map.cells?.['12,8']).toBeUndefined();
+    expect(s.map.rivers).toHaveLength(4);
+    expect(s.map.roads).toHaveLength(6);
+    expect(s.orderOfBattle.map((u) => u.id)).toEqual(['u1', 'u2']);
+  });
+});

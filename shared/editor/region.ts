@@ -342,6 +342,7 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
   const at = (q: number, r: number): Cell => fromLattice(grid, a.q + q, a.r + r);
   const dropped: Dropped = { cells: 0, edges: 0, units: 0 };
   const parts: Command[] = [];
+  const lock = lockedLayers(doc);
 
   // Palette: the clip's types by id; missing ones join the palette (with a free code if theirs is taken).
   const palette = [...doc.terrainTypes];
@@ -385,16 +386,16 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
     covered.push(i);
     const t = typeIndex.get(c.terrain);
     if (t === undefined) throw new EditError(`the clip's terrain "${c.terrain}" is not among its terrain types`);
-    if (doc.terrain[i] !== t) {
+    if (doc.terrain[i] !== t && !lock.has('terrain')) {
       tIdx.push(i); tBefore.push(doc.terrain[i]!); tAfter.push(t);
     }
     const s = controlOf(c.control);
-    if (s >= 0 && doc.control[i] !== s) {
+    if (s >= 0 && doc.control[i] !== s && !lock.has('control')) {
       cIdx.push(i); cBefore.push(doc.control[i]!); cAfter.push(s);
     }
     const id = grid.ref(cell);
     const before = doc.cells.get(id);
-    const after = c.features ? remapFeatures(c.features, side) : undefined;
+    const after = keepLocked(before, c.features ? remapFeatures(c.features, side) : undefined, lock);
     if (JSON.stringify(before) !== JSON.stringify(after)) swaps.set(id, { before, seq: doc.cells.seqOf(id), after });
   }
   const title = label ?? 'Paste';
@@ -405,6 +406,7 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
   // Sides between covered cells: exactly the clip's.
   const inside = membership(grid, covered);
   for (const f of EDGE_FEATURES) {
+    if (lock.has(f)) continue;
     const want = new Set<EdgeId>();
     for (const e of clip.edges[f]) {
       const ca = at(e[0], e[1]);
@@ -424,7 +426,7 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
   }
 
   // Units: appended, fresh ids where theirs are taken.
-  if (clip.units.length > 0) {
+  if (clip.units.length > 0 && !lock.has('units')) {
     const taken = new Set<string>([...doc.orderOfBattle.map((u) => u.id), ...(doc.reinforcements ?? []).map((r) => r.unit.id)]);
     const fresh = (id: string) => {
       if (!taken.has(id)) return id;
@@ -451,6 +453,28 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
   return { command, cells: covered, dropped, addedTypes };
 }
 
+/** The layers locked in the Layers panel (map.layers): region edits leave them as they are. */
+function lockedLayers(doc: MapDocument): Set<string> {
+  const settings = doc.layerView?.settings ?? {};
+  return new Set(Object.keys(settings).filter((id) => settings[id]?.locked));
+}
+
+/**
+ * A cell's features as an edit would leave them (`after`), with what locked layers hold kept
+ * from `before`: its name (names layer) and its markers (supply base, fort, victory, entry...).
+ */
+function keepLocked(before: CellFeatures | undefined, after: CellFeatures | undefined, lock: ReadonlySet<string>): CellFeatures | undefined {
+  const names = lock.has('names');
+  const markers = lock.has('markers');
+  if (!names && !markers) return after;
+  const { name: beforeName, ...beforeMarkers } = before ?? {};
+  const { name: afterName, ...afterMarkers } = after ?? {};
+  const out: CellFeatures = { ...(markers ? beforeMarkers : afterMarkers) };
+  const name = names ? beforeName : afterName;
+  if (name !== undefined) out.name = name;
+  return Object.keys(out).length ? out : undefined;
+}
+
 function remapFeatures(f: CellFeatures, side: (id: string) => string): CellFeatures {
   const out: CellFeatures = structuredClone(f);
   if (out.supplyBase !== undefined) out.supplyBase = side(out.supplyBase);
@@ -469,25 +493,28 @@ export function clearRegion(doc: MapDocument, indices: Iterable<number>, label =
   latticeOf(grid);
   const list = normaliseSelection(grid, indices);
   const parts: Command[] = [];
+  const lock = lockedLayers(doc);
   const tIdx: number[] = [], tBefore: number[] = [];
   const swaps = new Map<CellId, { before: CellFeatures | undefined; seq: number | undefined; after: CellFeatures | undefined }>();
   for (const i of list) {
-    if (doc.terrain[i] !== 0) {
+    if (doc.terrain[i] !== 0 && !lock.has('terrain')) {
       tIdx.push(i);
       tBefore.push(doc.terrain[i]!);
     }
     const id = grid.ref(grid.cellAt(i));
     const before = doc.cells.get(id);
-    if (before) swaps.set(id, { before, seq: doc.cells.seqOf(id), after: undefined });
+    const after = keepLocked(before, undefined, lock);
+    if (before && JSON.stringify(before) !== JSON.stringify(after)) swaps.set(id, { before, seq: doc.cells.seqOf(id), after });
   }
   if (tIdx.length > 0) parts.push(new CellsCommand('terrain', label, Int32Array.from(tIdx), Uint8Array.from(tBefore), new Uint8Array(tIdx.length)));
   if (swaps.size > 0) parts.push(new FeaturesCommand(label, swaps));
   const inside = membership(grid, list);
   for (const f of EDGE_FEATURES) {
+    if (lock.has(f)) continue;
     const removed = interiorEdges(grid, inside, list, f, doc).map((e): [EdgeId, number] => [e, doc.edges[f].seqOf(e)!]);
     if (removed.length > 0) parts.push(new EdgesCommand(f, label, [], removed));
   }
-  const kept = doc.orderOfBattle.filter((u) => {
+  const kept = lock.has('units') ? doc.orderOfBattle : doc.orderOfBattle.filter((u) => {
     const cell = grid.parseRef(u.cell);
     return !(cell && grid.inMap(cell) && inside(grid.index(cell)));
   });

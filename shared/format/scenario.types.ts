@@ -212,6 +212,11 @@ export interface GameMap {
    */
   rails?: EdgeList;
   underlay?: Underlay;
+  layers?: MapLayers;
+  /**
+   * The scenario's own cell-side features beside rivers and lake shores (escarpments, borders, walls, streams): how each is drawn, what it blocks for rulesets that read it, and the sides it runs along. Grid maps only.
+   */
+  sideFeatures?: SideFeature[];
 }
 export interface CellGrid {
   kind: 'hex' | 'square' | 'offsetSquare';
@@ -458,6 +463,61 @@ export interface Underlay {
    * Drawn on prints and exported images; off unless the designer asks.
    */
   print?: boolean;
+}
+/**
+ * How the designer shows and guards the map's layers (the Layers panel), kept with the map as Tiled keeps layer visibility, locks and opacity in its map files. View settings only: they change no rule, and print and export keep their own layer choices. Absent: every layer shown, unlocked, opaque, the underlay above the map.
+ */
+export interface MapLayers {
+  /**
+   * Per layer, keyed by layer id: terrain, control, rivers, lakeShores, roads, rails, markers, names, units, underlay (a custom side feature's layer: side:<feature id>). Layers at their defaults are absent.
+   */
+  settings?: {
+    [k: string]: LayerView;
+  };
+  /**
+   * The underlay drawn under the terrain (seen through it where the terrain layer is translucent) rather than over the map.
+   */
+  underlayBelowTerrain?: boolean;
+}
+export interface LayerView {
+  /**
+   * Not drawn on the designer's map.
+   */
+  hidden?: boolean;
+  /**
+   * The designer's tools leave this layer unchanged.
+   */
+  locked?: boolean;
+  opacity?: number;
+}
+export interface SideFeature {
+  /**
+   * Unique among the map's side features; its layer is side:<id>.
+   */
+  id: string;
+  name: string;
+  colour: string;
+  /**
+   * Line width as a fraction of the cell across flats.
+   */
+  width?: number;
+  line?: 'solid' | 'dash' | 'dash-dot' | 'dot';
+  /**
+   * A pattern along the line: an escarpment's ticks (toward the cell each side is written from: its lower ground), a wall's crenellation.
+   */
+  symbol?: 'none' | 'ticks' | 'crenellation';
+  /**
+   * What the feature stops, for rulesets that read it (each ruleset's README says which it reads).
+   */
+  blocks?: {
+    movement?: boolean;
+    supply?: boolean;
+    sight?: boolean;
+  };
+  /**
+   * The cell sides it runs along, each as "col,row,DIR" written from one of its two cells (any direction of the grid, not only the canonical ones): a one-sided symbol faces that cell. A side appears once.
+   */
+  sides: string[];
 }
 export interface Calendar {
   /**

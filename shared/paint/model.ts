@@ -5,7 +5,7 @@ import { declarationById } from '../rules/catalogue.js';
 import { counterSymbol } from '../rules/declaration.js';
 import { controlAt, NO_CODE, terrainAt } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
-import type { CellFeatures, PlacedUnit, Scenario, Side, TerrainType } from '../format/scenario.types.js';
+import type { CellFeatures, PlacedUnit, Scenario, Side, SideFeature, TerrainType } from '../format/scenario.types.js';
 import { createGrid } from '../grid/index.js';
 import type { EdgeId, GridGeometry } from '../grid/types.js';
 
@@ -28,6 +28,8 @@ export interface PaintModel {
   readonly lakeShoreSet: ReadonlySet<EdgeId>;
   readonly roadSet: ReadonlySet<EdgeId>;
   readonly railSet: ReadonlySet<EdgeId>;
+  /** The scenario's own side features (map.sideFeatures), drawn after rivers and shores. */
+  readonly sideFeatures?: readonly SideFeature[];
   /** VP per turn of a victory cell that sets none (ruleset option). */
   readonly defaultVictoryVp: number;
   /** Units at their start cells, keyed by cell index (the units layer). */
@@ -127,6 +129,7 @@ export function buildPaintModel(scenario: Scenario, grid: GridGeometry = createG
     lakeShoreSet: lakeShores,
     roadSet: roads,
     railSet: rails,
+    sideFeatures: map.sideFeatures ?? [],
     defaultVictoryVp: scenario.ruleset.options?.victoryCellVpPerTurn ?? 2,
     units,
     skipped,

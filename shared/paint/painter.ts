@@ -23,16 +23,24 @@ import { drawPattern, drawSymbolBatch, placements } from './symbols.js';
 import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
+import { translucent } from './translucent.js';
+import { paintSideFeatures } from './side-features.js';
 
 export interface PaintLayers {
   terrain: boolean;
   /** Terrain symbols and textures. */
   symbols: boolean;
   control: boolean;
-  /** Rivers and lake shores. */
+  /** Rivers (and lake shores, unless `shores` says otherwise). */
   rivers: boolean;
-  /** Roads, railways and their bridges. */
+  /** Lake shores on their own (the designer's Layers panel); absent: as `rivers`. */
+  shores?: boolean;
+  /** Roads and their bridges (and railways, unless `rails` says otherwise). */
   roads: boolean;
+  /** Railways on their own (the designer's Layers panel); absent: as `roads`. */
+  rails?: boolean;
+  /** The scenario's own side features (escarpments, walls...); absent: drawn. */
+  sideFeatures?: boolean;
   grid: boolean;
   /** Supply bases, victory cells, fortifications, entry cells. */
   markers: boolean;
@@ -64,6 +72,13 @@ export interface PaintStyle {
   fills?: boolean;
   /** Counters drawn over the painted map (the screen's overlay): place names keep clear of them. */
   counters?: CounterBoxes | null;
+  /**
+   * Layers drawn translucent (the designer's Layers panel), from 0 to 1 by layer id (shared/paint/
+   * layers.ts: terrain, control, rivers, lakeShores, roads, rails, markers, names, units); absent: opaque.
+   */
+  opacity?: Partial<Record<string, number>>;
+  /** Layers of single side features not drawn (side:<id>; the Layers panel). */
+  hidden?: readonly string[];
 }
 
 /** The look the screen and exports share; print overrides the grid from its options. */
@@ -176,10 +191,12 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
   const cells = cellsIn(model, S, region, S * 1.25);
   const minLine = (nominal: number, minPx: number) => Math.max(nominal, minPx / style.pxPerUnit);
   const net = model.grid.network;
+  const base = s;
+  const op = style.opacity ?? {};
   // A network's links lie under its positions (and may cross a region no position is in).
   if (net && layers.roads) {
     s.layer?.('links');
-    paintLinks(s, net, S, region, { pxPerUnit: style.pxPerUnit, outline: style.outline, minLine });
+    paintLinks(translucent(base, op['roads']), net, S, region, { pxPerUnit: style.pxPerUnit, outline: style.outline, minLine });
   }
   if (cells.n === 0) return;
   const corners = model.grid.cornerOffsets(S);
@@ -195,30 +212,45 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   // Terrain fills, one path per colour (terrain × controlling side).
   s.layer?.('terrain');
+  const terrainAlpha = layers.terrain ? op['terrain'] : undefined;
+  s = translucent(base, terrainAlpha);
   // Many cells in one call where the surface can take them so (a native canvas): same shapes.
+  // (`s` is read at each call: it is the surface of the layer being drawn then.)
   const cellPaths =
     !net && s.polygonsAt
       ? (list: ArrayLike<number>, from: number, to: number) => void s.polygonsAt!(corners, cells.x, cells.y, list, from, to)
       : (list: ArrayLike<number>, from: number, to: number) => {
           for (let j = from; j < to; j++) cellPath(list[j]!);
         };
-  if (style.fills !== false) paintTerrain(s, model, cells, cellPaths, cellPath, style, looks.map((l) => l.fill), minLine(0, 0.6), S);
+  if (style.fills !== false) paintTerrain(s, model, cells, cellPaths, cellPath, style, looks.map((l) => l.fill), terrainAlpha !== undefined && terrainAlpha < 1 ? 0 : minLine(0, 0.6), S);
   if (layers.terrain && layers.symbols && !style.outline && px >= SYMBOLS_PX) paintSymbols(s, model, cache, cells, cellPath, S, px);
 
   if (layers.control && !style.outline) {
+    s = translucent(base, op['control']);
     s.layer?.('control');
     paintFrontLines(s, model, cells, S, minLine(S * 0.07, 2));
   }
 
-  if (layers.rivers) {
+  const shores = layers.shores ?? layers.rivers;
+  if (layers.rivers || shores) {
+    s = base;
     s.layer?.('rivers');
-    paintWater(s, model, cache, cells, S, style, minLine);
+    paintWater(s, model, cache, cells, S, style, minLine, { rivers: layers.rivers, shores, riverAlpha: op['rivers'], shoreAlpha: op['lakeShores'] });
   }
 
-  if (layers.roads) {
-    s.layer?.('roads');
-    paintRoutes(s, model, cache, cells, S, style, px, minLine);
+  if (layers.sideFeatures !== false && model.sideFeatures?.length) {
+    s = base;
+    s.layer?.('side-features');
+    paintSideFeatures(s, model.grid, model.sideFeatures, cells, { S, outline: style.outline, minLine, hidden: style.hidden, opacity: style.opacity });
   }
+
+  const rails = layers.rails ?? layers.roads;
+  if (layers.roads || rails) {
+    s = base;
+    s.layer?.('roads');
+    paintRoutes(s, model, cache, cells, S, style, px, minLine, { roads: layers.roads, rails, roadAlpha: op['roads'], railAlpha: op['rails'] });
+  }
+  s = base;
 
   if (layers.grid && px >= 12) {
     s.layer?.('grid');
@@ -229,12 +261,12 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   if (layers.markers && px >= 14) {
     s.layer?.('markers');
-    paintMarkers(s, req, cells, style);
+    paintMarkers(translucent(base, op['markers']), req, cells, style);
   }
 
   if (layers.names) {
     s.layer?.('names');
-    paintNames(s, req, cache, cells);
+    paintNames(translucent(base, op['names']), req, cache, cells);
   }
 
   if (layers.coordinates) {
@@ -258,6 +290,7 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
 
   if (layers.units && model.units && px >= 14) {
     s.layer?.('units');
+    s = translucent(base, op['units']);
     const colours = new Map(model.sides.map((x) => [x.id, hexToRgb(x.colour)]));
     for (let i = 0; i < cells.n; i++) {
       const list = model.units.get(cells.index[i]!);
@@ -344,7 +377,8 @@ function paintTerrain<F extends SurfaceFont>(
     // fraction of a second), and a batch of opaque same-coloured cells looks the same.
     for (let k = 0; k < list.length; k += FILL_BATCH) {
       cellPaths(list, k, Math.min(list.length, k + FILL_BATCH));
-      s.fillStyle(colour).buttCaps().strokeStyle(colour, seam).fillAndStroke();
+      if (seam > 0) s.fillStyle(colour).buttCaps().strokeStyle(colour, seam).fillAndStroke();
+      else s.fillStyle(colour).fill();
     }
   }
   if (style.outline && style.layers.terrain) paintOutlineHatching(s, model, cells, cellPath, S);
@@ -498,14 +532,22 @@ function ownedSides(model: PaintModel): boolean[] {
   return o;
 }
 
-function paintWater<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, minLine: (n: number, px: number) => number): void {
+interface WaterLayers {
+  rivers: boolean;
+  shores: boolean;
+  riverAlpha: number | undefined;
+  shoreAlpha: number | undefined;
+}
+
+function paintWater<F extends SurfaceFont>(base: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, minLine: (n: number, px: number) => number, show: WaterLayers): void {
+  let s = translucent(base, show.shoreAlpha);
   const owned = ownedSides(model);
   const corners = model.grid.cornerOffsets(S);
   const shores = cache.mask('shores');
   const rivers = cache.mask('rivers');
   const dirs = model.grid.sideDirections;
   let any = false;
-  for (let i = 0; i < cells.n; i++) {
+  for (let i = 0; i < cells.n && show.shores; i++) {
     const m = shores[cells.index[i]!]!;
     if (!m) continue;
     for (let k = 0; k < dirs.length; k++) {
@@ -517,6 +559,8 @@ function paintWater<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cac
     }
   }
   if (any) s.roundJoins().strokeStyle(style.outline ? INK : SHORE, minLine(S * 0.04, 1.5)).stroke();
+  if (!show.rivers) return;
+  s = translucent(base, show.riverAlpha);
   // One path per cell: a cell's river comes out the same in a whole tile and in a small patch
   // of it (the canvas picks anti-aliasing per path).
   const groups: number[][] = [];
@@ -544,10 +588,21 @@ function paintWater<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cac
   }
 }
 
-function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, px: number, minLine: (n: number, px: number) => number): void {
+interface RouteLayers {
+  roads: boolean;
+  rails: boolean;
+  roadAlpha: number | undefined;
+  railAlpha: number | undefined;
+}
+
+const NO_MASK = new Uint8Array(0);
+
+function paintRoutes<F extends SurfaceFont>(base: Surface<F>, model: PaintModel, cache: PaintCache, cells: Cells, S: number, style: PaintStyle, px: number, minLine: (n: number, px: number) => number, show: RouteLayers): void {
+  let s = translucent(base, show.roadAlpha);
   const sides = sideGeometry(model.grid);
-  const roads = cache.mask('roads');
-  const rails = cache.mask('rails');
+  // A hidden layer's mask reads as empty: no curves, and no bridges for it.
+  const roads = show.roads ? cache.mask('roads') : NO_MASK;
+  const rails = show.rails ? cache.mask('rails') : NO_MASK;
   const rivers = cache.mask('rivers');
   // Curves grouped by cell, each group stroked as a path of its own: a cell's roads come out
   // the same in a whole tile and in a small patch of it (the canvas picks anti-aliasing per path).
@@ -615,6 +670,7 @@ function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, ca
     }
   }
   if (railCurves.length) {
+    s = translucent(base, show.railAlpha);
     s.roundJoins().strokeStyle(RAIL, minLine(S * 0.02, 1.1));
     each(railCurves);
     if (px >= 16) {
@@ -624,6 +680,7 @@ function paintRoutes<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, ca
     }
   }
   if (bridges.length) {
+    s = translucent(base, show.roadAlpha);
     // Parapets whose ends flare outwards.
     const flare = S * 0.05;
     s.roundJoins().strokeStyle(INK, S * 0.02);

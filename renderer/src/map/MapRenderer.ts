@@ -16,7 +16,7 @@ import { namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } fr
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { ChunkCache, union, type ChunkEntry } from './chunk-cache.js';
 import { MapStage } from './compositor.js';
-import { drawBitmap, paintTile, type MapLayers } from './draw.js';
+import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import type { MapModel } from './model.js';
 import { checkTiles, frameProbe, labelBoxes, type FrameProbe, type TileCheck } from './probe.js';
@@ -64,7 +64,7 @@ export class MapRenderer {
   private frameRequested = false;
   private hover: Cell | null = null;
   private selected: Cell | null = null;
-  private layers: MapLayers = { grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true };
+  private layers: MapLayers = { ...ALL_MAP_LAYERS };
   /** The counters the overlay draws over the map, which place names keep clear of. */
   private counters: CounterBoxes | null = null;
   private destroyed = false;
@@ -314,12 +314,15 @@ export class MapRenderer {
     this.picture.setOverlayDrawer(draw);
   }
 
-  /** Shows or hides map layers (terrain, control, edges, routes, markers, grid, coordinates). */
-  setLayers(layers: MapLayers): void {
+  /**
+   * Shows or hides map layers and sets their opacity (the Layers panel, the View toggles), and
+   * puts the underlay over the map or under its terrain (`underlayBelow`).
+   */
+  setLayers(layers: MapLayers, underlayBelow = false): void {
+    this.picture.setUnderlayBelow(underlayBelow);
     // The view panel restates the layers whenever it mounts; the same set again must not
     // throw away the tiles of the map on screen.
-    const keys = Object.keys(this.layers) as (keyof MapLayers)[];
-    if (keys.every((k) => this.layers[k] === layers[k])) return;
+    if (sameMapLayers(this.layers, layers)) return;
     this.layers = { ...layers };
     this.layersVersion++;
     this.requestFrame();

@@ -123,6 +123,14 @@ export class MapStage {
   }
 
   /** Draws every layer now. */
+  /** Puts the traced picture under the map's terrain (`below`) or over the map. */
+  setUnderlayBelow(below: boolean): void {
+    if (below === (this.underlayLayer.getZIndex() === 0)) return;
+    if (below) this.underlayLayer.moveToBottom();
+    else this.underlayLayer.zIndex(1);
+    this.stage.batchDraw();
+  }
+
   draw(): void {
     this.stage.draw();
   }

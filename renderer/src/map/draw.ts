@@ -11,21 +11,34 @@ import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 
 export { SANS as FONT } from '../../../shared/paint/canvas-surface.js';
 
-/** The designer's layer toggles. */
+/** The designer's layers as the screen draws them (the Layers panel and the View toggles). */
 export interface MapLayers {
   grid: boolean;
   coordinates: boolean;
   terrain: boolean;
-  /** rivers and lake shores */
-  edges: boolean;
-  /** roads, rails and bridges */
-  routes: boolean;
   control: boolean;
-  /** markers and cell names */
+  rivers: boolean;
+  lakeShores: boolean;
+  /** roads and their bridges */
+  roads: boolean;
+  rails: boolean;
+  /** supply bases, forts, victory and entry cells */
   markers: boolean;
+  /** cell names */
+  names: boolean;
+  /** Translucent layers, 0 to 1 by layer id (shared/paint/layers.ts); absent: opaque. */
+  opacity?: Partial<Record<string, number>>;
+  /** Hidden layers of single side features (side:<id>). */
+  hidden?: readonly string[];
 }
 
-export const ALL_MAP_LAYERS: MapLayers = { grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true };
+export const ALL_MAP_LAYERS: MapLayers = { grid: true, coordinates: true, terrain: true, control: true, rivers: true, lakeShores: true, roads: true, rails: true, markers: true, names: true };
+
+/** True when two sets of layers draw the same. */
+export function sameMapLayers(a: MapLayers, b: MapLayers): boolean {
+  const keys = Object.keys(ALL_MAP_LAYERS) as (keyof MapLayers)[];
+  return keys.every((k) => a[k] === b[k]) && JSON.stringify([a.opacity ?? {}, a.hidden ?? []]) === JSON.stringify([b.opacity ?? {}, b.hidden ?? []]);
+}
 
 /** The painter's style for the screen at `pxPerUnit` device pixels per map pixel. */
 export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYERS): PaintStyle {
@@ -33,15 +46,17 @@ export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYER
     terrain: layers.terrain,
     symbols: layers.terrain,
     control: layers.control,
-    rivers: layers.edges,
-    roads: layers.routes,
+    rivers: layers.rivers,
+    shores: layers.lakeShores,
+    roads: layers.roads,
+    rails: layers.rails,
     grid: layers.grid,
     markers: layers.markers,
-    names: layers.markers,
+    names: layers.names,
     coordinates: layers.coordinates,
     units: false,
   });
-  return { ...style, minTextPx: 6 };
+  return { ...style, minTextPx: 6, ...(layers.opacity ? { opacity: layers.opacity } : {}), ...(layers.hidden?.length ? { hidden: layers.hidden } : {}) };
 }
 
 /**

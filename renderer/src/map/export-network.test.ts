@@ -27,7 +27,7 @@ describe('SVG export of a network map', () => {
     // 97 links in three looks: some strokes in the group at least.
     expect((links!.match(/<path/g) ?? []).length).toBeGreaterThan(0);
     expect(svg.indexOf('<g id="links"')).toBeLessThan(svg.indexOf('<g id="terrain"'));
-    const bare = exportSvg(barbarossa(), { ...ALL_MAP_LAYERS, routes: false, units: false }, fonts);
+    const bare = exportSvg(barbarossa(), { ...ALL_MAP_LAYERS, roads: false, units: false }, fonts);
     expect(group(bare, 'links')).toBeNull();
   });
 });

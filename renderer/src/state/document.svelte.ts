@@ -84,7 +84,7 @@ export class DocumentState {
   /** Unsaved changes: the history is away from its saved mark (or the document was recovered). */
   get dirty(): boolean {
     void this.app.storeVersion;
-    return this.store !== null && (this.recovered || this.store.history.dirty);
+    return this.store !== null && (this.recovered || this.store.dirty);
   }
 
   private load(id: string, scenario: Scenario, recovered: boolean): void {
@@ -108,7 +108,7 @@ export class DocumentState {
   private onStoreEvent(): void {
     const store = this.store;
     if (!store || !this.id) return;
-    const dirty = this.recovered || store.history.dirty;
+    const dirty = this.recovered || store.dirty;
     // A new step or a redone one (the undo stack grew) says what changed for the next revision.
     const depth = store.history.depth;
     if (depth > this.depth && store.history.undoLabel) {
@@ -142,7 +142,7 @@ export class DocumentState {
       if (store.scenario === scenario) {
         this.recovered = false;
         this.labels = [];
-        store.history.markSaved();
+        store.markSaved();
         this.cancelRecoveryWrite();
         await host.library.clearRecovery({ docKey: id }).catch(() => undefined);
       }
@@ -194,7 +194,7 @@ export class DocumentState {
     this.cancelRecoveryWrite();
     this.recovered = false;
     this.labels = [];
-    this.store?.history.markSaved();
+    this.store?.markSaved();
     if (id) await host.library.clearRecovery({ docKey: id }).catch(() => undefined);
   }
 

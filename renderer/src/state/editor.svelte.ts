@@ -8,6 +8,9 @@
 // designer to it while the map view is mounted.
 import type { Command } from '../../../shared/editor/index.js';
 import type { Cell } from '../../../shared/grid/types.js';
+import type { MapLayers as SceneLayers } from '../../../shared/format/scenario.types.js';
+import { isLocked, LAYER_IDS, layerState, lockedMessage, type LayerId } from '../../../shared/paint/layers.js';
+import type { MapLayers } from '../map/draw.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
 import { REGION_TOOLS, type ToolId, type ToolOptions } from '../tools/index.js';
@@ -19,20 +22,21 @@ import type { ScenarioStore } from './store.js';
 import { ToolState, type Modifiers } from './tool-state.svelte.js';
 import { UndoState } from './undo-state.svelte.js';
 
-export interface Layers {
+/** The View panel's toggles: the designer's, not the scenario's (grid lines, coordinates, minimap). */
+export interface ViewToggles {
   grid: boolean;
   coordinates: boolean;
-  terrain: boolean;
-  edges: boolean;
-  routes: boolean;
-  control: boolean;
-  markers: boolean;
+  minimap: boolean;
+}
+
+/** What the map view shows: the open scenario's layers (Layers panel, map.layers) and the View toggles. */
+export interface Layers extends MapLayers {
   units: boolean;
   minimap: boolean;
 }
 
 export class EditorState {
-  layers = $state<Layers>({ grid: true, coordinates: true, terrain: true, edges: true, routes: true, control: true, markers: true, units: true, minimap: true });
+  view = $state<ViewToggles>({ grid: true, coordinates: true, minimap: true });
   /** Bumps when the view pans or zooms (overlays positioned on the map follow it). */
   viewTick = $state(0);
   /** Bumps on every applied command, so views reading the document re-run. */
@@ -75,7 +79,61 @@ export class EditorState {
       editName: (cell) => (this.naming = cell),
       report: (m) => this.report(m),
       redrawOverlay: () => this.renderer?.redrawOverlay(),
+      refuseLocked: (id) => this.refuseLocked(id),
     });
+  }
+
+  /**
+   * What the map view shows (reactive): the View toggles, and the open scenario's layers as
+   * its Layers panel settings say (hidden layers off, opacity by layer).
+   */
+  get layers(): Layers {
+    void this.app.storeVersion;
+    const lv = this.store?.doc.layerView ?? this.app.open?.scenario.map.layers;
+    const shown = (id: LayerId) => !layerState(lv, id).hidden;
+    const opacity: Record<string, number> = {};
+    const custom = (this.store?.doc.sideFeatures ?? this.app.open?.scenario.map.sideFeatures ?? []).map((f) => `side:${f.id}`);
+    for (const id of [...LAYER_IDS, ...custom]) {
+      const o = layerState(lv, id).opacity;
+      if (id !== 'underlay' && o < 1) opacity[id] = o;
+    }
+    const hidden = custom.filter((id) => layerState(lv, id).hidden);
+    return {
+      ...this.view,
+      terrain: shown('terrain'),
+      control: shown('control'),
+      rivers: shown('rivers'),
+      lakeShores: shown('lakeShores'),
+      roads: shown('roads'),
+      rails: shown('rails'),
+      markers: shown('markers'),
+      names: shown('names'),
+      units: shown('units'),
+      ...(Object.keys(opacity).length ? { opacity } : {}),
+      ...(hidden.length ? { hidden } : {}),
+    };
+  }
+
+  /** The open scenario's Layers panel settings (map.layers), reactive. */
+  get layerView(): SceneLayers | undefined {
+    void this.app.storeVersion;
+    return this.store?.doc.layerView;
+  }
+
+  /** Changes the Layers panel settings: view state, kept in the file but no undo step. */
+  setLayerView(next: SceneLayers | undefined): void {
+    this.store?.setLayerView(next);
+  }
+
+  /**
+   * True (and the status line says so) when layer `id` is locked: the edit that would change
+   * it must not happen.
+   */
+  refuseLocked(id: LayerId | string): boolean {
+    if (!isLocked(this.store?.doc.layerView, id)) return false;
+    const custom = id.startsWith('side:') ? this.store?.doc.sideFeatures.find((f) => `side:${f.id}` === id)?.name : undefined;
+    this.report(lockedMessage(id, custom));
+    return true;
   }
 
   /** The store the designer is attached to (the open scenario's), while the map view is up. */

@@ -129,3 +129,36 @@ describe('the document store', () => {
     expect(store.scenario).toBe(a);
   });
 });
+
+describe('the layers view settings (map.layers)', () => {
+  it('are written to the file and make it unsaved, but are no undo step; a save clears them, a paint undone to the save does not', () => {
+    const store = new ScenarioStore(makeTinyScenario());
+    const heard: string[] = [];
+    store.subscribe((e) => heard.push(e.kind));
+    store.setLayerView({ settings: { roads: { hidden: true } } });
+    expect(store.scenario.map.layers).toEqual({ settings: { roads: { hidden: true } } });
+    expect(store.history.canUndo).toBe(false);
+    expect(store.dirty).toBe(true);
+    expect(heard).toEqual(['change']);
+    // The same settings again change nothing.
+    store.setLayerView({ settings: { roads: { hidden: true } } });
+    expect(heard).toEqual(['change']);
+    store.markSaved();
+    expect(store.dirty).toBe(false);
+    paint(store, 0, 0, 'woods');
+    store.setLayerView(undefined);
+    store.undo();
+    // The paint is undone, the layer change is not: still unsaved, and the file says nothing of layers.
+    expect(store.dirty).toBe(true);
+    expect(store.scenario.map.layers).toBeUndefined();
+    expect('layers' in store.scenario.map).toBe(false);
+  });
+
+  it('survive a reload of the saved file', () => {
+    const store = new ScenarioStore(makeTinyScenario());
+    store.setLayerView({ settings: { terrain: { locked: true, opacity: 0.5 } }, underlayBelowTerrain: true });
+    const again = new ScenarioStore(JSON.parse(JSON.stringify(store.scenario)) as Scenario);
+    expect(again.doc.layerView).toEqual({ settings: { terrain: { locked: true, opacity: 0.5 } }, underlayBelowTerrain: true });
+    expect(again.dirty).toBe(false);
+  });
+});

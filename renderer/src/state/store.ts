@@ -22,7 +22,7 @@
 // …)` after every recorded step, undo, redo and save mark (not during a gesture), which is
 // where menus, panels and the dirty flag look again.
 import { editFields, History, MapDocument, type Command, type HistoryEvent } from '../../../shared/editor/index.js';
-import type { Scenario } from '../../../shared/format/scenario.types.js';
+import type { MapLayers, Scenario } from '../../../shared/format/scenario.types.js';
 import { LiveMapModel } from '../tools/liveModel.js';
 
 export interface StoreEvent {
@@ -39,6 +39,8 @@ export class ScenarioStore {
   readonly model: LiveMapModel;
   private snapshot: Scenario | null;
   private readonly listeners = new Set<StoreListener>();
+  /** The layers' view settings changed since the last save (they are outside the history). */
+  private viewChanged = false;
 
   /** Throws a RangeError naming the field when the scenario's map cannot be read. */
   constructor(scenario: Scenario) {
@@ -98,6 +100,29 @@ export class ScenarioStore {
 
   undo(): boolean {
     return this.history.undo() !== null;
+  }
+
+  /** Unsaved changes: the history is away from its saved mark, or the layers' view settings changed. */
+  get dirty(): boolean {
+    return this.history.dirty || this.viewChanged;
+  }
+
+  /** The document as it stands is saved. */
+  markSaved(): void {
+    this.viewChanged = false;
+    this.history.markSaved();
+  }
+
+  /**
+   * Sets the Layers panel's view settings (map.layers). Not an undo step (no map content
+   * changes), but the file is unsaved until the next save; listeners hear a 'change'.
+   */
+  setLayerView(layers: MapLayers | undefined): void {
+    if (JSON.stringify(layers ?? null) === JSON.stringify(this.doc.layerView ?? null)) return;
+    this.doc.setLayerView(layers);
+    this.snapshot = null;
+    this.viewChanged = true;
+    for (const fn of this.listeners) fn({ kind: 'change', store: this });
   }
 
   redo(): boolean {

@@ -26,6 +26,36 @@ export interface ToolHost {
   redrawOverlay(): void;
   /** The selection, clipboard and floating paste the region tools work on. */
   readonly region: RegionController;
+  /** True (having said so) when layer `id` is locked in the Layers panel. */
+  refuseLocked?(id: string): boolean;
+}
+
+/** The layers (shared/paint/layers.ts) a tool's stroke changes; a locked one stops the stroke before it starts. */
+export function layersOfTool(id: ToolId, options: ToolOptions): readonly string[] {
+  switch (id) {
+    case 'brush':
+    case 'rect':
+    case 'fill':
+      return ['terrain'];
+    case 'eraser':
+      return ['terrain', 'markers', 'names'];
+    case 'river':
+      return ['rivers'];
+    case 'lake':
+      return ['lakeShores'];
+    case 'road':
+      return ['roads'];
+    case 'rail':
+      return ['rails'];
+    case 'control':
+      return ['control'];
+    case 'marker':
+      return [options.marker === 'name' ? 'names' : 'markers'];
+    case 'side':
+      return [`side:${options.sideFeature}`];
+    default:
+      return [];
+  }
 }
 
 export class ToolState {
@@ -40,6 +70,7 @@ export class ToolState {
     victoryPerTurn: 2,
     victoryEndGame: 0,
     linkType: 'ordinary',
+    sideFeature: '',
   });
   /** The network link last clicked with the Positions and links tool (the inspector edits it), or null. */
   selectedLink = $state<string | null>(null);
@@ -101,6 +132,9 @@ export class ToolState {
   // ---- pointer input (points in container pixels) ----
 
   pointerDown(p: Point, mods: Modifiers): void {
+    // Alt+click with a terrain tool picks the terrain under it: no change to refuse.
+    const picking = mods.altKey && TERRAIN_TOOLS.includes(this.tool);
+    if (!picking && this.host.refuseLocked && layersOfTool(this.tool, this.options).some((l) => this.host.refuseLocked!(l))) return;
     this.send(p, mods, (t, ctx, input) => t.down(ctx, input));
   }
 

@@ -1,7 +1,7 @@
 // Side tools: rivers and lake shores (click or drag along cell sides; the first side touched
 // decides whether the drag adds or removes), and the control front line (drag along sides,
 // release to split control between the sides along it).
-import { editEdges, edgeUnderPointer, edgesAlongPointer, fillToFrontLine, type EdgeMode } from '../../../shared/editor/index.js';
+import { editEdges, editSideFeature, edgeUnderPointer, edgesAlongPointer, featureSides, fillToFrontLine, sideFrom, type EdgeMode } from '../../../shared/editor/index.js';
 import type { EdgeId, Point } from '../../../shared/grid/types.js';
 import { run, step } from './run.js';
 import type { Phase, PointerInput, Tool, ToolContext } from './types.js';
@@ -64,6 +64,77 @@ export class WaterTool implements Tool {
   private hover(ctx: ToolContext, side: EdgeId | null): void {
     if (!side) return ctx.feedback([]);
     const removing = this.phase === 'idle' ? ctx.doc.edges[this.feature].has(side) : this.mode === 'remove';
+    ctx.feedback([{ kind: 'edges', edges: [side], colour: removing ? REMOVE : ADD, remove: removing }]);
+  }
+}
+
+/**
+ * The scenario's own side features (escarpments, walls, borders, streams: options.sideFeature),
+ * drawn like rivers: click or drag along sides, the first side deciding add or remove. Each side
+ * is kept as written from the cell the pointer was in, which a one-sided symbol (an
+ * escarpment's ticks) faces: draw an escarpment from its lower ground.
+ */
+export class SideFeatureTool implements Tool {
+  phase: Phase = 'idle';
+  private mode: 'add' | 'remove' = 'add';
+  private last: Point | null = null;
+
+  private feature(ctx: ToolContext) {
+    return ctx.doc.sideFeatures.find((f) => f.id === ctx.options.sideFeature) ?? null;
+  }
+
+  /** A side as written from the cell under the pointer (or the side's owner when the pointer is off the map). */
+  private written(ctx: ToolContext, side: EdgeId, at: Point): string {
+    const grid = ctx.doc.grid;
+    const [a, b] = grid.edgeCells(side);
+    const cell = grid.pixelToCell(at, ctx.size);
+    const from = cell.col === b.col && cell.row === b.row && grid.inMap(b) ? b : grid.inMap(a) ? a : b;
+    return sideFrom(ctx.doc, from, side);
+  }
+
+  down(ctx: ToolContext, p: PointerInput): void {
+    const f = this.feature(ctx);
+    if (!f) return ctx.report('Choose a side feature to draw in the Layers panel (or define one there).');
+    const side = sideAt(ctx, p.point);
+    if (!side) return;
+    this.mode = featureSides(ctx.doc, f.id).has(side) ? 'remove' : 'add';
+    ctx.history.beginGesture(`${this.mode === 'add' ? 'Draw' : 'Remove'} ${f.name.toLowerCase()}`);
+    this.phase = 'pointing';
+    this.last = p.point;
+    run(ctx, () => editSideFeature(ctx.doc, f.id, [this.written(ctx, side, p.point)], this.mode));
+    this.hover(ctx, side);
+  }
+
+  move(ctx: ToolContext, p: PointerInput): void {
+    const f = this.feature(ctx);
+    if (this.phase === 'idle' || !this.last || !f) return this.hover(ctx, sideAt(ctx, p.point));
+    const sides = edgesAlongPointer(ctx.doc.grid, this.last, p.point, ctx.size, ctx.size * SIDE_TOLERANCE);
+    const from = this.last;
+    this.last = p.point;
+    if (sides.length === 0) return this.hover(ctx, null);
+    this.phase = 'dragging';
+    run(ctx, () => editSideFeature(ctx.doc, f.id, sides.map((e) => this.written(ctx, e, from)), this.mode));
+    this.hover(ctx, sides[sides.length - 1]!);
+  }
+
+  up(ctx: ToolContext, p: PointerInput): void {
+    if (this.phase !== 'idle') ctx.history.endGesture();
+    this.phase = 'idle';
+    this.last = null;
+    this.hover(ctx, sideAt(ctx, p.point));
+  }
+
+  cancel(ctx: ToolContext): void {
+    if (this.phase !== 'idle') ctx.history.cancelGesture();
+    this.phase = 'idle';
+    this.last = null;
+    ctx.feedback([]);
+  }
+
+  private hover(ctx: ToolContext, side: EdgeId | null): void {
+    const f = this.feature(ctx);
+    if (!side || !f) return ctx.feedback([]);
+    const removing = this.phase === 'idle' ? featureSides(ctx.doc, f.id).has(side) : this.mode === 'remove';
     ctx.feedback([{ kind: 'edges', edges: [side], colour: removing ? REMOVE : ADD, remove: removing }]);
   }
 }

@@ -24,7 +24,7 @@ export function editorHook(app: AppState): EditorTestHook {
       return editor.undoLabel;
     },
     get dirty() {
-      return editor.current?.history.dirty ?? false;
+      return editor.current?.dirty ?? false;
     },
     setTool: (id) => editor.setTool(id as ToolId),
     setOptions: (o) => Object.assign(editor.options, o as Partial<ToolOptions>),

@@ -1,7 +1,7 @@
 // The designer's tools by id, with their names, keys and what the tooltip says.
 import { FillTool, PickerTool, RectTool, SelectTool } from './shape.js';
 import { StrokeTool } from './stroke.js';
-import { WaterTool } from './edges.js';
+import { SideFeatureTool, WaterTool } from './edges.js';
 import { RouteTool } from './route.js';
 import { ControlTool, MarkerTool } from './marker.js';
 import { NetworkTool } from './network.js';
@@ -42,12 +42,20 @@ export const TOOLS: readonly (ToolInfo & { group: number })[] = [
   { id: 'network', name: 'Positions and links', key: 'P', hint: 'click to place a position; drag it to move it, or onto another to link them; drag a link to bend it; Delete removes the position; Shift: no 5 mm snap', group: 4 },
 ];
 
+/** The side-feature tool: chosen from the Layers panel (Side features → Draw), not the rail. */
+export const SIDE_FEATURE_TOOL: ToolInfo = { id: 'side', name: 'Side feature', key: '', hint: 'click or drag along cell sides, from the cell a one-sided symbol faces; again to remove' };
+
+/** A tool's name, key and hint. */
+export function toolInfo(id: ToolId): ToolInfo {
+  return TOOLS.find((t) => t.id === id) ?? SIDE_FEATURE_TOOL;
+}
+
 /**
  * Tools that draw along cell sides (rivers, lake shores, roads and rails across sides). A
  * network map has no cell sides: its roads and rails are link types, drawn with the network
  * tools. Every other tool works per position there (brushes and fills follow the links).
  */
-export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake', 'road', 'rail']);
+export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake', 'road', 'rail', 'side']);
 
 /** Why a tool is not offered on a network map, or null when it is. */
 export const networkToolBlock = (id: ToolId): string | null =>
@@ -92,6 +100,8 @@ export function createTool(id: ToolId, region: RegionController): Tool | null {
       return new RouteTool('roads');
     case 'rail':
       return new RouteTool('rails');
+    case 'side':
+      return new SideFeatureTool();
     case 'control':
       return new ControlTool();
     case 'marker':

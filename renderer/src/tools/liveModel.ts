@@ -70,6 +70,9 @@ export class LiveMapModel implements MapModel {
   get railSet() {
     return this.doc.edges.rails;
   }
+  get sideFeatures() {
+    return this.doc.sideFeatures;
+  }
 
   /** Brings the derived lists up to date after a document change. */
   sync(change: DocChange): void {

@@ -20,6 +20,7 @@ export type ToolId =
   | 'lake'
   | 'road'
   | 'rail'
+  | 'side'
   | 'control'
   | 'marker'
   | 'network';
@@ -41,6 +42,8 @@ export interface ToolOptions {
   victoryEndGame: number;
   /** What the network tool's new links are. */
   linkType: LinkType;
+  /** The scenario's side feature (map.sideFeatures id) the side-feature tool draws. */
+  sideFeature: string;
 }
 
 export type LinkType = 'ordinary' | 'road' | 'rail';

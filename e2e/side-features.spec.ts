@@ -1,0 +1,142 @@
+// A designer defines the scenario's own side feature, an escarpment, in the Layers panel, draws
+// it along four cell sides with the mouse, saves, reopens it from the library (still there), and
+// prints a sheet: the escarpment is on paper, in its colour, along those sides.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type { Page } from '@playwright/test';
+import type { Scenario } from '../shared/format/scenario.types.js';
+import { createGrid } from '../shared/grid/index.js';
+import type { Cell } from '../shared/grid/types.js';
+import { gridSpecOf } from '../shared/format/defaults.js';
+import { layoutPrint } from '../shared/print/layout.js';
+import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
+import type {} from '../renderer/src/testHook.types.js';
+import { cellOnPage, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+
+const OUTPUT = path.join(projectRoot, 'e2e', 'output');
+mkdirSync(OUTPUT, { recursive: true });
+const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
+/** A colour nothing else on the map uses. */
+const COLOUR = '#c0178a';
+const RGB = [0xc0, 0x17, 0x8a] as const;
+
+test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
+
+/** The four sides between columns 3 and 4 from row 2 down (flat-top hexes, odd columns shifted down): a zigzag. */
+const PAIRS: [Cell, Cell][] = [
+  [{ col: 3, row: 2 }, { col: 4, row: 2 }],
+  [{ col: 3, row: 2 }, { col: 4, row: 3 }],
+  [{ col: 3, row: 3 }, { col: 4, row: 3 }],
+  [{ col: 3, row: 3 }, { col: 4, row: 4 }],
+];
+
+const near = (r: number, g: number, b: number) => Math.max(Math.abs(r - RGB[0]), Math.abs(g - RGB[1]), Math.abs(b - RGB[2])) <= 40;
+
+async function onScreen(page: Page, a: Cell, b: Cell): Promise<number> {
+  const [p, q] = await Promise.all([cellOnPage(page, a), cellOnPage(page, b)]);
+  return page.evaluate(
+    ([x, y]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="map"] canvas')!;
+      const box = canvas.getBoundingClientRect();
+      const ratio = canvas.width / box.width;
+      const r = 8;
+      const d = canvas.getContext('2d')!.getImageData(Math.round((x! - box.left) * ratio) - r, Math.round((y! - box.top) * ratio) - r, 2 * r + 1, 2 * r + 1).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.max(Math.abs(d[i]! - 0xc0), Math.abs(d[i + 1]! - 0x17), Math.abs(d[i + 2]! - 0x8a)) <= 40) n++;
+      return n;
+    },
+    [(p.x + q.x) / 2, (p.y + q.y) / 2],
+  );
+}
+
+test('an escarpment defined in the Layers panel, drawn along four sides, saved, reopened and printed', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto('/');
+  await page.locator(`[data-scenario-id="${EXAMPLE.id}"]`).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+
+  // Define it: Add, name it Escarpment (which takes an escarpment's look: ticks on one side), give it a colour.
+  const panel = page.getByTestId('layers-panel');
+  await panel.getByTestId('side-feature-add').click();
+  const name = panel.getByTestId('side-feature-name');
+  await name.fill('Escarpment');
+  await name.press('Enter');
+  await expect(panel.locator('[data-layer-row="side:escarpment"]')).toHaveText('Escarpment');
+  await expect(panel.getByTestId('side-feature-symbol')).toHaveValue('ticks');
+  await panel.getByTestId('side-feature-colour').fill(COLOUR);
+  let doc = await openDocument(page);
+  expect(doc.map.sideFeatures).toEqual([{ id: 'escarpment', name: 'Escarpment', colour: COLOUR, width: 0.05, line: 'solid', symbol: 'ticks', blocks: { movement: false, supply: false, sight: true }, sides: [] }]);
+
+  // Draw it: four sides clicked with the mouse, each from the west cell (its lower ground).
+  await panel.getByTestId('side-feature-draw').click();
+  for (const [a, b] of PAIRS) {
+    const [p, q] = await Promise.all([cellOnPage(page, a), cellOnPage(page, b)]);
+    // A little towards the west cell: the side is under the pointer, the cell it is written from is the west one.
+    await page.mouse.click(p.x + (q.x - p.x) * 0.45, p.y + (q.y - p.y) * 0.45);
+  }
+  doc = await openDocument(page);
+  const grid = createGrid(gridSpecOf(doc));
+  const drawn = doc.map.sideFeatures![0]!.sides;
+  expect(drawn).toHaveLength(4);
+  expect(new Set(drawn.map((e) => grid.parseEdge(e)))).toEqual(new Set(PAIRS.map(([a, b]) => grid.edgeBetween(a, b))));
+  expect(drawn.every((e) => e.startsWith('3,'))).toBe(true);
+  await page.mouse.move(5, 300);
+  await page.waitForFunction(() => window.__gridfront!.map.pendingTiles === 0);
+  for (const [a, b] of PAIRS) await expect.poll(() => onScreen(page, a, b), `the escarpment between ${a.col},${a.row} and ${b.col},${b.row}`).toBeGreaterThan(3);
+  await page.screenshot({ path: path.join(OUTPUT, 'side-features-map.png') });
+
+  // Saved, back to the library, opened again: still there.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await page.locator(`[data-scenario-id="${EXAMPLE.id}"]`).click();
+  await page.getByTestId('details-panel').getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  doc = await openDocument(page);
+  expect(doc.map.sideFeatures![0]!.sides).toEqual(drawn);
+  await page.waitForFunction(() => window.__gridfront!.map.pendingTiles === 0);
+  for (const [a, b] of PAIRS) await expect.poll(() => onScreen(page, a, b)).toBeGreaterThan(3);
+
+  // Printed on one sheet: the escarpment's colour lies along each of the four sides on paper.
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByTestId('print-dialog');
+  await dialog.getByTestId('print-paper').selectOption('single');
+  await expect(dialog.getByTestId('print-preview')).toHaveAttribute('data-stale', 'false');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('print-save-pdf').click()]);
+  const pdf = readFileSync((await download.path())!);
+  const dpi = 100;
+  const sheet = await renderPdfPage(pdf, 1, dpi);
+  const layout = layoutPrint(doc, { singleSheet: true });
+  const p1 = layout.pages[0]!;
+  const toPx = (mm: { x: number; y: number }) => ({
+    x: (p1.furniture.mapAreaPt.x + (mm.x - p1.window.x) * (72 / 25.4)) * (dpi / 72),
+    y: (p1.furniture.mapAreaPt.y + (mm.y - p1.window.y) * (72 / 25.4)) * (dpi / 72),
+  });
+  const onPaper = (x: number, y: number, r: number) => {
+    let n = 0;
+    for (let j = Math.round(y - r); j <= Math.round(y + r); j++)
+      for (let i = Math.round(x - r); i <= Math.round(x + r); i++) {
+        const o = (j * sheet.width + i) * 4;
+        if (near(sheet.pixels[o]!, sheet.pixels[o + 1]!, sheet.pixels[o + 2]!)) n++;
+      }
+    return n;
+  };
+  const r = Math.max(4, layout.cellSizeMm * 0.15 * (dpi / 25.4));
+  for (const [a, b] of PAIRS) {
+    const m = toPx({ x: (grid.center(a, layout.cellSizeMm).x + grid.center(b, layout.cellSizeMm).x) / 2, y: (grid.center(a, layout.cellSizeMm).y + grid.center(b, layout.cellSizeMm).y) / 2 });
+    expect(onPaper(m.x, m.y, r), `escarpment on paper between ${a.col},${a.row} and ${b.col},${b.row}`).toBeGreaterThan(4);
+  }
+  // And nowhere it was not drawn: the side between columns 5 and 6 on row 2.
+  const away = toPx({ x: (grid.center({ col: 5, row: 2 }, layout.cellSizeMm).x + grid.center({ col: 6, row: 2 }, layout.cellSizeMm).x) / 2, y: (grid.center({ col: 5, row: 2 }, layout.cellSizeMm).y + grid.center({ col: 6, row: 2 }, layout.cellSizeMm).y) / 2 });
+  expect(onPaper(away.x, away.y, r)).toBe(0);
+
+  // The printed page, as a PNG to look at.
+  const canvas = createCanvas(sheet.width, sheet.height);
+  const ctx = canvas.getContext('2d');
+  const img = ctx.createImageData(sheet.width, sheet.height);
+  img.data.set(sheet.pixels);
+  ctx.putImageData(img, 0, 0);
+  writeFileSync(path.join(OUTPUT, 'side-features-print.png'), canvas.toBuffer('image/png'));
+  await page.keyboard.press('Escape');
+});
