@@ -34,3 +34,4 @@ export {
   clipFootprint, centreCell, normaliseSelection, cellsInPolygon, selectionOutline, combineSelection,
   type Clip, type ClipCell, type ClipEdge, type ClipUnit, type Lattice, type Dropped, type ClipPlacement, type SelectMode,
 } from './region.js';
+export { stampFitProblem, latticeWords, pickStamp, newStampSeed } from './stamps.js';

@@ -18,6 +18,7 @@ import { bindMapToStore } from './map-binding.js';
 import type { ScenarioStore } from './store.js';
 import { ToolState, type Modifiers } from './tool-state.svelte.js';
 import { UndoState } from './undo-state.svelte.js';
+import { StampShelf } from './stamps.svelte.js';
 
 export interface Layers {
   grid: boolean;
@@ -53,6 +54,8 @@ export class EditorState {
 
   /** The selection of cells, the clipboard and the floating paste (tools/region.svelte.ts). */
   readonly region: RegionController;
+  /** The library's stamps and the ones chosen to paint with (state/stamps.svelte.ts). */
+  readonly stamps = new StampShelf();
 
   constructor(private readonly app: AppState) {
     this.region = new RegionController({
@@ -66,6 +69,9 @@ export class EditorState {
       useRegionTool: () => {
         if (!REGION_TOOLS.has(this.tools.tool)) this.tools.setTool('marquee');
       },
+      stampEnded: () => {
+        if (this.tools.tool === 'stamp') this.tools.setTool('select');
+      },
     });
     this.tools = new ToolState({
       region: this.region,
@@ -75,6 +81,7 @@ export class EditorState {
       editName: (cell) => (this.naming = cell),
       report: (m) => this.report(m),
       redrawOverlay: () => this.renderer?.redrawOverlay(),
+      stamps: this.stamps,
     });
   }
 
