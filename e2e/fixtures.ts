@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end tests.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -9,6 +10,7 @@ import type { InvokeResult } from '../shared/host/contract.js';
 import { WEB_KEY_HEADER, WEB_KEY_STORAGE } from '../shared/host/web-key.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { findElectronBinary } from '../scripts/electron-binary.js';
+import { startWebHostProcess } from './web-host.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,7 +24,7 @@ export function appOrigin(baseURL: string | undefined): string {
   return new URL(baseURL).origin;
 }
 
-/** This run's launch key of the web host (playwright.config.ts starts the host with it). */
+/** This run's launch key of the web hosts (playwright.config.ts makes it; each worker's host gets it). */
 export const webKey: string = process.env.GF_E2E_KEY ?? '';
 
 /** Calls the web host's API the way the page does (JSON, same origin, the launch key). */
@@ -138,7 +140,24 @@ export async function openDocument(page: Page): Promise<Scenario> {
  * Every page starts as one opened from the address the host printed: the launch key is put
  * where the page keeps it (as the #key= fragment would) before any of its scripts run.
  */
-export const test = base.extend({
+export const test = base.extend<object, { webHost: { url: string; dataDir: string } }>({
+  // This worker's own web host and library (e2e/web-host.ts); GF_E2E_DATA_DIR names its data
+  // folder for the specs that look inside it.
+  webHost: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gridfront-e2e-'));
+      const host = await startWebHostProcess(projectRoot, dataDir, webKey);
+      process.env.GF_E2E_DATA_DIR = dataDir;
+      try {
+        await use({ url: host.url, dataDir });
+      } finally {
+        await host.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ webHost }, use) => use(webHost.url),
   page: async ({ page }, use) => {
     await page.addInitScript(([store, key]) => {
       try {

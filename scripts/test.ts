@@ -3,7 +3,7 @@
 // unit (vitest) and end-to-end (Playwright) JSON reports. A stage that fails before the
 // tests run (generated code, types, build) counts as one failure, so the line never
 // claims success for a run that stopped early.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ const e2eReport = path.join(results, 'e2e.json');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-interface Stage {
+interface Step {
   name: string;
   command: string;
   args: string[];
@@ -25,13 +25,20 @@ interface Stage {
   report?: { file: string; count: (json: unknown) => Totals };
 }
 
+/** A step, or steps that run side by side (each its own process; their output is shown whole as each ends). */
+type Stage = Step | { together: Step[] };
+
 const stages: Stage[] = [
   // Chromium, fonts: installed here when missing, else a sentence and nothing runs.
   { name: 'machine prerequisites', command: process.execPath, args: [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'prerequisites.ts')] },
   { name: 'generated code is up to date', command: npm, args: ['run', '--silent', 'check:gen'] },
-  { name: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
-  { name: 'build', command: npm, args: ['run', '--silent', 'build'] },
-  { name: 'build for the end-to-end tests', command: npm, args: ['run', '--silent', 'build:e2e'] },
+  // The type checker is one thread; the builds beside it use the other core.
+  {
+    together: [
+      { name: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
+      { name: 'build, and build for the end-to-end tests', command: npm, args: ['run', '--silent', 'build:all'] },
+    ],
+  },
   { name: 'unit tests', command: npx, args: ['vitest', 'run'], env: { GF_JSON_REPORT: '1' }, report: { file: unitReport, count: countVitest } },
   { name: 'end-to-end tests', command: npx, args: ['playwright', 'test'], report: { file: e2eReport, count: countPlaywright } },
 ];
@@ -45,23 +52,47 @@ const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
 let stopped = false;
 
-for (const stage of stages) {
-  if (stopped) {
-    lines.push(`  -    ${stage.name} (not run)`);
-    continue;
-  }
-  console.log(`\n=== ${stage.name}: ${[path.basename(stage.command), ...stage.args].join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(stage.command, stage.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...stage.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = run.status === 0;
+interface Outcome {
+  ok: boolean;
+  seconds: string;
+}
 
+function runAlone(step: Step): Outcome {
+  console.log(`\n=== ${step.name}: ${[path.basename(step.command), ...step.args].join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  return { ok: run.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function runBeside(step: Step): Promise<Outcome> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const end = (ok: boolean) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${step.name}: ${[path.basename(step.command), ...step.args].join(' ')} (${seconds}s)`);
+      if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      resolve({ ok, seconds });
+    };
+    child.on('error', (err) => {
+      output += `${err.message}\n`;
+      end(false);
+    });
+    child.on('close', (code) => end(code === 0));
+  });
+}
+
+/** Adds a step's outcome (and its report's counts) to the totals and the summary. */
+function record(step: Step, outcome: Outcome): void {
   let counted: Totals | null = null;
-  if (stage.report && existsSync(stage.report.file)) {
+  if (step.report && existsSync(step.report.file)) {
     try {
-      counted = stage.report.count(JSON.parse(readFileSync(stage.report.file, 'utf8')));
+      counted = step.report.count(JSON.parse(readFileSync(step.report.file, 'utf8')));
     } catch (err) {
-      console.error(`Could not read ${path.relative(root, stage.report.file)}: ${(err as Error).message}`);
+      console.error(`Could not read ${path.relative(root, step.report.file)}: ${(err as Error).message}`);
     }
   }
   if (counted) {
@@ -69,12 +100,25 @@ for (const stage of stages) {
     totals.failed += counted.failed;
     totals.skipped += counted.skipped;
   }
-  // A failing stage with no failed test to show for it (crash, missing report, type
+  // A failing step with no failed test to show for it (crash, missing report, type
   // error) still counts once.
-  if (!ok && (!counted || counted.failed === 0)) totals.failed += 1;
+  if (!outcome.ok && (!counted || counted.failed === 0)) totals.failed += 1;
+  lines.push(`  ${outcome.ok ? 'ok ' : 'FAIL'}  ${step.name} (${outcome.seconds}s${counted ? `; ${formatTotals(counted)}` : ''})`);
+  if (!outcome.ok) stopped = true;
+}
 
-  lines.push(`  ${ok ? 'ok ' : 'FAIL'}  ${stage.name} (${seconds}s${counted ? `; ${formatTotals(counted)}` : ''})`);
-  if (!ok) stopped = true;
+for (const stage of stages) {
+  const steps = 'together' in stage ? stage.together : [stage];
+  if (stopped) {
+    for (const step of steps) lines.push(`  -    ${step.name} (not run)`);
+    continue;
+  }
+  if ('together' in stage) {
+    const outcomes = await Promise.all(stage.together.map(runBeside));
+    stage.together.forEach((step, i) => record(step, outcomes[i]!));
+  } else {
+    record(stage, runAlone(stage));
+  }
 }
 
 console.log('\nSummary:');

@@ -142,6 +142,8 @@ describe('VASSAL module (.vmod)', () => {
       const trackPages = layoutKit(scenario, { parts: ['track'] }).pages;
       expect(charts.filter((c) => String(c.fileName).startsWith('chart-track-'))).toHaveLength(trackPages.length);
       expect(charts.some((c) => String(c.chartName).startsWith(trackPages[0]!.title))).toBe(true);
+      // The ruleset's own turn record track is left out beside the kit's: one track, not two.
+      expect(charts.filter((c) => c.fileName === 'chart-turnTrack.png')).toEqual([]);
       for (const c of charts) expect(Object.keys(zip)).toContain(`images/${c.fileName}`);
     }, 60_000);
   }

@@ -333,19 +333,24 @@ function drawTablePage<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts
 
 // ---------------------------------------------------------------------------------------------
 
-function drawFurniture<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>, layout: KitLayout, page: KitPage, scenarioTitle: string): void {
+function drawFurniture<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>, layout: KitLayout, page: KitPage, scenarioTitle: string, asChart: boolean): void {
   const m = layout.options.marginMm;
   const W = page.size.width;
   s.fillStyle(INK).text(fonts.bold, 4.2, m, m + 4.5, kitText(page.title));
   s.fillStyle(GREY).text(fonts.regular, 2.6, m, m + 9.2, cut(fonts.regular, kitText(page.caption), 2.6, W - 2 * m));
+  // A chart on screen (a VASSAL module's Charts window) has no page number and is not printed.
+  if (asChart) return;
   s.fillStyle(GREY).text(fonts.regular, 2.4, W - m, m + 4.5, cut(fonts.regular, kitText(`${scenarioTitle} \u00b7 kit page ${page.number} of ${layout.pages.length}`), 2.4, W * 0.4), 'right');
   const footY = page.size.height - m - FOOTER_MM / 2 + 4;
   s.fillStyle(GREY).text(fonts.regular, 2.2, W - m, footY, 'Gridfront tabletop kit \u00b7 print at actual size (100%, no fit to page)', 'right');
 }
 
-/** Draws one page of the kit; the surface's units are millimetres, y down, at the page's top-left. */
-export function drawKitPage<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>, layout: KitLayout, page: KitPage, scenarioTitle: string): void {
-  drawFurniture(s, fonts, layout, page, scenarioTitle);
+/**
+ * Draws one page of the kit; the surface's units are millimetres, y down, at the page's top-left.
+ * `asChart`: the page is shown on screen as a chart, not printed: no page number or print advice.
+ */
+export function drawKitPage<F extends SurfaceFont>(s: Surface<F>, fonts: SurfaceFonts<F>, layout: KitLayout, page: KitPage, scenarioTitle: string, asChart = false): void {
+  drawFurniture(s, fonts, layout, page, scenarioTitle, asChart);
   if ('pieces' in page) drawSheet(s, fonts, page);
   else if ('sections' in page) drawTrackPage(s, fonts, page);
   else drawTablePage(s, fonts, page);

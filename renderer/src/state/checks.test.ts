@@ -2,41 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { makeTinyScenario } from '../../../shared/format/fixtures.js';
 import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { checkScenario, type Issue } from '../../../shared/scenario/index.js';
-import { ChecksRunner, type ChecksReply, type ChecksRequest } from './checks.js';
-
-/** A stand-in worker: keeps what it is sent; the test answers when and how it likes. */
-class FakeWorker {
-  sent: ChecksRequest[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<ChecksReply>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(m: ChecksRequest) {
-    this.sent.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(m: ChecksReply) {
-    this.onmessage!({ data: m } as MessageEvent<ChecksReply>);
-  }
-  fail() {
-    this.onerror!({ preventDefault() {} } as ErrorEvent);
-  }
-}
+import { fakeWorkers } from '../lib/fake-worker.js';
+import { ChecksRunner } from './checks.js';
 
 const issue = (message: string): Issue => ({ pointer: '/title', message, severity: 'warning' });
 
 function setup() {
-  const workers: FakeWorker[] = [];
+  const { workers, make } = fakeWorkers<Scenario, Issue[]>();
   const answers: { scenario: Scenario; issues: Issue[] }[] = [];
-  const runner = new ChecksRunner(
-    (scenario, issues) => answers.push({ scenario, issues }),
-    () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w as unknown as Worker;
-    },
-  );
+  const runner = new ChecksRunner((scenario, issues) => answers.push({ scenario, issues }), make);
   return { runner, workers, answers };
 }
 
@@ -47,7 +21,7 @@ describe('checks on a worker', () => {
     runner.run(s);
     expect(answers).toEqual([]);
     expect(runner.running).toBe(s);
-    workers[0]!.reply({ seq: workers[0]!.sent[0]!.seq, issues: [issue('from the worker')] });
+    workers[0]!.reply({ seq: workers[0]!.sent[0]!.seq, answer: [issue('from the worker')] });
     expect(answers).toEqual([{ scenario: s, issues: [issue('from the worker')] }]);
     expect(runner.running).toBeNull();
   });
@@ -59,8 +33,8 @@ describe('checks on a worker', () => {
     runner.run(before);
     runner.run(after);
     const [first, second] = workers[0]!.sent;
-    workers[0]!.reply({ seq: second!.seq, issues: [issue('newest')] });
-    workers[0]!.reply({ seq: first!.seq, issues: [issue('stale')] });
+    workers[0]!.reply({ seq: second!.seq, answer: [issue('newest')] });
+    workers[0]!.reply({ seq: first!.seq, answer: [issue('stale')] });
     expect(answers).toEqual([{ scenario: after, issues: [issue('newest')] }]);
     expect(workers).toHaveLength(1);
   });
@@ -98,7 +72,7 @@ describe('checks on a worker', () => {
     const { runner, workers, answers } = setup();
     runner.run(makeTinyScenario());
     runner.dispose();
-    workers[0]!.reply({ seq: workers[0]!.sent[0]!.seq, issues: [issue('late')] });
+    workers[0]!.reply({ seq: workers[0]!.sent[0]!.seq, answer: [issue('late')] });
     expect(answers).toEqual([]);
     expect(workers[0]!.terminated).toBe(true);
   });

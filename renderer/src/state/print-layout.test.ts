@@ -2,36 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { makeTinyScenario } from '../../../shared/format/fixtures.js';
 import { newScenario } from '../../../shared/format/new-scenario.js';
 import { layoutPrint } from '../../../shared/print/layout.js';
-import { LayoutRunner, layoutAnswer, type LayoutReply, type LayoutRequest } from './print-layout.js';
-
-/** A stand-in worker: keeps what it is sent; the test answers when and how it likes. */
-class FakeWorker {
-  sent: LayoutRequest[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<LayoutReply>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(m: LayoutRequest) {
-    this.sent.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(m: LayoutReply) {
-    this.onmessage!({ data: m } as MessageEvent<LayoutReply>);
-  }
-  fail() {
-    this.onerror!({ preventDefault() {} } as ErrorEvent);
-  }
-}
+import { fakeWorkers } from '../lib/fake-worker.js';
+import { LayoutRunner, layoutAnswer, type LayoutAnswer, type LayoutRequest } from './print-layout.js';
 
 function setup() {
-  const workers: FakeWorker[] = [];
-  const runner = new LayoutRunner(() => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w as unknown as Worker;
-  });
-  return { runner, workers };
+  const { workers, make } = fakeWorkers<LayoutRequest, LayoutAnswer>();
+  return { runner: new LayoutRunner(make), workers };
 }
 
 describe('print layout on a worker', () => {
@@ -42,9 +18,9 @@ describe('print layout on a worker', () => {
     const answer = runner.run(s, { paper: 'A4' });
     expect(runner.busy).toBe(true);
     const [req] = workers[0]!.sent;
-    expect(req).toMatchObject({ scenario: s, input: { paper: 'A4' } });
+    expect(req!.request).toMatchObject({ scenario: s, input: { paper: 'A4' } });
     const layout = layoutPrint(s, { paper: 'A4' });
-    workers[0]!.reply({ seq: req!.seq, layout });
+    workers[0]!.reply({ seq: req!.seq, answer: { layout } });
     expect(await answer).toEqual({ layout });
     expect(runner.busy).toBe(false);
   });
@@ -56,11 +32,11 @@ describe('print layout on a worker', () => {
     expect(await first).toBeNull();
     expect(workers[0]!.terminated).toBe(true);
     const [a] = workers[0]!.sent;
-    workers[0]!.reply({ seq: a!.seq, problems: [{ field: 'paper', message: 'stale' }] });
+    workers[0]!.reply({ seq: a!.seq, answer: { problems: [{ field: 'paper', message: 'stale' }] } });
     expect(runner.busy).toBe(true);
     const [b] = workers[1]!.sent;
-    expect(b!.input).toEqual({ paper: 'A3' });
-    workers[1]!.reply({ seq: b!.seq, problems: [{ field: 'paper', message: 'newest' }] });
+    expect(b!.request.input).toEqual({ paper: 'A3' });
+    workers[1]!.reply({ seq: b!.seq, answer: { problems: [{ field: 'paper', message: 'newest' }] } });
     expect(await second).toEqual({ problems: [{ field: 'paper', message: 'newest' }] });
   });
 

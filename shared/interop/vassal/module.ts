@@ -248,20 +248,23 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
     });
     return path.slice('images/'.length);
   };
-  const charts: { name: string; file: string }[] = [];
-  for (const table of ruleset?.tables(scenario) ?? []) {
-    const file = `chart-${fileSafe(table.id)}.png`;
-    const size = chartSize(table);
-    images.push({ path: `images/${file}`, width: size.width, height: size.height, draw: (ctx) => drawChart(ctx, table, size) });
-    charts.push({ name: table.title, file });
-  }
-
   // The kit's turn record track (and VP track, time clock) as charts: the kit's own pages, drawn at 100 dpi.
   let kitTrack: ReturnType<typeof layoutKit> | null = null;
   try {
     kitTrack = ruleset ? layoutKit(scenario, { parts: ['track'], paper: 'A4' }) : null;
   } catch {
     kitTrack = null;
+  }
+
+  // The ruleset's tables as charts; its own turn record track only where the kit has none (the
+  // kit's pages show the same turns with their dates, ground and arrivals).
+  const charts: { name: string; file: string }[] = [];
+  for (const table of ruleset?.tables(scenario) ?? []) {
+    if (table.id === 'turnTrack' && kitTrack?.pages.length) continue;
+    const file = `chart-${fileSafe(table.id)}.png`;
+    const size = chartSize(table);
+    images.push({ path: `images/${file}`, width: size.width, height: size.height, draw: (ctx) => drawChart(ctx, table, size) });
+    charts.push({ name: table.title, file });
   }
   kitTrack?.pages.forEach((page, i) => {
     const k = 100 / 25.4;
@@ -278,7 +281,7 @@ export function vassalModuleOf(scenario: Scenario, options: VassalOptions = {}):
         ctx.fill();
         ctx.beginPath();
         ctx.setTransform(k, 0, 0, k, 0, 0);
-        drawKitPage(new CanvasSurface(ctx, k, 0.6), canvasFonts(ctx), kitTrack!, page, scenario.title);
+        drawKitPage(new CanvasSurface(ctx, k, 0.6), canvasFonts(ctx), kitTrack!, page, scenario.title, true);
         ctx.setTransform(1, 0, 0, 1, 0, 0);
       },
     });
