@@ -10,6 +10,7 @@ import type { Command } from '../../../shared/editor/index.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
+import { LOD } from '../map/lod.js';
 import { REGION_TOOLS, type ToolId, type ToolOptions } from '../tools/index.js';
 import { RegionController } from '../tools/region.svelte.js';
 import type { AppState } from './app.svelte.js';
@@ -43,6 +44,8 @@ export class EditorState {
   /** The last refused edit, shown briefly. */
   message = $state('');
   settingsOpen = $state(false);
+  /** The "Go to cell" box (Ctrl+G) is open. */
+  goToOpen = $state(false);
 
   readonly tools: ToolState;
   readonly undoState = new UndoState();
@@ -204,6 +207,32 @@ export class EditorState {
   /** Keyboard shortcuts of the designer; true when the key was used. */
   handleKey(e: KeyboardEvent): boolean {
     return this.region.handleKey(e) || designerKey(this, e);
+  }
+
+  /**
+   * "Go to cell": the cell a label names (as the map labels cells, e.g. "0207" or "B7") is
+   * centred in the view and selected. Answers why not when the label names no cell of this map.
+   */
+  goTo(text: string): string | null {
+    const s = this.store;
+    const r = this.renderer;
+    if (!s || !r) return 'No map is open.';
+    const grid = s.doc.grid;
+    const label = text.trim();
+    const first = grid.label(grid.cellAt(0));
+    const last = grid.label(grid.cellAt(grid.cellCount - 1));
+    const looks = grid.network ? `a position's label, e.g. ${first}` : `labels here run from ${first} to ${last}`;
+    if (!label) return `Type a cell label (${looks}).`;
+    const cell = grid.parseLabel(label);
+    if (!cell || !grid.inMap(cell)) return `“${label}” is not a cell of this map (${looks}).`;
+    // Close enough to read the cell and its label (map/lod.ts shows them from 52 px), then
+    // centred (the map view's own pan and zoom).
+    const legible = Math.max(64, LOD.coordinates);
+    if (r.cellScreenPx < legible) r.zoomBy(legible / r.cellScreenPx);
+    const p = r.cellCenter(cell);
+    if (p) r.panBy(r.stage.width() / 2 - p.x, r.stage.height() / 2 - p.y);
+    this.app.selected = cell;
+    return null;
   }
 
   /** The cell in the middle of the map view (where a paste starts when the pointer is elsewhere). */
