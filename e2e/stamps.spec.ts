@@ -176,7 +176,7 @@ async function strokeRow(page: Page, row: number, from: number, to: number): Pro
   await dragThrough(page, await cells(page, list));
 }
 
-test('painting with a random choice of two stamps: the same seed and stroke put down the same stamps', async ({ page }) => {
+test('painting with a random choice of two stamps: the same seed and stroke put down the same stamps; rename, delete', async ({ page, request, baseURL }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.goto('/');
@@ -229,6 +229,21 @@ test('painting with a random choice of two stamps: the same seed and stroke put 
   // Another seed: another draw of the same two stamps.
   await random.getByRole('button', { name: 'New seed' }).click();
   await expect(random.locator('.seed')).not.toHaveText(seed!);
+
+  // Rename one (double-click its card), delete the other (asked first): the library keeps that.
+  await page.getByTestId('stamp-card').filter({ hasText: 'Wood' }).dblclick();
+  const nameDialog = page.getByTestId('stamp-name-dialog');
+  await nameDialog.getByRole('textbox', { name: 'Name' }).fill('Birch wood');
+  await nameDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(nameDialog).toHaveCount(0);
+  await page.getByTestId('stamp-card').filter({ hasText: 'Town' }).click();
+  await page.getByTestId('stamps-panel').getByRole('button', { name: 'Delete', exact: true }).click();
+  const question = page.getByTestId('question-dialog');
+  await expect(question).toContainText('Delete the stamp “Town” from the library?');
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('stamp-card')).toHaveText(['Birch wood']);
+  const stored = await invoke<{ name: string }[]>(request, appOrigin(baseURL), 'stamps.list');
+  expect(stored.body.ok && stored.body.value.map((e) => e.name)).toEqual(['Birch wood']);
 });
 
 async function clickOnMap(page: Page, cell: Cell): Promise<void> {

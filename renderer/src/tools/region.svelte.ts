@@ -43,8 +43,12 @@ export type StampChooser = (cell: Cell) => { clip: Clip; name: string } | string
 
 export type FloatMode = 'paste' | 'move' | 'stamp';
 
-/** The clipboard outlives the open scenario: copy in one, paste in another. */
-const board = $state<{ clip: Clip | null; from: string }>({ clip: null, from: '' });
+/**
+ * The clipboard outlives the open scenario: copy in one, paste in another. Raw state: a deep
+ * $state would wrap the clip's cells and units in proxies, which structuredClone refuses when
+ * a paste copies features and units (named cells, units standing in the region).
+ */
+let board = $state.raw<{ clip: Clip | null }>({ clip: null });
 
 export function clipboardClip(): Clip | null {
   return board.clip;
@@ -201,7 +205,7 @@ export class RegionController {
     if (!doc || this.selection.length === 0) return false;
     const clip = this.guard(() => extractClip(doc, this.selection));
     if (!clip) return false;
-    board.clip = clip;
+    board = { clip };
     this.host.notice(`Copied ${plural(clip.cells.length, 'cell')}`);
     return true;
   }
