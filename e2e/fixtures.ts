@@ -61,7 +61,7 @@ const canonical = (value: unknown): string =>
 
 /**
  * The web host keeps one library for the whole run: put it back as seeded (only the bundled
- * scenarios, nothing in the trash, no recovery copies, no saved games or games in progress)
+ * scenarios, nothing in the trash, no recovery copies, no saved games or games in progress, no stamps)
  * so the next spec sees what it expects.
  */
 export async function restoreSeededLibrary(request: APIRequestContext, baseURL: string | undefined, page?: Page): Promise<void> {
@@ -82,6 +82,9 @@ export async function restoreSeededLibrary(request: APIRequestContext, baseURL: 
     const games = await invoke<{ id: string }[]>(request, origin, 'games.list', { scenarioId: id });
     if (games.body.ok) for (const g of games.body.value) await invoke(request, origin, 'games.delete', { id: g.id });
   }
+  // Stamps are the user's own: a spec that made some takes them away again.
+  const stamps = await invoke<{ id: string }[]>(request, origin, 'stamps.list');
+  if (stamps.body.ok) for (const s of stamps.body.value) await invoke(request, origin, 'stamps.delete', { id: s.id });
   const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
   if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
 }

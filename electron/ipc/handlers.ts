@@ -12,6 +12,7 @@ import type { PackPreview } from '../../shared/host/channels/packs.js';
 import type { Library } from '../library/types.js';
 import { createRouter, type Router } from './router.js';
 import { gameHandlers, openGameStore, type GameStore } from '../library/games.js';
+import { openStampStore, stampHandlers, type StampStore } from '../library/stamps.js';
 
 export interface HostOptions {
   host: HostKind;
@@ -57,6 +58,7 @@ export function createHost(options: HostOptions): Host {
 
   const library = openUserLibrary(options);
   const games = library.ok ? openGames(library.library, options) : null;
+  const stamps = library.ok ? openStamps(library.library, options) : null;
   const packs = library.ok
     ? createPackService(library.library, {
         appVersion: options.version,
@@ -77,6 +79,7 @@ export function createHost(options: HostOptions): Host {
     ...kitHandlers(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     ...(packs ? packs.handlers : unavailable('packs.', library.ok ? '' : library.message)),
     ...(games ? gameHandlers(games) : unavailable('games.', library.ok ? 'Saved games are unavailable' : library.message)),
+    ...(stamps ? stampHandlers(stamps) : unavailable('stamps.', library.ok ? 'Stamps are unavailable' : library.message)),
   };
 
   return {
@@ -92,6 +95,7 @@ export function createHost(options: HostOptions): Host {
     maxPackBytes: packs?.maxPackBytes ?? DEFAULT_LIMITS.maxPackBytes,
     async close() {
       games?.close();
+      stamps?.close();
       if (library.ok) library.library.close();
     },
   };
@@ -135,6 +139,16 @@ function openGames(library: Library, options: HostOptions): GameStore | null {
     return openGameStore(library.path);
   } catch (err) {
     (options.onLibraryError ?? console.error)(`Saved games are unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
+}
+
+/** The stamps store on the library's file; without it the app runs, stamps calls say why. */
+function openStamps(library: Library, options: HostOptions): StampStore | null {
+  try {
+    return openStampStore(library.path);
+  } catch (err) {
+    (options.onLibraryError ?? console.error)(`Stamps are unavailable: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   }
 }

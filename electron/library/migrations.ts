@@ -202,8 +202,32 @@ const v7: Migration = {
   },
 };
 
+const v8: Migration = {
+  version: 8,
+  description: 'stamps (regions of a map kept to paint with), with a thumbnail each',
+  up(db, ctx) {
+    // clip is the region clip as JSON (shared/editor/region.ts); lattice and cells are copied
+    // out of it so the list is read without parsing every clip.
+    db.exec(`
+      CREATE TABLE stamps (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        lattice TEXT NOT NULL CHECK (lattice IN ('hex-flat', 'hex-pointy', 'square', 'brick')),
+        cells INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        clip TEXT NOT NULL,
+        thumbnail BLOB
+      ) STRICT;
+      CREATE INDEX stamps_by_name ON stamps(name COLLATE NOCASE, created);
+    `);
+    // As at every upgrade: the app that upgrades checks the rows with its own (newer) checks.
+    recheckRows(db, ctx.validate);
+  },
+};
+
 /** Every schema version, oldest first. Append only: never edit a released step. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8];
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 /** Re-validates every row and records the outcome (status, counts, first messages); returns how many have errors. */

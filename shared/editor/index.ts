@@ -35,3 +35,4 @@ export {
   type Clip, type ClipCell, type ClipEdge, type ClipUnit, type Lattice, type Dropped, type ClipPlacement, type SelectMode,
 } from './region.js';
 export { SideFeaturesCommand, editSideFeature, defineSideFeature, featureSides, sideFrom, sideFeatureId } from './commands/side-features.js';
+export { stampFitProblem, latticeWords, pickStamp, newStampSeed } from './stamps.js';

@@ -12,6 +12,7 @@ import { printChannels } from './channels/print.js';
 import { packChannels } from './channels/packs.js';
 import { gameChannels } from './channels/games.js';
 import { kitChannels } from './channels/kit.js';
+import { stampChannels } from './channels/stamps.js';
 
 export const channels = {
   ...appChannels,
@@ -21,6 +22,7 @@ export const channels = {
   ...packChannels,
   ...gameChannels,
   ...kitChannels,
+  ...stampChannels,
 } as const;
 
 export type Channels = typeof channels;
@@ -72,6 +74,7 @@ export type { ChannelSpec } from './channel.js';
 export * from './errors.js';
 export type { AppInfo, HostKind } from './channels/app.js';
 export type { GameEntry, GameRecordKind } from './channels/games.js';
+export type { StampEntry, StampLattice } from './channels/stamps.js';
 export type { ScenarioSummary, BundledScenarioSummary, BundledScenario } from './channels/scenarios.js';
 export type {
   LibraryIssue,

@@ -1,4 +1,4 @@
-// The map designer's keyboard: undo/redo, tool letters, brush size, Escape. The page's
+// The map designer's keyboard: undo/redo, go to cell, tool letters, brush size, Escape. The page's
 // command table (state/commands.ts) handles the menu's keys; these are the designer's own.
 import { TOOLS } from '../tools/index.js';
 import type { EditorState } from './editor.svelte.js';
@@ -11,6 +11,7 @@ export function designerKey(editor: EditorState, e: KeyboardEvent): boolean {
   if (mod && !e.altKey) {
     if (key === 'z' && !e.shiftKey) return editor.undo(), true;
     if ((key === 'z' && e.shiftKey) || (key === 'y' && !e.shiftKey)) return editor.redo(), true;
+    if (key === 'g' && !e.shiftKey) return (editor.goToOpen = true), true;
     return false;
   }
   if (e.altKey) return false;

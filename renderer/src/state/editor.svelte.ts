@@ -13,6 +13,7 @@ import { isLocked, LAYER_IDS, layerState, lockedMessage, type LayerId } from '..
 import type { MapLayers } from '../map/draw.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import { drawFeedback } from '../map/overlay.js';
+import { LOD } from '../map/lod.js';
 import { REGION_TOOLS, type ToolId, type ToolOptions } from '../tools/index.js';
 import { RegionController } from '../tools/region.svelte.js';
 import type { AppState } from './app.svelte.js';
@@ -21,6 +22,7 @@ import { bindMapToStore } from './map-binding.js';
 import type { ScenarioStore } from './store.js';
 import { ToolState, type Modifiers } from './tool-state.svelte.js';
 import { UndoState } from './undo-state.svelte.js';
+import { StampShelf } from './stamps.svelte.js';
 
 /** The View panel's toggles: the designer's, not the scenario's (grid lines, coordinates, minimap). */
 export interface ViewToggles {
@@ -46,6 +48,8 @@ export class EditorState {
   /** The last refused edit, shown briefly. */
   message = $state('');
   settingsOpen = $state(false);
+  /** The "Go to cell" box (Ctrl+G) is open. */
+  goToOpen = $state(false);
 
   readonly tools: ToolState;
   readonly undoState = new UndoState();
@@ -57,6 +61,8 @@ export class EditorState {
 
   /** The selection of cells, the clipboard and the floating paste (tools/region.svelte.ts). */
   readonly region: RegionController;
+  /** The library's stamps and the ones chosen to paint with (state/stamps.svelte.ts). */
+  readonly stamps = new StampShelf();
 
   constructor(private readonly app: AppState) {
     this.region = new RegionController({
@@ -70,6 +76,9 @@ export class EditorState {
       useRegionTool: () => {
         if (!REGION_TOOLS.has(this.tools.tool)) this.tools.setTool('marquee');
       },
+      stampEnded: () => {
+        if (this.tools.tool === 'stamp') this.tools.setTool('select');
+      },
     });
     this.tools = new ToolState({
       region: this.region,
@@ -80,6 +89,7 @@ export class EditorState {
       report: (m) => this.report(m),
       redrawOverlay: () => this.renderer?.redrawOverlay(),
       refuseLocked: (id) => this.refuseLocked(id),
+      stamps: this.stamps,
     });
   }
 
@@ -255,6 +265,32 @@ export class EditorState {
   /** Keyboard shortcuts of the designer; true when the key was used. */
   handleKey(e: KeyboardEvent): boolean {
     return this.region.handleKey(e) || designerKey(this, e);
+  }
+
+  /**
+   * "Go to cell": the cell a label names (as the map labels cells, e.g. "0207" or "B7") is
+   * centred in the view and selected. Answers why not when the label names no cell of this map.
+   */
+  goTo(text: string): string | null {
+    const s = this.store;
+    const r = this.renderer;
+    if (!s || !r) return 'No map is open.';
+    const grid = s.doc.grid;
+    const label = text.trim();
+    const first = grid.label(grid.cellAt(0));
+    const last = grid.label(grid.cellAt(grid.cellCount - 1));
+    const looks = grid.network ? `a position's label, e.g. ${first}` : `labels here run from ${first} to ${last}`;
+    if (!label) return `Type a cell label (${looks}).`;
+    const cell = grid.parseLabel(label);
+    if (!cell || !grid.inMap(cell)) return `“${label}” is not a cell of this map (${looks}).`;
+    // Close enough to read the cell and its label (map/lod.ts shows them from 52 px), then
+    // centred (the map view's own pan and zoom).
+    const legible = Math.max(64, LOD.coordinates);
+    if (r.cellScreenPx < legible) r.zoomBy(legible / r.cellScreenPx);
+    const p = r.cellCenter(cell);
+    if (p) r.panBy(r.stage.width() / 2 - p.x, r.stage.height() / 2 - p.y);
+    this.app.selected = cell;
+    return null;
   }
 
   /** The cell in the middle of the map view (where a paste starts when the pointer is elsewhere). */

@@ -5,7 +5,7 @@
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import type { RegionController } from '../tools/region.svelte.js';
-import { createTool, gridToolBlock, networkToolBlock, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import { createTool, gridToolBlock, networkToolBlock, type StampSource, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { ScenarioStore } from './store.js';
 
 const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'fill'];
@@ -28,6 +28,8 @@ export interface ToolHost {
   readonly region: RegionController;
   /** True (having said so) when layer `id` is locked in the Layers panel. */
   refuseLocked?(id: string): boolean;
+  /** The stamps the Stamp tool paints with. */
+  readonly stamps: StampSource;
 }
 
 /** The layers (shared/paint/layers.ts) a tool's stroke changes; a locked one stops the stroke before it starts. */
@@ -88,7 +90,7 @@ export class ToolState {
     const id = this.tool;
     let t = this.tools.get(id);
     if (!t) {
-      const made = createTool(id, this.host.region);
+      const made = createTool(id, this.host.region, this.host.stamps);
       if (!made) return null;
       this.tools.set(id, made);
       t = made;
@@ -147,7 +149,10 @@ export class ToolState {
   }
 
   pointerLeave(): void {
-    if (this.active?.phase === 'idle') this.showFeedback([]);
+    if (this.active?.phase !== 'idle') return;
+    this.showFeedback([]);
+    const ctx = this.context();
+    if (ctx) this.active.leave?.(ctx);
   }
 
   /** Escape or a lost pointer: a gesture in progress is undone. */

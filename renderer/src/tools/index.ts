@@ -7,9 +7,11 @@ import { ControlTool, MarkerTool } from './marker.js';
 import { NetworkTool } from './network.js';
 import { LassoTool, MarqueeTool, WandTool } from './select-region.js';
 import type { RegionController } from './region.svelte.js';
+import { StampTool, type StampSource } from './stamp.js';
 import type { Tool, ToolId } from './types.js';
 
 export * from './types.js';
+export type { StampSource } from './stamp.js';
 
 /** Why a tool is not offered on a grid of cells, or null when it is. */
 export const gridToolBlock = (id: ToolId): string | null => (id === 'network' ? 'Positions and links belong to network maps; this map is a grid of cells.' : null);
@@ -39,6 +41,7 @@ export const TOOLS: readonly (ToolInfo & { group: number })[] = [
   { id: 'rail', name: 'Rail', key: 'T', hint: 'drag from cell to cell; click a rail to remove it', group: 2 },
   { id: 'control', name: 'Control', key: 'C', hint: 'paint, fill or draw a front line', group: 3 },
   { id: 'marker', name: 'Markers', key: 'M', hint: 'supply bases, forts, victory and entry cells, names', group: 3 },
+  { id: 'stamp', name: 'Stamp', key: 'K', hint: 'click or drag to put the chosen stamp down (Stamps panel); R turns, M mirrors, Esc puts it away', group: 4 },
   { id: 'network', name: 'Positions and links', key: 'P', hint: 'click to place a position; drag it to move it, or onto another to link them; drag a link to bend it; Delete removes the position; Shift: no 5 mm snap', group: 4 },
 ];
 
@@ -61,6 +64,8 @@ export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake',
 export const networkToolBlock = (id: ToolId): string | null =>
   id === 'network'
     ? null
+    : id === 'stamp'
+    ? 'Stamps are regions of cells; a network map has positions and links.'
     : SIDE_TOOLS.has(id)
     ? 'A network map has no cell sides: roads and rails are the types of its links.'
     : REGION_TOOLS.has(id)
@@ -70,8 +75,10 @@ export const networkToolBlock = (id: ToolId): string | null =>
 /** The tools that select regions (a paste floats in these). */
 export const REGION_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['marquee', 'lasso', 'wand']);
 
-export function createTool(id: ToolId, region: RegionController): Tool | null {
+export function createTool(id: ToolId, region: RegionController, stamps: StampSource): Tool | null {
   switch (id) {
+    case 'stamp':
+      return new StampTool(region, stamps);
     case 'marquee':
       return new MarqueeTool(region);
     case 'lasso':

@@ -1,6 +1,7 @@
 // Region editing in the designer: the selection of cells, the clipboard, and the floating
 // paste (a clip following the pointer, turned with R / Shift+R, mirrored with M, put down
-// with a click or Enter, dropped with Esc). The selection tools (rectangle, lasso, magic
+// with a click or Enter, dropped with Esc). The Stamp tool floats its stamps the same way
+// (mode 'stamp'): each placement is one undo step and the stamp stays under the pointer. The selection tools (rectangle, lasso, magic
 // wand) feed the controller; the region maths is shared/editor/region.ts.
 //
 // Every edit is one undo step, made through `commit` below — the one place this file
@@ -15,7 +16,7 @@ import {
   latticesFit, normaliseSelection, placeClip, rotationStep, selectionOutline, toLattice, transformClip,
   type Clip, type Command, type EdgeFeature, type MapDocument, type SelectMode,
 } from '../../../shared/editor/index.js';
-import type { Cell, Point } from '../../../shared/grid/types.js';
+import type { Cell, GridGeometry, Point } from '../../../shared/grid/types.js';
 
 /** What the controller needs of the editor around it. */
 export interface RegionHost {
@@ -33,12 +34,19 @@ export interface RegionHost {
   notice(message: string): void;
   /** Makes the region tool active (a paste needs the pointer). */
   useRegionTool(): void;
+  /** Esc put the stamp away: the Stamp tool hands over to Select. */
+  stampEnded(): void;
 }
+
+/** What a floating stamp puts down at a cell: one stamp, or (painting at random) the one the cell picks. */
+export type StampChooser = (cell: Cell) => { clip: Clip; name: string } | string;
+
+export type FloatMode = 'paste' | 'move' | 'stamp';
 
 /**
  * The clipboard outlives the open scenario: copy in one, paste in another. Raw state: a deep
- * proxy of the clip could not be structuredClone'd when it is pasted (DataCloneError on a
- * region with units or cell features).
+ * $state would wrap the clip's cells and units in proxies, which structuredClone refuses when
+ * a paste copies features and units (named cells, units standing in the region).
  */
 let board = $state.raw<{ clip: Clip | null; from: string }>({ clip: null, from: '' });
 
@@ -48,7 +56,11 @@ export function clipboardClip(): Clip | null {
 
 interface Floating {
   /** The clip as lifted (before turning). */
-  readonly source: Clip;
+  source: Clip;
+  /** A stamp's name (the undo step says it). */
+  name: string;
+  /** Stamps: which stamp lands at a cell (a random choice changes with the cell). */
+  readonly choose: StampChooser | null;
   rotation: number;
   mirrored: boolean;
   /** The clip as it will be put down. */
@@ -56,15 +68,17 @@ interface Floating {
   anchor: Cell;
   /** Where the anchor started (a move that ends there changes nothing). */
   readonly initialAnchor: Cell;
-  /** 'move': the cells it came from are emptied when it is put down. */
-  readonly mode: 'paste' | 'move';
+  /** 'move': the cells it came from are emptied when it is put down; 'stamp': it stays after each placement. */
+  readonly mode: FloatMode;
   readonly from: readonly number[];
   /** Cached drawing, relative to the reference cell's centre. */
   picture: Picture | null;
 }
 
-interface Picture {
+export interface Picture {
   ref: Point;
+  /** Map pixels the clip covers, relative to the reference cell's centre as drawn. */
+  bounds: { x0: number; y0: number; x1: number; y1: number };
   fills: { colour: string; path: Path2D }[];
   outline: Path2D;
   edges: { feature: EdgeFeature; path: Path2D }[];
@@ -84,10 +98,14 @@ export class RegionController {
   /** Selected cells (map indices, sorted). */
   selection = $state.raw<readonly number[]>([]);
   /** True while a clip floats over the map. */
-  floatingInfo = $state.raw<{ cells: number; rotation: number; mirrored: boolean; mode: 'paste' | 'move'; step: number } | null>(null);
+  floatingInfo = $state.raw<{ cells: number; rotation: number; mirrored: boolean; mode: FloatMode; step: number; name: string } | null>(null);
   /** A lasso being drawn (map pixels). */
   private lasso: Point[] | null = null;
   private floating: Floating | null = null;
+  /** The floating clip is not drawn (the pointer is off the map); it still turns and mirrors. */
+  private hidden = false;
+  /** The Stamp tool's turn and mirror, kept between placements and stamps. */
+  private stampTurn = { rotation: 0, mirrored: false };
   private outline: Path2D | null = null;
   private doc: MapDocument | null = null;
 
@@ -229,6 +247,22 @@ export class RegionController {
     return true;
   }
 
+  /** Floats the stamp `choose` picks under the pointer (the Stamp tool); false, said to the user, when there is none. */
+  floatStamp(choose: StampChooser, anchor: Cell): boolean {
+    if (!this.doc) return false;
+    const pick = choose(anchor);
+    if (typeof pick === 'string') {
+      this.host.report(pick);
+      return false;
+    }
+    this.float({ source: pick.clip, mode: 'stamp', from: [], anchor, choose, name: pick.name });
+    return true;
+  }
+
+  get floatingMode(): FloatMode | null {
+    return this.floating?.mode ?? null;
+  }
+
   /** Lifts the selection to move it; `grab` is the cell the pointer holds it by. */
   beginMove(grab: Cell): void {
     const doc = this.doc;
@@ -237,8 +271,16 @@ export class RegionController {
     if (clip) this.float({ source: clip, mode: 'move', from: this.selection, anchor: grab });
   }
 
-  private float(f: { source: Clip; mode: 'paste' | 'move'; from: readonly number[]; anchor: Cell }): void {
-    this.floating = { ...f, initialAnchor: f.anchor, rotation: 0, mirrored: false, shown: f.source, picture: null };
+  private float(f: { source: Clip; mode: FloatMode; from: readonly number[]; anchor: Cell; choose?: StampChooser; name?: string }): void {
+    // A stamp keeps the turn and mirror it was last given while it is painted with.
+    const stamp = f.mode === 'stamp';
+    const rotation = stamp ? this.stampTurn.rotation : 0;
+    const mirrored = stamp ? this.stampTurn.mirrored : false;
+    this.hidden = false;
+    this.floating = {
+      source: f.source, mode: f.mode, from: f.from, anchor: f.anchor, choose: f.choose ?? null, name: f.name ?? '',
+      initialAnchor: f.anchor, rotation, mirrored, shown: transformClip(f.source, { rotation, mirrored }), picture: null,
+    };
     this.updateInfo();
     this.host.redraw();
   }
@@ -247,8 +289,21 @@ export class RegionController {
 
   moveFloating(cell: Cell): void {
     const f = this.floating;
+    if (f && this.hidden) {
+      this.hidden = false;
+      this.host.redraw();
+    }
     if (!f || (f.anchor.col === cell.col && f.anchor.row === cell.row)) return;
     f.anchor = cell;
+    if (f.choose) {
+      // Painting at random: the stamp shown is the one a click here puts down.
+      const pick = f.choose(cell);
+      if (typeof pick !== 'string' && pick.clip !== f.source) {
+        f.source = pick.clip;
+        f.name = pick.name;
+        return this.reshape(f);
+      }
+    }
     this.host.redraw();
   }
 
@@ -268,7 +323,15 @@ export class RegionController {
     this.reshape(f);
   }
 
+  /** Hides the floating clip while the pointer is off the map (or shows it again). */
+  hideFloating(hidden: boolean): void {
+    if (!this.floating || this.hidden === hidden) return;
+    this.hidden = hidden;
+    this.host.redraw();
+  }
+
   private reshape(f: Floating): void {
+    if (f.mode === 'stamp') this.stampTurn = { rotation: f.rotation, mirrored: f.mirrored };
     f.shown = transformClip(f.source, { rotation: f.rotation, mirrored: f.mirrored });
     f.picture = null;
     this.updateInfo();
@@ -283,17 +346,18 @@ export class RegionController {
     }
     const step = rotationStep(f.source.lattice);
     const n = 360 / step;
-    this.floatingInfo = { cells: f.source.cells.length, rotation: ((((f.rotation % n) + n) % n) * step), mirrored: f.mirrored, mode: f.mode, step };
+    this.floatingInfo = { cells: f.source.cells.length, rotation: ((((f.rotation % n) + n) % n) * step), mirrored: f.mirrored, mode: f.mode, step, name: f.name };
   }
 
-  /** Puts the floating clip down where it is: one undo step. */
-  place(): void {
+  /** Puts the floating clip down where it is: one undo step. A stamp stays floating; answers the cells it covered. */
+  place(): number[] {
     const f = this.floating;
     const doc = this.doc;
-    if (!f || !doc) return;
+    if (!f || !doc) return [];
+    if (f.mode === 'stamp') return this.placeStamp(f, doc);
     if (f.mode === 'move' && f.rotation === 0 && !f.mirrored && this.sameAsStart(f)) {
       this.cancelFloating();
-      return;
+      return [];
     }
     this.floating = null;
     this.updateInfo();
@@ -320,6 +384,23 @@ export class RegionController {
       ];
     });
     this.setSelection(placedCells);
+    return placedCells;
+  }
+
+  private placeStamp(f: Floating, doc: MapDocument): number[] {
+    let covered: number[] = [];
+    const label = `Stamp “${f.name}”`;
+    this.commit(label, () => [
+      () => {
+        const placed = placeClip(doc, f.shown, f.anchor, label);
+        covered = placed.cells;
+        if (placed.addedTypes.length > 0) this.host.notice(`${label}; added ${placed.addedTypes.map((t) => t.name).join(', ')} to this map's terrain`);
+        return placed.command;
+      },
+    ]);
+    // The map under the stamp changed; the picture of the stamp did not.
+    this.host.redraw();
+    return covered;
   }
 
   private sameAsStart(f: Floating): boolean {
@@ -345,7 +426,12 @@ export class RegionController {
       if (key === 'r') return this.rotate(e.shiftKey ? -1 : 1), true;
       if (key === 'm') return this.mirror(), true;
       if (e.key === 'Enter') return this.place(), true;
-      if (e.key === 'Escape') return this.cancelFloating(), true;
+      if (e.key === 'Escape') {
+        const stamp = this.floating.mode === 'stamp';
+        this.cancelFloating();
+        if (stamp) this.host.stampEnded();
+        return true;
+      }
       return false;
     }
     if (mod && !e.altKey) {
@@ -427,35 +513,44 @@ export class RegionController {
       ctx.setLineDash([]);
     }
     const f = this.floating;
-    if (f) {
-      f.picture ??= picture(doc, f.shown, size);
+    if (f && !this.hidden) {
+      f.picture ??= clipPicture(doc.grid, f.shown, size);
       const pic = f.picture;
       const at = doc.grid.center(f.anchor, size);
       ctx.translate(at.x - pic.ref.x, at.y - pic.ref.y);
-      ctx.globalAlpha = 0.85;
-      for (const { colour, path } of pic.fills) {
-        ctx.fillStyle = colour;
-        ctx.fill(path);
-      }
-      ctx.globalAlpha = 1;
-      for (const { feature, path } of pic.edges) {
-        ctx.strokeStyle = EDGE_LOOK[feature].colour;
-        ctx.lineWidth = EDGE_LOOK[feature].width * size;
-        if (feature === 'rails') ctx.setLineDash([size * 0.08, size * 0.05]);
-        ctx.stroke(path);
-        ctx.setLineDash([]);
-      }
-      ctx.fillStyle = '#222';
-      ctx.fill(pic.units);
-      ctx.strokeStyle = 'rgba(255,255,255,0.95)';
-      ctx.lineWidth = 4 / scale;
-      ctx.stroke(pic.outline);
-      ctx.strokeStyle = ACCENT;
-      ctx.lineWidth = 2 / scale;
-      ctx.stroke(pic.outline);
+      paintPicture(ctx, pic, size, scale, 0.85);
     }
     ctx.restore();
   }
+}
+
+/** Draws a clip's picture (map pixels; outline widths in screen pixels at `scale`). */
+export function paintPicture(ctx: CanvasRenderingContext2D, pic: Picture, size: number, scale: number, alpha = 1): void {
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.globalAlpha = alpha;
+  for (const { colour, path } of pic.fills) {
+    ctx.fillStyle = colour;
+    ctx.fill(path);
+  }
+  ctx.globalAlpha = 1;
+  for (const { feature, path } of pic.edges) {
+    ctx.strokeStyle = EDGE_LOOK[feature].colour;
+    ctx.lineWidth = EDGE_LOOK[feature].width * size;
+    if (feature === 'rails') ctx.setLineDash([size * 0.08, size * 0.05]);
+    ctx.stroke(path);
+    ctx.setLineDash([]);
+  }
+  ctx.fillStyle = '#222';
+  ctx.fill(pic.units);
+  ctx.strokeStyle = 'rgba(255,255,255,0.95)';
+  ctx.lineWidth = 4 / scale;
+  ctx.stroke(pic.outline);
+  ctx.strokeStyle = ACCENT;
+  ctx.lineWidth = 2 / scale;
+  ctx.stroke(pic.outline);
+  ctx.restore();
 }
 
 function outlinePath(doc: MapDocument, cells: readonly number[], size: number): Path2D {
@@ -469,8 +564,7 @@ function outlinePath(doc: MapDocument, cells: readonly number[], size: number): 
 }
 
 /** The clip drawn with its origin on the map's cell (0,0)'s lattice point, to be translated. */
-function picture(doc: MapDocument, clip: Clip, size: number): Picture {
-  const grid = doc.grid;
+export function clipPicture(grid: GridGeometry, clip: Clip, size: number): Picture {
   const refCell = { col: 0, row: 0 };
   const ref = grid.center(refCell, size);
   const o = toLattice(grid, refCell);
@@ -481,9 +575,16 @@ function picture(doc: MapDocument, clip: Clip, size: number): Picture {
   const outline = new Path2D();
   const inClip = new Set(clip.cells.map((c) => `${c.q},${c.r}`));
   const units = new Path2D();
+  const bounds = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (const c of clip.cells) {
     const cell = at(c.q, c.r);
     const centre = grid.center(cell, size);
+    for (const p of corners) {
+      bounds.x0 = Math.min(bounds.x0, centre.x + p.x);
+      bounds.x1 = Math.max(bounds.x1, centre.x + p.x);
+      bounds.y0 = Math.min(bounds.y0, centre.y + p.y);
+      bounds.y1 = Math.max(bounds.y1, centre.y + p.y);
+    }
     const colour = colourOf.get(c.terrain) ?? '#cccccc';
     let path = fills.get(colour);
     if (!path) fills.set(colour, (path = new Path2D()));
@@ -527,7 +628,7 @@ function picture(doc: MapDocument, clip: Clip, size: number): Picture {
     }
     edges.push({ feature, path });
   }
-  return { ref, fills: [...fills].map(([colour, path]) => ({ colour, path })), outline, edges, units };
+  return { ref, bounds, fills: [...fills].map(([colour, path]) => ({ colour, path })), outline, edges, units };
 }
 
 function plural(n: number, unit: string): string {

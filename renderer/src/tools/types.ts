@@ -11,6 +11,7 @@ export type ToolId =
   | 'marquee'
   | 'lasso'
   | 'wand'
+  | 'stamp'
   | 'brush'
   | 'rect'
   | 'fill'
@@ -93,6 +94,8 @@ export interface Tool {
   up(ctx: ToolContext, p: PointerInput): void;
   /** Escape or losing the pointer: a gesture in progress is undone. */
   cancel(ctx: ToolContext): void;
+  /** The pointer left the map (a tool may hide what follows the pointer). */
+  leave?(ctx: ToolContext): void;
   /** The Delete key while this tool is active; true when it was used. */
   deleteKey?(ctx: ToolContext): boolean;
 }
