@@ -283,12 +283,10 @@ export class EditorState {
     if (!label) return `Type a cell label (${looks}).`;
     const cell = grid.parseLabel(label);
     if (!cell || !grid.inMap(cell)) return `“${label}” is not a cell of this map (${looks}).`;
-    // Close enough to read the cell and its label (map/lod.ts shows them from 52 px), then
-    // centred (the map view's own pan and zoom).
+    // Centred, and close enough to read the cell and its label (map/lod.ts shows them from
+    // 52 px): the one viewport controller's zoom and pan.
     const legible = Math.max(64, LOD.coordinates);
-    if (r.cellScreenPx < legible) r.zoomBy(legible / r.cellScreenPx);
-    const p = r.cellCenter(cell);
-    if (p) r.panBy(r.stage.width() / 2 - p.x, r.stage.height() / 2 - p.y);
+    r.viewport.centreOn(grid.center(cell, CELL_SIZE), Math.max(r.view.scale, legible / CELL_SIZE));
     this.app.selected = cell;
     return null;
   }
