@@ -140,7 +140,7 @@ export async function openDocument(page: Page): Promise<Scenario> {
  * Every page starts as one opened from the address the host printed: the launch key is put
  * where the page keeps it (as the #key= fragment would) before any of its scripts run.
  */
-export const test = base.extend<object, { webHost: { url: string; dataDir: string } }>({
+export const test = base.extend<{ cleanLibrary: void }, { webHost: { url: string; dataDir: string } }>({
   // This worker's own web host and library (e2e/web-host.ts); GF_E2E_DATA_DIR names its data
   // folder for the specs that look inside it.
   webHost: [
@@ -158,6 +158,17 @@ export const test = base.extend<object, { webHost: { url: string; dataDir: strin
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ webHost }, use) => use(webHost.url),
+  // After every test, whatever its spec does: its pages are closed (so nothing they still write,
+  // an autosave or a recovery copy, lands later) and the library is put back as seeded, so the
+  // next test in this worker, of any spec, starts from the same library.
+  cleanLibrary: [
+    async ({ context, request, baseURL }, use) => {
+      await use();
+      for (const p of context.pages()) if (!p.isClosed()) await p.close();
+      await restoreSeededLibrary(request, baseURL);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await page.addInitScript(([store, key]) => {
       try {

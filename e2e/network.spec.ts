@@ -39,6 +39,13 @@ test('a network scenario imports, opens per position, prints its positions and r
   await card(page).dblclick();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('network-note')).toContainText('Positions and links show as they print');
+  // Read once, the note closes and stays closed: it no longer covers the top of the map.
+  await page.getByTestId('network-note').getByRole('button', { name: 'Close this note' }).click();
+  await expect(page.getByTestId('network-note')).toHaveCount(0);
+  await page.reload();
+  await card(page).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('network-note')).toHaveCount(0);
   // Cell sides do not exist on a network: those tools are offered disabled, their keys do nothing.
   for (const name of ['River', 'Lake shore', 'Road', 'Rail']) await expect(page.getByRole('radio', { name })).toBeDisabled();
   await page.getByTestId('map').focus();

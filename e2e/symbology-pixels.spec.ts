@@ -63,7 +63,7 @@ test('the map on screen, the PNG, the SVG and the PDF show the same symbology, p
   await expect(page.getByTestId('scenario-title')).toHaveText(EXAMPLE.title);
 
   // The minimap would sit over a corner of the map: the View panel hides it.
-  await page.locator('input[data-layer="minimap"]').uncheck();
+  await page.locator('input[data-view="minimap"]').uncheck();
   await page.evaluate((px) => window.__gridfront!.editor!.zoomToCellPx(px), CELL_PX);
   await sharp(page);
   // The pointer away from the map: no hover outline.
