@@ -4,10 +4,10 @@
 // library's database, which the library has already brought to the latest schema.
 import { nanoid } from 'nanoid';
 import type Database from 'better-sqlite3';
-import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
+import type { ChannelName, Handlers } from '../../shared/host/contract.js';
 import type { GameEntry, GameRecordKind } from '../../shared/host/channels/games.js';
 import { openDatabase } from './db.js';
-import { LibraryError } from './errors.js';
+import { LibraryError, hostErrors } from './errors.js';
 
 /** Largest stored document: a long game's action log and state stay well under it. */
 const MAX_DATA_BYTES = 16 * 1024 * 1024;
@@ -109,16 +109,6 @@ export function openGameStore(file: string, options: { now?: () => number; newId
 type GameChannel = Extract<ChannelName, `games.${string}`>;
 export type GameHandlers = Pick<Handlers, GameChannel>;
 
-function hostErrors<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return fn(...args);
-    } catch (err) {
-      if (err instanceof LibraryError) throw new HostError({ code: err.code === 'not-found' ? 'not-found' : 'bad-request', message: err.message });
-      throw err;
-    }
-  };
-}
 
 export function gameHandlers(store: GameStore): GameHandlers {
   return {

@@ -1,29 +1,15 @@
 // Binds the library service to its host channels (payloads are already checked by the
 // router). Library errors become host errors with the matching code; anything else is a
 // bug and reaches the router as an internal failure.
-import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
-import { LibraryError } from './errors.js';
+import type { ChannelName, Handlers } from '../../shared/host/contract.js';
+import { LibraryError, hostErrors } from './errors.js';
 import { checkUnderlayImage } from './images.js';
 import type { Library } from './types.js';
 
 type LibraryChannel = Extract<ChannelName, `library.${string}`>;
 export type LibraryHandlers = Pick<Handlers, LibraryChannel>;
 
-function asHostError(err: unknown): unknown {
-  if (err instanceof LibraryError) return new HostError({ code: err.code === 'not-found' ? 'not-found' : 'bad-request', message: err.message });
-  return err;
-}
 
-function hostErrors<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      const result = fn(...args);
-      return (result instanceof Promise ? result.catch((err: unknown) => Promise.reject(asHostError(err))) : result) as R;
-    } catch (err) {
-      throw asHostError(err);
-    }
-  };
-}
 
 export function libraryHandlers(lib: Library): LibraryHandlers {
   const handlers: LibraryHandlers = {

@@ -4,10 +4,10 @@
 // to the latest schema (as the saved-games store does).
 import { nanoid } from 'nanoid';
 import type Database from 'better-sqlite3';
-import { HostError, type ChannelName, type Handlers } from '../../shared/host/contract.js';
+import type { ChannelName, Handlers } from '../../shared/host/contract.js';
 import { STAMP_NAME_MAX, type StampEntry, type StampLattice } from '../../shared/host/channels/stamps.js';
 import { openDatabase } from './db.js';
-import { LibraryError } from './errors.js';
+import { LibraryError, hostErrors } from './errors.js';
 
 /** A 1024×1024 map's whole area as one stamp stays well under this. */
 const MAX_CLIP_BYTES = 32 * 1024 * 1024;
@@ -156,16 +156,6 @@ export function openStampStore(file: string, options: { now?: () => number; newI
 type StampChannel = Extract<ChannelName, `stamps.${string}`>;
 export type StampHandlers = Pick<Handlers, StampChannel>;
 
-function hostErrors<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return fn(...args);
-    } catch (err) {
-      if (err instanceof LibraryError) throw new HostError({ code: err.code === 'not-found' ? 'not-found' : 'bad-request', message: err.message });
-      throw err;
-    }
-  };
-}
 
 export function stampHandlers(store: StampStore): StampHandlers {
   return {
