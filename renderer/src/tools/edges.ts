@@ -15,12 +15,39 @@ export function sideAt(ctx: ToolContext, p: Point): EdgeId | null {
   return edgeUnderPointer(ctx.doc.grid, p, ctx.size, ctx.size * SIDE_TOLERANCE);
 }
 
-export class WaterTool implements Tool {
+/**
+ * A tool that strokes along cell sides: a press starts one undoable gesture, release ends it,
+ * Esc cancels it; between strokes it shows the side under the pointer.
+ */
+abstract class SideStrokeTool implements Tool {
   phase: Phase = 'idle';
-  private mode: EdgeMode = 'add';
-  private last: Point | null = null;
+  protected last: Point | null = null;
 
-  constructor(readonly feature: 'rivers' | 'lakeShores') {}
+  abstract down(ctx: ToolContext, p: PointerInput): void;
+  abstract move(ctx: ToolContext, p: PointerInput): void;
+  protected abstract hover(ctx: ToolContext, side: EdgeId | null): void;
+
+  up(ctx: ToolContext, p: PointerInput): void {
+    if (this.phase !== 'idle') ctx.history.endGesture();
+    this.phase = 'idle';
+    this.last = null;
+    this.hover(ctx, sideAt(ctx, p.point));
+  }
+
+  cancel(ctx: ToolContext): void {
+    if (this.phase !== 'idle') ctx.history.cancelGesture();
+    this.phase = 'idle';
+    this.last = null;
+    ctx.feedback([]);
+  }
+}
+
+export class WaterTool extends SideStrokeTool {
+  private mode: EdgeMode = 'add';
+
+  constructor(readonly feature: 'rivers' | 'lakeShores') {
+    super();
+  }
 
   private get noun(): string {
     return this.feature === 'rivers' ? 'river' : 'lake shore';
@@ -47,21 +74,7 @@ export class WaterTool implements Tool {
     this.hover(ctx, sides[sides.length - 1]!);
   }
 
-  up(ctx: ToolContext, p: PointerInput): void {
-    if (this.phase !== 'idle') ctx.history.endGesture();
-    this.phase = 'idle';
-    this.last = null;
-    this.hover(ctx, sideAt(ctx, p.point));
-  }
-
-  cancel(ctx: ToolContext): void {
-    if (this.phase !== 'idle') ctx.history.cancelGesture();
-    this.phase = 'idle';
-    this.last = null;
-    ctx.feedback([]);
-  }
-
-  private hover(ctx: ToolContext, side: EdgeId | null): void {
+  protected hover(ctx: ToolContext, side: EdgeId | null): void {
     if (!side) return ctx.feedback([]);
     const removing = this.phase === 'idle' ? ctx.doc.edges[this.feature].has(side) : this.mode === 'remove';
     ctx.feedback([{ kind: 'edges', edges: [side], colour: removing ? REMOVE : ADD, remove: removing }]);
@@ -74,10 +87,8 @@ export class WaterTool implements Tool {
  * is kept as written from the cell the pointer was in, which a one-sided symbol (an
  * escarpment's ticks) faces: draw an escarpment from its lower ground.
  */
-export class SideFeatureTool implements Tool {
-  phase: Phase = 'idle';
+export class SideFeatureTool extends SideStrokeTool {
   private mode: 'add' | 'remove' = 'add';
-  private last: Point | null = null;
 
   private feature(ctx: ToolContext) {
     return ctx.doc.sideFeatures.find((f) => f.id === ctx.options.sideFeature) ?? null;
@@ -117,21 +128,7 @@ export class SideFeatureTool implements Tool {
     this.hover(ctx, sides[sides.length - 1]!);
   }
 
-  up(ctx: ToolContext, p: PointerInput): void {
-    if (this.phase !== 'idle') ctx.history.endGesture();
-    this.phase = 'idle';
-    this.last = null;
-    this.hover(ctx, sideAt(ctx, p.point));
-  }
-
-  cancel(ctx: ToolContext): void {
-    if (this.phase !== 'idle') ctx.history.cancelGesture();
-    this.phase = 'idle';
-    this.last = null;
-    ctx.feedback([]);
-  }
-
-  private hover(ctx: ToolContext, side: EdgeId | null): void {
+  protected hover(ctx: ToolContext, side: EdgeId | null): void {
     const f = this.feature(ctx);
     if (!side || !f) return ctx.feedback([]);
     const removing = this.phase === 'idle' ? featureSides(ctx.doc, f.id).has(side) : this.mode === 'remove';
