@@ -37,3 +37,4 @@ export {
 export { SideFeaturesCommand, editSideFeature, defineSideFeature, featureSides, sideFrom, sideFeatureId } from './commands/side-features.js';
 export { stampFitProblem, latticeWords, pickStamp, newStampSeed } from './stamps.js';
 export { findCells, hasCriteria, describeQuery, replaceTerrain, MARKER_KINDS, MARKER_NAMES, type FindQuery, type MarkerKind } from './find.js';
+export { cellsOnLine, cellsInEllipse, ellipseBox, type EllipseOptions } from './shapes.js';

@@ -18,6 +18,7 @@ export function designerKey(editor: EditorState, e: KeyboardEvent): boolean {
   if (e.altKey) return false;
   if (e.key === 'Escape' && tools.busy) return tools.cancel(), true;
   if ((e.key === 'Delete' || e.key === 'Backspace') && tools.deleteKey()) return true;
+  if (e.key === 'Enter' && tools.enterKey()) return true;
   if (e.key === '[' || e.key === ']') {
     const next = tools.options.brushSize + (e.key === ']' ? 1 : -1);
     if (next >= 1 && next <= 3) tools.options.brushSize = next as 1 | 2 | 3;

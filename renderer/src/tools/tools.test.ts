@@ -3,7 +3,8 @@ import type { Cell } from '../../../shared/grid/types.js';
 import { WaterTool, FrontLineTool } from './edges.js';
 import { ControlTool, MarkerTool } from './marker.js';
 import { RouteTool } from './route.js';
-import { FillTool, RectTool, SelectTool } from './shape.js';
+import { EllipseTool, FillTool, LineTool, PolygonTool, RectTool, SelectTool } from './shape.js';
+import { cellsInEllipse, cellsInPolygon, cellsOnLine } from '../../../shared/editor/index.js';
 import { StrokeTool } from './stroke.js';
 import { toolHarness } from './testing.js';
 
@@ -117,6 +118,82 @@ describe('rectangle and fill', () => {
     expect(fill.phase).toBe('dragging');
     fill.up(h.ctx, h.at({ col: 2, row: 0 }));
     expect(h.history.canUndo).toBe(false);
+  });
+});
+
+describe('shape tools', () => {
+  it('a line of cells is previewed while dragging and painted on release, one undo step', () => {
+    const h = toolHarness({ kind: 'hex', orientation: 'flat', offset: 'odd' }, 14, 10);
+    const tool = new LineTool();
+    const a = { col: 1, row: 2 };
+    const b = { col: 9, row: 6 };
+    tool.down(h.ctx, h.at(a));
+    tool.move(h.ctx, h.at(b));
+    const want = cellsOnLine(h.doc.grid, a, b);
+    const preview = h.log.feedback.at(-1)![0]!;
+    expect(preview.kind === 'cells' && preview.cells.map((c) => h.doc.grid.index(c))).toEqual(want);
+    expect(h.terrainAt(b)).toBe('open');
+    tool.up(h.ctx, h.at(b));
+    expect(want.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'woods')).toBe(true);
+    expect(h.history.undoLabel).toBe(`Paint Woods line (${want.length} cells)`);
+    h.history.undo();
+    expect(want.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'open')).toBe(true);
+  });
+
+  it('an ellipse paints filled or only its rim, Shift makes a circle, Esc drops it', () => {
+    const h = toolHarness({ kind: 'square', adjacency: 4 }, 20, 16);
+    const tool = new EllipseTool();
+    const a = { col: 2, row: 2 };
+    const b = { col: 12, row: 8 };
+    h.options.shapeFilled = false;
+    tool.down(h.ctx, h.at(a));
+    tool.move(h.ctx, h.at(b, { shift: true }));
+    const circle = cellsInEllipse(h.doc.grid, a, b, 100, { filled: false, circle: true });
+    expect(h.log.feedback.at(-1)!.map((f) => f.kind)).toEqual(['cells', 'polygon']);
+    tool.up(h.ctx, h.at(b, { shift: true }));
+    expect(h.history.undoLabel).toBe(`Paint Woods ellipse (${circle.length} cells)`);
+    expect(circle.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'woods')).toBe(true);
+    // The middle of the circle is not painted (outline).
+    expect(h.terrainAt({ col: 7, row: 7 })).toBe('open');
+    h.options.shapeFilled = true;
+    tool.down(h.ctx, h.at({ col: 14, row: 1 }));
+    tool.move(h.ctx, h.at({ col: 19, row: 15 }));
+    tool.cancel(h.ctx);
+    expect(h.history.undoLabel).toBe(`Paint Woods ellipse (${circle.length} cells)`);
+    expect(h.terrainAt({ col: 16, row: 8 })).toBe('open');
+  });
+
+  it('a polygon: corners clicked, Enter paints the cells inside; a double-click closes too; Esc drops it', () => {
+    const h = toolHarness({ kind: 'square', adjacency: 4 }, 20, 16);
+    const tool = new PolygonTool();
+    const corners = [{ col: 2, row: 2 }, { col: 12, row: 3 }, { col: 6, row: 11 }];
+    for (const c of corners) {
+      tool.down(h.ctx, h.at(c));
+      tool.up();
+    }
+    tool.move(h.ctx, h.at({ col: 3, row: 9 }));
+    expect(tool.phase).toBe('pointing');
+    const shown = h.log.feedback.at(-1)!;
+    expect(shown[1]!.kind === 'polygon' && shown[1]!.points.length).toBe(4);
+    expect(h.history.canUndo).toBe(false);
+    // Enter closes the three corners put down (not where the pointer is).
+    expect(tool.enterKey(h.ctx)).toBe(true);
+    const want = cellsInPolygon(h.doc.grid, corners.map((c) => h.doc.grid.center(c, 100)), 100);
+    expect(h.history.undoLabel).toBe(`Paint Woods polygon (${want.length} cells)`);
+    expect(want.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'woods')).toBe(true);
+    expect(tool.phase).toBe('idle');
+    expect(tool.enterKey(h.ctx)).toBe(false);
+
+    h.options.terrain = 'lake';
+    for (const c of [{ col: 14, row: 2 }, { col: 18, row: 2 }, { col: 18, row: 8 }, { col: 18, row: 8 }]) tool.down(h.ctx, h.at(c));
+    expect(h.history.undoLabel).toMatch(/^Paint Lake polygon/);
+    expect(h.terrainAt({ col: 17, row: 3 })).toBe('lake');
+
+    h.options.terrain = 'woods';
+    for (const c of [{ col: 1, row: 13 }, { col: 8, row: 13 }, { col: 8, row: 15 }]) tool.down(h.ctx, h.at(c));
+    tool.cancel(h.ctx);
+    expect(tool.phase).toBe('idle');
+    expect(h.terrainAt({ col: 6, row: 14 })).toBe('open');
   });
 });
 
