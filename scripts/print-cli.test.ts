@@ -36,5 +36,4 @@ describe('npm run print', () => {
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page.runs.filter((r) => r.text === 'Draft \u2014 1 check not passing')).toHaveLength(1);
   });
-
 });
