@@ -4,7 +4,7 @@ import { WaterTool, FrontLineTool } from './edges.js';
 import { ControlTool, MarkerTool } from './marker.js';
 import { RouteTool } from './route.js';
 import { EllipseTool, FillTool, LineTool, PolygonTool, RectTool, SelectTool } from './shape.js';
-import { cellsInEllipse, cellsInPolygon, cellsOnLine } from '../../../shared/editor/index.js';
+import { cellsInEllipse, cellsInPolygon, cellsOnLine, straightCellRun, straightSideRun } from '../../../shared/editor/index.js';
 import { StrokeTool } from './stroke.js';
 import { toolHarness } from './testing.js';
 
@@ -215,6 +215,29 @@ describe('rivers and lake shores', () => {
     expect(h.history.undoLabel).toBe('Remove river (1 side)');
   });
 
+  it('Shift makes a straight run of sides: a wobbly drag free, then Shift: shown first, one undo step on release', () => {
+    const h = toolHarness({ kind: 'hex', orientation: 'flat', offset: 'odd' }, 16, 12);
+    const grid = h.doc.grid;
+    const first = grid.edgeOf({ col: 4, row: 5 }, 'N')!;
+    const tool = new WaterTool('rivers');
+    tool.down(h.ctx, h.onSide(first));
+    // A free wiggle first (drawn as it goes), then Shift: the wiggle is dropped for the straight run.
+    tool.move(h.ctx, h.onSide(grid.edgeOf({ col: 4, row: 5 }, 'NE')!));
+    expect(h.doc.edges.rivers.size).toBe(2);
+    const far = { x: grid.center({ col: 11, row: 2 }, 100).x, y: grid.center({ col: 11, row: 2 }, 100).y };
+    tool.move(h.ctx, { point: far, cell: grid.pixelToCell(far, 100), alt: false, shift: true });
+    expect(h.doc.edges.rivers.size).toBe(0);
+    const want = straightSideRun(grid, first, far, 100);
+    expect(want.length).toBeGreaterThan(6);
+    expect(h.log.feedback.at(-1)).toEqual([{ kind: 'edges', edges: want, colour: expect.any(String), remove: false }]);
+    tool.up(h.ctx, { point: far, cell: grid.pixelToCell(far, 100), alt: false, shift: true });
+    expect([...h.doc.edges.rivers].sort()).toEqual([...want].sort());
+    expect(h.history.undoLabel).toBe(`Add river (${want.length} sides)`);
+    h.history.undo();
+    expect(h.doc.edges.rivers.size).toBe(0);
+    expect(h.history.canUndo).toBe(false);
+  });
+
   it('hovering near a side highlights it; near a cell centre nothing is picked', () => {
     const h = toolHarness();
     const tool = new WaterTool('lakeShores');
@@ -228,6 +251,29 @@ describe('rivers and lake shores', () => {
 });
 
 describe('roads and rails', () => {
+  it('Shift lays a straight run of cells from the first cell, previewed, one undo step; Esc drops it', () => {
+    const h = toolHarness({ kind: 'square', adjacency: 8 }, 16, 12);
+    const grid = h.doc.grid;
+    const tool = new RouteTool('roads');
+    const a = { col: 2, row: 2 };
+    tool.down(h.ctx, h.at(a));
+    const far = grid.center({ col: 9, row: 8 }, 100);
+    tool.move(h.ctx, { point: far, cell: { col: 9, row: 8 }, alt: false, shift: true });
+    const want = straightCellRun(grid, a, far, 100);
+    // Roads cross sides: east (7 across beats 6 down), not the diagonal.
+    expect(want.map((c) => `${c.col},${c.row}`)).toEqual(['2,2', '3,2', '4,2', '5,2', '6,2', '7,2', '8,2', '9,2']);
+    expect(h.doc.edges.roads.size).toBe(0);
+    expect(h.log.feedback.at(-1)).toEqual([{ kind: 'path', cells: want, colour: expect.any(String) }]);
+    tool.up(h.ctx, { point: far, cell: { col: 9, row: 8 }, alt: false, shift: true });
+    expect(h.doc.edges.roads.size).toBe(7);
+    expect(h.history.undoLabel).toBe('Lay road (7 sides)');
+    tool.down(h.ctx, h.at({ col: 2, row: 10 }));
+    tool.move(h.ctx, { ...h.at({ col: 12, row: 10 }), shift: true });
+    tool.cancel(h.ctx);
+    expect(h.doc.edges.roads.size).toBe(7);
+    expect(h.history.undoLabel).toBe('Lay road (7 sides)');
+  });
+
   it('a drag lays a connection through each shared side; a river side under it is a bridge', () => {
     const h = toolHarness();
     const grid = h.doc.grid;
