@@ -22,9 +22,6 @@ import { imageModel, layoutImage, type ImageExportInput, type ImageLayout } from
 import { gridFor, type PrintLayout } from '../../shared/print/layout.js';
 import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
 import { drawPrintPage, frameExtra, printPageCount, printPageSizePt } from '../../shared/print/page-draw.js';
-import { drawKitPage } from '../../shared/kit/draw.js';
-import type { KitLayout } from '../../shared/kit/layout.js';
-import { MM_PER_INCH } from '../../shared/print/units.js';
 import { PngBandWriter, type PngMeta } from './png-stream.js';
 
 /** Bytes of RGBA one band holds at most. */
@@ -294,36 +291,5 @@ export async function printPagesPng(scenario: Scenario, layout: PrintLayout, dpi
   const picture = layout.options.underlay && underlay ? await decodeUnderlay(scenario, underlay) : undefined;
   const out: Buffer[] = [];
   for (let i = 0; i < printPageCount(layout); i++) out.push(await rasterToBytes(printPageJob(scenario, layout, i, dpi, model, picture)));
-  return out;
-}
-
-/** One page of a tabletop kit (shared/kit) at `dpi`: the page the kit PDF draws, in its true size. */
-export function kitPageJob(scenario: Scenario, layout: KitLayout, index: number, dpi: number): RasterJob {
-  const page = layout.pages[index];
-  if (!page) throw new RangeError(`the kit has no page ${index + 1}`);
-  const k = dpi / MM_PER_INCH; // pixels per millimetre
-  return {
-    width: Math.round(page.size.width * k),
-    height: Math.round(page.size.height * k),
-    scale: k,
-    origin: { x: 0, y: 0 },
-    cells: 0,
-    draw(s, fonts) {
-      drawKitPage(s, fonts, layout, page, scenario.title);
-    },
-    meta: { dpi, text: { Title: `${scenario.title} \u2014 tabletop kit: ${page.title}`, Software: 'Gridfront' } },
-  };
-}
-
-/** Megapixels of every page of a kit at `dpi`. */
-export function kitMegapixels(layout: KitLayout, dpi: number): number {
-  const k = dpi / MM_PER_INCH;
-  return layout.pages.reduce((sum, p) => sum + (p.size.width * k * p.size.height * k) / 1e6, 0);
-}
-
-/** Every page of a kit as PNG at `dpi`, in page order. */
-export async function kitPagesPng(scenario: Scenario, layout: KitLayout, dpi: number): Promise<Buffer[]> {
-  const out: Buffer[] = [];
-  for (let i = 0; i < layout.pages.length; i++) out.push(await rasterToBytes(kitPageJob(scenario, layout, i, dpi)));
   return out;
 }
