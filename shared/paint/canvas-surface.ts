@@ -5,10 +5,7 @@
 //
 // The caller sets the context's transform (its units → pixels) first. Paths are built on the
 // context itself and cleared after each paint, which keeps the surface's PDF-like model without
-// allocating a Path2D per shape. Given a `makePath` (a native canvas in Node, where every call
-// into the canvas costs far more than the drawing it asks for), the path is written as SVG path
-// data instead and handed over as one Path2D when it is painted: one call per fill rather than
-// three per tree.
+// allocating a Path2D per shape.
 import type { Point, Rect } from '../grid/types.js';
 import { rgbToCss, type Align, type FillRule, type LineCap, type LineJoin, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts, type SurfaceImage } from './surface.js';
 
@@ -107,15 +104,14 @@ export class CanvasSurface implements Surface<CanvasFont> {
   private readonly saved: [number, number][] = [];
   /** polygonsAt's polygons not yet painted. */
   private pending: Polygons[] = [];
-  /** The current path as SVG path data, when the surface has a makePath (see the file's head). */
-  private d = '';
+  /** Whether the context's own path has anything since the last paint. */
+  private onContext = false;
 
   /**
    * `pxPerUnit`: device pixels per drawing unit under the transform the caller set; lines
    * thinner than `minLinePx` are drawn at that width so hairlines stay visible. `makePath`
-   * turns SVG path data into a Path2D (`(d) => new Path2D(d)`): given it, each path (polygonsAt's
-   * batches of cells included) reaches the canvas in one call when painted instead of one per
-   * corner or curve.
+   * turns SVG path data into a Path2D (`(d) => new Path2D(d)`): given it, polygonsAt hands a
+   * batch of polygons to the canvas in one call instead of one per corner.
    */
   constructor(
     readonly ctx: Canvas2D,
@@ -145,12 +141,18 @@ export class CanvasSurface implements Surface<CanvasFont> {
       for (let k = 1; k < c.length; k++) ctx.lineTo(x + c[k]!.x, y + c[k]!.y);
       ctx.closePath();
     }
+    this.onContext = true;
   }
 
-  /** The pending polygons as SVG path data. */
-  private pendingData(): string {
+  /** The pending polygons as one Path2D, or null when the context's path is to be painted (they are traced onto it then). */
+  private takePending(): unknown {
+    if (this.pending.length === 0) return null;
     const list = this.pending;
     this.pending = [];
+    if (this.onContext || !this.makePath) {
+      for (const p of list) this.trace(p);
+      return null;
+    }
     let d = '';
     for (const p of list) {
       const c = p.corners;
@@ -165,23 +167,14 @@ export class CanvasSurface implements Surface<CanvasFont> {
         d += `M${coord(p.xs[i]! + x0)} ${coord(p.ys[i]! + y0)}${steps}`;
       }
     }
-    return d;
+    return this.makePath(d);
   }
 
-  /**
-   * Paints the current path with `op`: given a Path2D of it (a surface with makePath), or null
-   * to paint the context's own path. `always`: call `op` even for an empty path (a clip to
-   * nothing still clips).
-   */
-  private paint(op: (path: unknown) => void, always = false): void {
-    if (this.makePath) {
-      const d = this.pending.length ? this.d + this.pendingData() : this.d;
-      this.d = '';
-      if (d || always) op(this.makePath(d));
-      return;
-    }
-    op(null);
+  /** Paints the current path with `op`, given the Path2D of pending polygons or null for the context's path. */
+  private paint(op: (path: unknown) => void): void {
+    op(this.takePending());
     this.ctx.beginPath();
+    this.onContext = false;
   }
 
   save(): this {
@@ -223,32 +216,26 @@ export class CanvasSurface implements Surface<CanvasFont> {
     return this.lineStyle('butt', 'miter');
   }
   moveTo(x: number, y: number): this {
-    if (this.makePath) this.d += `M${coord(x)} ${coord(y)}`;
-    else this.ctx.moveTo(x, y);
+    this.ctx.moveTo(x, y);
+    this.onContext = true;
     return this;
   }
   lineTo(x: number, y: number): this {
-    if (this.makePath) this.d += `L${coord(x)} ${coord(y)}`;
-    else this.ctx.lineTo(x, y);
+    this.ctx.lineTo(x, y);
+    this.onContext = true;
     return this;
   }
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): this {
-    if (this.makePath) this.d += `C${coord(c1x)} ${coord(c1y)} ${coord(c2x)} ${coord(c2y)} ${coord(x)} ${coord(y)}`;
-    else this.ctx.bezierCurveTo(c1x, c1y, c2x, c2y, x, y);
+    this.ctx.bezierCurveTo(c1x, c1y, c2x, c2y, x, y);
+    this.onContext = true;
     return this;
   }
   closePath(): this {
-    if (this.makePath) this.d += 'Z';
-    else this.ctx.closePath();
+    this.ctx.closePath();
+    this.onContext = true;
     return this;
   }
   path(points: readonly Point[], close: boolean): this {
-    if (this.makePath) {
-      let d = '';
-      for (let i = 0; i < points.length; i++) d += `${i === 0 ? 'M' : 'L'}${coord(points[i]!.x)} ${coord(points[i]!.y)}`;
-      this.d += close && points.length ? `${d}Z` : d;
-      return this;
-    }
     const ctx = this.ctx;
     for (let i = 0; i < points.length; i++) {
       const p = points[i]!;
@@ -256,33 +243,29 @@ export class CanvasSurface implements Surface<CanvasFont> {
       else ctx.lineTo(p.x, p.y);
     }
     if (close && points.length) ctx.closePath();
+    this.onContext = true;
     return this;
   }
   segment(a: Point, b: Point): this {
-    return this.moveTo(a.x, a.y).lineTo(b.x, b.y);
+    this.ctx.moveTo(a.x, a.y);
+    this.ctx.lineTo(b.x, b.y);
+    this.onContext = true;
+    return this;
   }
   circle(c: Point, r: number): this {
     return this.ellipse(c, r, r);
   }
   ellipse(c: Point, rx: number, ry: number): this {
     // A subpath of its own, as in PDF: no line joins it to what came before.
-    if (this.makePath) {
-      // Two half arcs from the rightmost point round, as the canvas's ellipse draws it.
-      const a = `A${coord(rx)} ${coord(ry)} 0 1 1 `;
-      this.d += `M${coord(c.x + rx)} ${coord(c.y)}${a}${coord(c.x - rx)} ${coord(c.y)}${a}${coord(c.x + rx)} ${coord(c.y)}Z`;
-      return this;
-    }
     this.ctx.moveTo(c.x + rx, c.y);
     this.ctx.ellipse(c.x, c.y, rx, ry, 0, 0, Math.PI * 2);
     this.ctx.closePath();
+    this.onContext = true;
     return this;
   }
   rect(r: Rect): this {
-    if (this.makePath) {
-      this.d += `M${coord(r.x)} ${coord(r.y)}h${coord(r.width)}v${coord(r.height)}h${coord(-r.width)}Z`;
-      return this;
-    }
     this.ctx.rect(r.x, r.y, r.width, r.height);
+    this.onContext = true;
     return this;
   }
   private withAlpha(alpha: number, paint: () => void): void {
@@ -315,7 +298,7 @@ export class CanvasSurface implements Surface<CanvasFont> {
     return this;
   }
   clip(rule: FillRule = 'nonzero'): this {
-    this.paint((path) => (path ? (this.ctx as unknown as WithPaths).clip(path, rule) : this.ctx.clip(rule)), true);
+    this.paint((path) => (path ? (this.ctx as unknown as WithPaths).clip(path, rule) : this.ctx.clip(rule)));
     return this;
   }
   clipRect(r: Rect): this {
