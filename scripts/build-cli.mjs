@@ -4,11 +4,27 @@
 // stale. Only @napi-rs/canvas stays outside: it loads its native binary from node_modules.
 // CommonJS so that scripts/cli.mjs can run it through node:vm with V8's code cache (see there).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * JSON files (the schemas) as JSON.parse of a string rather than an object literal: V8 reads
+ * JSON text several times faster than it runs a literal of the same size, and the export loads
+ * about 150 kB of schema at start-up.
+ */
+const jsonAsText = {
+  name: 'json-as-text',
+  setup(b) {
+    b.onLoad({ filter: /\.json$/ }, async (args) => {
+      const text = JSON.stringify(JSON.parse(await readFile(args.path, 'utf8')));
+      return { contents: `export default JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+    });
+  },
+};
 
 /** Packages left to Node's own loader: native ones. */
 const EXTERNAL = ['@napi-rs/canvas'];
@@ -30,6 +46,7 @@ export async function buildCli(name, entry) {
     target: 'node20',
     format: 'cjs',
     external: EXTERNAL,
+    plugins: [jsonAsText],
     metafile: true,
     logLevel: 'warning',
     // The bundle's dynamic imports stay in the one file: splitting would add files to load.
