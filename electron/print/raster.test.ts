@@ -200,7 +200,8 @@ describe('raster export', () => {
 
   it('a picture stamped many times is the picture drawn in place (symbols of every cell of woods and towns)', async () => {
     const scenario = seed();
-    for (const cellPx of [24, 60]) {
+    // 200 px a cell: pictures too big to keep are drawn in place, at their own cells.
+    for (const cellPx of [24, 60, 200]) {
       const layout = layoutImage(scenario, { size: { cellPx }, view: { x: 0, y: 0, width: 14, height: 12 }, layers: { units: false } });
       const job = imageJob(scenario, layout);
       const draw = (stamped: boolean): Pixels => {

@@ -93,13 +93,17 @@ export class RasterSurface extends CanvasSurface {
     return this.matrix;
   }
 
+  /** The picture drawn where it goes, without keeping it: moved to (x, y). */
+  private inPlace(x: number, y: number, draw: (s: CanvasSurface) => void): this {
+    this.save().transform(1, 0, 0, 1, x, y);
+    draw(this);
+    return this.restore();
+  }
+
   stamp(key: string, x: number, y: number, reach: number, draw: (s: CanvasSurface) => void): this {
     const m = this.device();
     const side = m ? Math.ceil(reach * Math.max(m[0], m[1])) * 2 + 4 : Infinity;
-    if (!m || side > STAMP_MAX_PX) {
-      draw(this);
-      return this;
-    }
+    if (!m || side > STAMP_MAX_PX) return this.inPlace(x, y, draw);
     const [a, d, e, f] = m;
     const X = a * x + e;
     const Y = d * y + f;
@@ -110,10 +114,7 @@ export class RasterSurface extends CanvasSurface {
     const id = `${key}@${px},${py}`;
     let picture = this.stamps.get(id);
     if (picture === undefined) {
-      if (this.stamps.size >= STAMP_MAX) {
-        draw(this);
-        return this;
-      }
+      if (this.stamps.size >= STAMP_MAX) return this.inPlace(x, y, draw);
       picture = createCanvas(side, side);
       const ctx = picture.getContext('2d');
       // The picture's centre sits at the middle of its phase's slice of a pixel.
@@ -232,7 +233,10 @@ export function bandingOf(job: RasterJob): Banding {
   const byBytes = Math.floor((job.bandBytes ?? BAND_BYTES) / (width * 4));
   // Sampled cells hold nothing per cell: only the pixels bound a band.
   const byCells = job.sampled || job.cells <= BAND_CELLS ? Infinity : Math.max(16, Math.floor((height * BAND_CELLS) / job.cells));
-  const bandRows = Math.max(1, Math.min(height, byBytes, byCells));
+  let bandRows = Math.max(1, Math.min(height, byBytes, byCells));
+  // An even number of bands, so that two threads (rasterize's helper) share them evenly.
+  const few = Math.ceil(height / bandRows);
+  if (few > 1 && few % 2 === 1) bandRows = Math.max(1, Math.ceil(height / (few + 1)));
   const bands = Math.ceil(height / bandRows);
   return { bandRows, bands, margin: bands > 1 ? BAND_OVERLAP : 0 };
 }
