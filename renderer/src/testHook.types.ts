@@ -87,8 +87,12 @@ export interface EditorTestHook {
   zoomToCellPx(px: number): void;
   /** Start recording frames (see stopFrameProbe). */
   startFrameProbe(): void;
-  /** Per frame since startFrameProbe: rAF interval and the map's main-thread work, in ms. */
-  stopFrameProbe(): { work: number[]; intervals: number[] } | null;
+  /**
+   * Per frame since startFrameProbe: rAF interval and the map's main-thread work, in ms, the
+   * work also split by part (view: view changes; frame: the frame loop, tiles and draws
+   * included; tiles: making and settling tiles; draw: drawing the stage's layers).
+   */
+  stopFrameProbe(): { work: number[]; parts: Record<string, number[]>; intervals: number[] } | null;
   /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw unless `draw` is false). */
   strokeMs(cells: { col: number; row: number }[], tool?: string, draw?: boolean): number | null;
   /**

@@ -354,7 +354,13 @@ export class MapRenderer {
    * making tiles, layer draws) and the frame interval, until `stop`.
    */
   startFrameProbe(): FrameProbe {
-    return frameProbe([[this, 'applyView'], [this, 'renderFrame'], ...this.picture.layers.map((l) => [l, 'draw'] as [object, string])]);
+    return frameProbe([
+      [this, 'applyView', 'view'],
+      [this, 'renderFrame', 'frame'],
+      [this.scheduler, 'work', 'tiles'],
+      [this.scheduler, 'makeTiles', 'tiles'],
+      ...this.picture.layers.map((l) => [l, 'draw', 'draw'] as const),
+    ]);
   }
 
   /** Redraw the interactive layer only (tool feedback moved). */
