@@ -216,19 +216,30 @@ export class MapRenderer {
     const box = grid.cellBox(CELL_SIZE);
     // Strokes (rivers, borders, bridges) reach a little past a cell's outline.
     const grow = Math.max(box.width, box.height) * 0.3;
-    let region: Rect | null = null;
+    // The box round the centres of the cells marked (each once: a pasted block's cells are
+    // mostly one another's neighbours), then grown by a cell's reach.
+    const seen = new Set<number>();
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
     const mark = (c: Cell) => {
       if (!grid.inMap(c)) return;
+      const k = grid.index(c);
+      if (seen.has(k)) return;
+      seen.add(k);
       const entry = this.chunks.entryOf(c);
       if (entry) dirty.add(entry);
       const p = grid.center(c, CELL_SIZE);
-      region = union(region, { x: p.x - box.width / 2 - grow, y: p.y - box.height / 2 - grow, width: box.width + 2 * grow, height: box.height + 2 * grow });
+      if (p.x < x0) x0 = p.x;
+      if (p.x > x1) x1 = p.x;
+      if (p.y < y0) y0 = p.y;
+      if (p.y > y1) y1 = p.y;
     };
-    for (const c of cells) {
-      mark(c);
-      if (neighbours) for (const n of grid.neighbours(c)) mark(n);
-    }
-    if (!region) return;
+    for (const c of cells) mark(c);
+    if (neighbours) for (const c of cells) if (grid.inMap(c)) for (const n of grid.neighbours(c)) mark(n);
+    if (seen.size === 0) return;
+    const region: Rect = { x: x0 - box.width / 2 - grow, y: y0 - box.height / 2 - grow, width: x1 - x0 + box.width + 2 * grow, height: y1 - y0 + box.height + 2 * grow };
     let area: Rect = region;
     // Names are placed for the whole map: an edit can move a name (or its neighbours') nearby.
     const avoid = this.nameObstacles();
