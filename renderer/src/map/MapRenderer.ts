@@ -15,7 +15,7 @@ import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surfa
 import { namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } from '../../../shared/paint/place-names.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { ChunkCache, union, type ChunkEntry } from './chunk-cache.js';
-import { MapStage } from './compositor.js';
+import { MapStage, type ScreenCheck } from './compositor.js';
 import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import type { MapModel } from './model.js';
@@ -350,6 +350,11 @@ export class MapRenderer {
     return checkTiles(level, this.scheduler.store.tilesOf(level), (ctx, rect, l) => this.paint(ctx, rect, l));
   }
 
+  /** For tests: the static layer on screen against the tiles it shows (see MapStage.checkScreen). */
+  checkScreen(): ScreenCheck | null {
+    return this.model ? this.picture.checkScreen() : null;
+  }
+
   /** Draws the stage now rather than on the next frame (benchmarks time a stroke with it). */
   drawNow(): void {
     this.picture.draw();
@@ -370,6 +375,7 @@ export class MapRenderer {
       [this, 'renderFrame', 'frame'],
       [this.scheduler, 'work', 'tiles'],
       [this.scheduler, 'makeTiles', 'tiles'],
+      [this.picture, 'draw', 'draw'],
       ...this.picture.layers.map((l) => [l, 'draw', 'draw'] as const),
     ]);
   }

@@ -47,6 +47,15 @@ export interface StaticSource {
   frame(): number;
 }
 
+/** How the static layer on screen compares with the tiles it shows (see MapStage.checkScreen). */
+export interface ScreenCheck {
+  /** How the tiles were drawn: a node each, one shape for them all, or the overview image instead. */
+  mode: 'nodes' | 'mosaic' | 'overview';
+  tiles: number;
+  /** Pixels of the layer that differ from the tile they belong to. */
+  pixelsOff: number;
+}
+
 /** A cell outline to show (map px), styled as hover or selection. */
 export type Outline = readonly Point[] | null;
 
@@ -184,6 +193,41 @@ export class MapStage {
 
   destroy(): void {
     this.stage.destroy();
+  }
+
+  /**
+   * For tests, once every tile in view is made: the static layer drawn now, compared pixel by
+   * pixel with the tiles it shows, each where the tiling puts it. Null while tiles are missing.
+   */
+  checkScreen(): ScreenCheck | null {
+    this.staticLayer.draw();
+    if (this.gap) return null;
+    if (this.overviewGroup.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0 };
+    const layer = this.staticLayer.getNativeCanvasElement();
+    const screen = layer.getContext('2d')!.getImageData(0, 0, layer.width, layer.height).data;
+    const tiles = this.mosaicTiles?.tiles ?? [...this.tileNodes.keys()];
+    const dpr = this.pixelRatio;
+    const ox = Math.round(this.view.x * dpr);
+    const oy = Math.round(this.view.y * dpr);
+    let pixelsOff = 0;
+    for (const tile of tiles) {
+      const size = tile.level.size;
+      const x0 = tile.slot.i * size + ox;
+      const y0 = tile.slot.j * size + oy;
+      const left = Math.max(0, x0);
+      const top = Math.max(0, y0);
+      const right = Math.min(layer.width, x0 + size);
+      const bottom = Math.min(layer.height, y0 + size);
+      if (right <= left || bottom <= top) continue;
+      const own = tile.canvas.getContext('2d')!.getImageData(left - x0, top - y0, right - left, bottom - top).data;
+      for (let y = top; y < bottom; y++)
+        for (let x = left; x < right; x++) {
+          const a = (y * layer.width + x) * 4;
+          const b = ((y - top) * (right - left) + (x - left)) * 4;
+          if (screen[a] !== own[b] || screen[a + 1] !== own[b + 1] || screen[a + 2] !== own[b + 2] || screen[a + 3] !== own[b + 3]) pixelsOff++;
+        }
+    }
+    return { mode: this.mosaicTiles ? 'mosaic' : 'nodes', tiles: tiles.length, pixelsOff };
   }
 
   private showOutline(o: { halo: Konva.Line; line: Konva.Line }, pts: Outline): void {
