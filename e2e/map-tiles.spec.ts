@@ -37,6 +37,17 @@ async function expectTilesMatch(page: Page, what: string) {
   expect(check!.tiles, `${what}: tiles on screen`).toBeGreaterThan(0);
   expect(check!.large, `${what}: pixels far off a fresh paint (max difference ${check!.maxDifference} at ${JSON.stringify(check!.worst)})`).toBe(0);
   expect(check!.slight, `${what}: pixels a shade off a fresh paint (in ${JSON.stringify(check!.slightArea)})`).toBe(0);
+  await expectScreenShowsTiles(page, what);
+}
+
+/** The map's static layer on screen is its tiles, pixel for pixel, each where the tiling puts it. */
+async function expectScreenShowsTiles(page: Page, what: string, mode?: 'nodes' | 'mosaic') {
+  const screen = await page.evaluate(() => window.__gridfront!.map.checkScreen());
+  expect(screen, `${what}: tiles all made`).not.toBeNull();
+  expect(screen!.tiles, `${what}: tiles on screen`).toBeGreaterThan(0);
+  expect(screen!.pixelsOff, `${what}: pixels on screen that differ from their tile`).toBe(0);
+  if (mode) expect(screen!.mode, `${what}: how the tiles are drawn`).toBe(mode);
+  return screen!;
 }
 
 for (const cellPx of [4, 22, 70]) {
@@ -121,4 +132,55 @@ test('a map opened from the library is sharp on its first frame: the tiles made 
   await page.getByTestId('details-panel').getByRole('button', { name: 'Open', exact: true }).click();
   expect(await atReady).toBe(0);
   await expectTilesMatch(page, 'as opened');
+});
+
+test('far out on a large map one shape draws the many small tiles, near in a node each: both show every tile pixel for pixel, before and after a pan', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The Dnieper map repeated to 140×140 cells: at the whole-map view well over 40 tiles.
+  const n = 140;
+  const repeat = (rows: readonly string[]) => Array.from({ length: n }, (_, r) => rows[r % rows.length]!.repeat(Math.ceil(n / rows[0]!.length)).slice(0, n));
+  const big: Scenario = {
+    ...scenario,
+    id: 'tiles-mosaic',
+    title: 'Tiles mosaic',
+    map: { ...scenario.map, grid: { kind: 'hex', orientation: 'pointy', offset: 'odd', cols: n, rows: n, labels: 'CCRR' }, terrain: repeat(scenario.map.terrain as string[]), control: repeat(scenario.map.control as string[]) },
+  };
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.waitForFunction(() => window.__gridfront?.editor !== undefined);
+  await page.evaluate((s) => window.__gridfront!.openScenario(s), big);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await sharp(page);
+  const far = await expectScreenShowsTiles(page, 'the whole map', 'mosaic');
+  expect(far.tiles).toBeGreaterThan(40);
+
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const pan = async (dx: number, dy: number) => {
+    await page.mouse.move(middle.x, middle.y);
+    await page.mouse.down({ button: 'middle' });
+    for (let k = 1; k <= 10; k++) await page.mouse.move(middle.x + (dx * k) / 10, middle.y + (dy * k) / 10);
+    await page.mouse.up({ button: 'middle' });
+  };
+  await pan(-150, -90);
+  await sharp(page);
+  await expectScreenShowsTiles(page, 'the whole map panned', 'mosaic');
+
+  // Wheel in until a few large tiles fill the view: a node per tile.
+  await page.mouse.move(middle.x, middle.y);
+  for (let k = 0; k < 25 && (await page.evaluate(() => window.__gridfront!.map.zoom)) < 1; k++) await page.mouse.wheel(0, -240);
+  await sharp(page);
+  const near = await expectScreenShowsTiles(page, 'zoomed in', 'nodes');
+  expect(near.tiles).toBeLessThanOrEqual(40);
+  // A pan moves the nodes' group; tiles coming into view get nodes (kept ones, reused).
+  await pan(300, 170);
+  await sharp(page);
+  await expectScreenShowsTiles(page, 'zoomed in and panned', 'nodes');
+  await pan(-420, -260);
+  await sharp(page);
+  await expectScreenShowsTiles(page, 'zoomed in and panned back past the start', 'nodes');
+  await page.getByTestId('map').screenshot({ path: path.join(OUTPUT, 'map-tiles-nodes-panned.png') });
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-// `npm run bench:editor [-- --runs 3]`: how the map designer feels on big maps, measured in
+// `npm run bench:editor [-- --runs 3 --profile DIR]`: how the map designer feels on big maps, measured in
 // headless Chromium (Debian's) on generated flat-top hex maps of 200×200 and 1024×1024 (the
 // render benchmark's generator and harness). Per map:
 // - first draw: scenario document in hand → first complete paint (median of runs);
@@ -13,7 +13,9 @@
 //   synchronously), and the commit (one undo step), with and without the redraw after it.
 // Prints one JSON object. Targets: 200×200 first draw < 300 ms, pan/zoom p95 < 16.7 ms,
 // < 4 ms per painted cell; 1024×1024 pan/zoom p95 < 33 ms.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
@@ -66,7 +68,13 @@ async function panAndZoom(page: Page) {
   // Let the view settle so re-caching at the final zoom is counted too.
   await page.waitForTimeout(400);
   const probe = (await page.evaluate(() => window.__gridfront!.editor!.stopFrameProbe()))!;
-  return { workMs: summary(probe.work), frameIntervalMs: summary(probe.intervals) };
+  const part = (xs: number[] | undefined) => (xs ? { p50: round(percentile(xs, 50)), p95: round(percentile(xs, 95)), max: round(Math.max(...xs)) } : null);
+  return {
+    workMs: summary(probe.work),
+    // Where the work went: view changes, making tiles, drawing the stage's layers.
+    workByPartMs: { view: part(probe.parts.view), tiles: part(probe.parts.tiles), draw: part(probe.parts.draw) },
+    frameIntervalMs: summary(probe.intervals),
+  };
 }
 
 /** ms per painted cell of one-cell brush strokes along rows near the view centre (median of 3). */
@@ -125,17 +133,39 @@ async function copyPaste(page: Page, size: number) {
   };
 }
 
+/** With `--profile DIR`: Chromium's CPU profile of each step, written to DIR/<map>-<step>.cpuprofile. */
+const profileDir = (() => {
+  const i = process.argv.indexOf('--profile');
+  return i >= 0 ? path.resolve(process.argv[i + 1] ?? 'bench-profiles') : null;
+})();
+
+async function profiled<T>(page: Page, name: string, step: () => Promise<T>): Promise<T> {
+  if (!profileDir) return step();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    return await step();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
+
 async function benchSize(page: Page, size: number, runs: number) {
   const scenario = generateScenario(size);
   const firstDraw: number[] = [];
   for (let i = 0; i < runs; i++) firstDraw.push(await openMap(page, scenario));
-  const fit = await panAndZoom(page);
+  const fit = await profiled(page, `${size}-panZoomWholeMap`, () => panAndZoom(page));
   await page.evaluate(() => window.__gridfront!.editor!.zoomToCellPx(32));
   await page.waitForTimeout(400);
-  const working = await panAndZoom(page);
-  const stroke = await brush(page, size, 32);
-  const farStroke = await brush(page, size, 4);
-  const paste = await copyPaste(page, size);
+  const working = await profiled(page, `${size}-panZoomAt32px`, () => panAndZoom(page));
+  const stroke = await profiled(page, `${size}-brushAt32px`, () => brush(page, size, 32));
+  const farStroke = await profiled(page, `${size}-brushAt4px`, () => brush(page, size, 4));
+  const paste = await profiled(page, `${size}-copyPaste`, () => copyPaste(page, size));
   return {
     map: `${size}x${size} hex`,
     cells: size * size,

@@ -21,6 +21,7 @@ export function installTestHook(app: AppState, play?: PlayState): void {
         return app.renderer?.pendingTiles ?? 0;
       },
       checkTiles: () => app.renderer?.checkTiles() ?? null,
+      checkScreen: () => app.renderer?.checkScreen() ?? null,
       labelBoxes() {
         const r = app.renderer;
         if (!r) return null;

@@ -17,6 +17,11 @@ export interface GridfrontTestHook {
     /** Repaints the current tiles afresh and counts pixels off by > 16 (slight) and > 48 (large). */
     /** Place names as placed on screen and the counters they keep clear of, as page boxes (CSS px). */
     labelBoxes(): { names: { cell: string; text: string; box: Box }[]; counters: { cell: string; box: Box }[] } | null;
+    /**
+     * The map's static layer drawn now against the tiles it shows, pixel for pixel (null while
+     * tiles are missing); `mode` says how the tiles were drawn (a node each, or one shape far out).
+     */
+    checkScreen(): { mode: 'nodes' | 'mosaic' | 'overview'; tiles: number; pixelsOff: number } | null;
     checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number; worst: { x: number; y: number; fresh: number[]; tile: number[] } | null; slightArea: { x: number; y: number; width: number; height: number } | null } | null;
   };
   /** Open a scenario document that is already in memory (skips the host). */
@@ -87,8 +92,12 @@ export interface EditorTestHook {
   zoomToCellPx(px: number): void;
   /** Start recording frames (see stopFrameProbe). */
   startFrameProbe(): void;
-  /** Per frame since startFrameProbe: rAF interval and the map's main-thread work, in ms. */
-  stopFrameProbe(): { work: number[]; intervals: number[] } | null;
+  /**
+   * Per frame since startFrameProbe: rAF interval and the map's main-thread work, in ms, the
+   * work also split by part (view: view changes; frame: the frame loop, tiles and draws
+   * included; tiles: making and settling tiles; draw: drawing the stage's layers).
+   */
+  stopFrameProbe(): { work: number[]; parts: Record<string, number[]>; intervals: number[] } | null;
   /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw unless `draw` is false). */
   strokeMs(cells: { col: number; row: number }[], tool?: string, draw?: boolean): number | null;
   /**

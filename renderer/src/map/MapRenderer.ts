@@ -15,7 +15,7 @@ import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surfa
 import { namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } from '../../../shared/paint/place-names.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { ChunkCache, union, type ChunkEntry } from './chunk-cache.js';
-import { MapStage } from './compositor.js';
+import { MapStage, type ScreenCheck } from './compositor.js';
 import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import type { MapModel } from './model.js';
@@ -216,19 +216,30 @@ export class MapRenderer {
     const box = grid.cellBox(CELL_SIZE);
     // Strokes (rivers, borders, bridges) reach a little past a cell's outline.
     const grow = Math.max(box.width, box.height) * 0.3;
-    let region: Rect | null = null;
+    // The box round the centres of the cells marked (each once: a pasted block's cells are
+    // mostly one another's neighbours), then grown by a cell's reach.
+    const seen = new Set<number>();
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
     const mark = (c: Cell) => {
       if (!grid.inMap(c)) return;
+      const k = grid.index(c);
+      if (seen.has(k)) return;
+      seen.add(k);
       const entry = this.chunks.entryOf(c);
       if (entry) dirty.add(entry);
       const p = grid.center(c, CELL_SIZE);
-      region = union(region, { x: p.x - box.width / 2 - grow, y: p.y - box.height / 2 - grow, width: box.width + 2 * grow, height: box.height + 2 * grow });
+      if (p.x < x0) x0 = p.x;
+      if (p.x > x1) x1 = p.x;
+      if (p.y < y0) y0 = p.y;
+      if (p.y > y1) y1 = p.y;
     };
-    for (const c of cells) {
-      mark(c);
-      if (neighbours) for (const n of grid.neighbours(c)) mark(n);
-    }
-    if (!region) return;
+    for (const c of cells) mark(c);
+    if (neighbours) for (const c of cells) if (grid.inMap(c)) for (const n of grid.neighbours(c)) mark(n);
+    if (seen.size === 0) return;
+    const region: Rect = { x: x0 - box.width / 2 - grow, y: y0 - box.height / 2 - grow, width: x1 - x0 + box.width + 2 * grow, height: y1 - y0 + box.height + 2 * grow };
     let area: Rect = region;
     // Names are placed for the whole map: an edit can move a name (or its neighbours') nearby.
     const avoid = this.nameObstacles();
@@ -339,6 +350,11 @@ export class MapRenderer {
     return checkTiles(level, this.scheduler.store.tilesOf(level), (ctx, rect, l) => this.paint(ctx, rect, l));
   }
 
+  /** For tests: the static layer on screen against the tiles it shows (see MapStage.checkScreen). */
+  checkScreen(): ScreenCheck | null {
+    return this.model ? this.picture.checkScreen() : null;
+  }
+
   /** Draws the stage now rather than on the next frame (benchmarks time a stroke with it). */
   drawNow(): void {
     this.picture.draw();
@@ -354,7 +370,14 @@ export class MapRenderer {
    * making tiles, layer draws) and the frame interval, until `stop`.
    */
   startFrameProbe(): FrameProbe {
-    return frameProbe([[this, 'applyView'], [this, 'renderFrame'], ...this.picture.layers.map((l) => [l, 'draw'] as [object, string])]);
+    return frameProbe([
+      [this, 'applyView', 'view'],
+      [this, 'renderFrame', 'frame'],
+      [this.scheduler, 'work', 'tiles'],
+      [this.scheduler, 'makeTiles', 'tiles'],
+      [this.picture, 'draw', 'draw'],
+      ...this.picture.layers.map((l) => [l, 'draw', 'draw'] as const),
+    ]);
   }
 
   /** Redraw the interactive layer only (tool feedback moved). */

@@ -1,25 +1,35 @@
 // The map's Konva stage, used as Konva: a static layer whose pictures are Konva nodes (one
 // Konva.Image per finished tile — the tile canvases the scheduler keeps are their cached
-// bitmaps —, a shape drawing the stand-ins where tiles are still missing, and the overview
-// image of a very large map seen from far out); the traced picture (map.underlay) on its own
+// bitmaps — or, with many small tiles in view, one shape copying them all; a shape drawing
+// the stand-ins where tiles are still missing; and the overview image of a very large map
+// seen from far out); the traced picture (map.underlay) on its own
 // layer; and an interactive layer of real nodes for what the pointer touches: the hovered and
 // the selected cell's outlines, and a shape for what a screen draws over the map (the
 // designer's tool feedback, the test-play picture). Only public Konva API.
 //
 // The static layer is not transformed: tiles are placed in whole device pixels, so a tile on
-// screen is its canvas pixel for pixel. The other layers carry the view (map px → CSS px).
+// screen is its canvas pixel for pixel. Tile nodes sit at their place in the tiling, in a
+// group at the tiling's origin: a pan moves the group alone, and a node is placed only when
+// its tile comes into view (nodes are kept for reuse, not made and destroyed per frame). The
+// other layers carry the view (map px → CSS px).
 import Konva from 'konva';
 import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { union } from './chunk-cache.js';
 import type { MapLevel, Tile } from './tile-scheduler.js';
-import { tileRect, type Slot, type TileStore } from './tiles.js';
+import { tileRect, tileSpan, type Slot, type TileStore } from './tiles.js';
 import { intersects, type View } from './viewport.js';
 
 // Draws are asked for explicitly (a frame of the map's loop, a batchDraw after an outline or the
 // underlay changed); nodes brought up to date while a layer is being drawn must not ask for yet
 // another draw, or the map would redraw itself every frame. This is the app's only Konva user.
 Konva.autoDrawEnabled = false;
+
+/**
+ * With more finished tiles in view than this (far out, where tiles are small), one shape
+ * copies them all: placing and drawing a node each would cost more than the copies.
+ */
+export const MOSAIC_TILES = 40;
 
 /** What the compositor shows, asked for each time the static layer is drawn. */
 export interface StaticSource {
@@ -37,6 +47,15 @@ export interface StaticSource {
   frame(): number;
 }
 
+/** How the static layer on screen compares with the tiles it shows (see MapStage.checkScreen). */
+export interface ScreenCheck {
+  /** How the tiles were drawn: a node each, one shape for them all, or the overview image instead. */
+  mode: 'nodes' | 'mosaic' | 'overview';
+  tiles: number;
+  /** Pixels of the layer that differ from the tile they belong to. */
+  pixelsOff: number;
+}
+
 /** A cell outline to show (map px), styled as hover or selection. */
 export type Outline = readonly Point[] | null;
 
@@ -44,8 +63,14 @@ export class MapStage {
   private readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
   private readonly standIns: Konva.Shape;
+  /** At the tiling's origin (whole device px): the tile nodes, each at its place in the tiling. */
   private readonly tileGroup: Konva.Group;
-  private readonly tileNodes: Konva.Image[] = [];
+  /** The node showing each tile in view, and nodes not in use (out of the group) for reuse. */
+  private readonly tileNodes = new Map<Tile, Konva.Image>();
+  private readonly spareNodes: Konva.Image[] = [];
+  /** Draws the tiles in view when there are many (see MOSAIC_TILES). */
+  private readonly mosaic: Konva.Shape;
+  private mosaicTiles: { tiles: Tile[]; ox: number; oy: number } | null = null;
   private readonly overviewGroup: Konva.Group;
   private readonly overviewNode: Konva.Image;
   private readonly underlayLayer: Konva.Layer;
@@ -55,8 +80,11 @@ export class MapStage {
   private readonly selection: { halo: Konva.Line; line: Konva.Line };
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private view: View = { scale: 1, x: 0, y: 0 };
-  /** What the stand-in shape draws this frame: where tiles are missing, in the tiling's device px. */
-  private gap: { rect: Rect; level: MapLevel; ox: number; oy: number } | null = null;
+  /**
+   * What the stand-in shape draws this frame: where tiles are missing (the box round them, and
+   * the missing slots by slotKey), in the tiling's device px.
+   */
+  private gap: { rect: Rect; slots: Set<number>; level: MapLevel; ox: number; oy: number } | null = null;
 
   constructor(
     private readonly container: HTMLDivElement,
@@ -68,10 +96,11 @@ export class MapStage {
     this.staticLayer = new Konva.Layer({ listening: false });
     this.standIns = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawStandIns(ctx) });
     this.tileGroup = new Konva.Group({ listening: false });
+    this.mosaic = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawMosaic(ctx) });
     this.overviewGroup = new Konva.Group({ listening: false, visible: false });
     this.overviewNode = new Konva.Image({ image: undefined, listening: false });
     this.overviewGroup.add(this.overviewNode);
-    this.staticLayer.add(this.standIns, this.tileGroup, this.overviewGroup);
+    this.staticLayer.add(this.standIns, this.tileGroup, this.mosaic, this.overviewGroup);
     // The nodes follow the view and the tiles made so far each time the layer is drawn.
     this.staticLayer.on('beforeDraw', () => this.syncStatic());
 
@@ -166,6 +195,41 @@ export class MapStage {
     this.stage.destroy();
   }
 
+  /**
+   * For tests, once every tile in view is made: the static layer drawn now, compared pixel by
+   * pixel with the tiles it shows, each where the tiling puts it. Null while tiles are missing.
+   */
+  checkScreen(): ScreenCheck | null {
+    this.staticLayer.draw();
+    if (this.gap) return null;
+    if (this.overviewGroup.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0 };
+    const layer = this.staticLayer.getNativeCanvasElement();
+    const screen = layer.getContext('2d')!.getImageData(0, 0, layer.width, layer.height).data;
+    const tiles = this.mosaicTiles?.tiles ?? [...this.tileNodes.keys()];
+    const dpr = this.pixelRatio;
+    const ox = Math.round(this.view.x * dpr);
+    const oy = Math.round(this.view.y * dpr);
+    let pixelsOff = 0;
+    for (const tile of tiles) {
+      const size = tile.level.size;
+      const x0 = tile.slot.i * size + ox;
+      const y0 = tile.slot.j * size + oy;
+      const left = Math.max(0, x0);
+      const top = Math.max(0, y0);
+      const right = Math.min(layer.width, x0 + size);
+      const bottom = Math.min(layer.height, y0 + size);
+      if (right <= left || bottom <= top) continue;
+      const own = tile.canvas.getContext('2d')!.getImageData(left - x0, top - y0, right - left, bottom - top).data;
+      for (let y = top; y < bottom; y++)
+        for (let x = left; x < right; x++) {
+          const a = (y * layer.width + x) * 4;
+          const b = ((y - top) * (right - left) + (x - left)) * 4;
+          if (screen[a] !== own[b] || screen[a + 1] !== own[b + 1] || screen[a + 2] !== own[b + 2] || screen[a + 3] !== own[b + 3]) pixelsOff++;
+        }
+    }
+    return { mode: this.mosaicTiles ? 'mosaic' : 'nodes', tiles: tiles.length, pixelsOff };
+  }
+
   private showOutline(o: { halo: Konva.Line; line: Konva.Line }, pts: Outline): void {
     if (!pts) {
       o.halo.visible(false);
@@ -185,8 +249,9 @@ export class MapStage {
    */
   private syncStatic(): void {
     const src = this.source;
-    let used = 0;
+    let ready: Tile[] = [];
     this.gap = null;
+    this.mosaicTiles = null;
     if (src.empty() || src.overview()) {
       const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
       const b = src.bounds();
@@ -205,51 +270,96 @@ export class MapStage {
       const ox = Math.round(this.view.x * dpr);
       const oy = Math.round(this.view.y * dpr);
       let missing: Rect | null = null;
+      const slots = new Set<number>();
       for (const slot of src.visibleSlots(level)) {
         const tile = src.tiles.get(level, slot);
         if (!tile) {
           missing = union(missing, tileRect(level, slot));
+          slots.add(slotKey(slot.i, slot.j));
           continue;
         }
-        let node = this.tileNodes[used];
-        if (!node) {
-          node = new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false });
-          this.tileNodes.push(node);
-          this.tileGroup.add(node);
-        }
-        if (node.image() !== tile.canvas) node.image(tile.canvas);
-        node.position({ x: (slot.i * level.size + ox) / dpr, y: (slot.j * level.size + oy) / dpr });
-        node.size({ width: level.size / dpr, height: level.size / dpr });
-        node.visible(true);
+        ready.push(tile);
         tile.used = frame;
-        used++;
       }
-      if (missing) this.gap = { rect: missing, level, ox, oy };
+      if (missing) this.gap = { rect: missing, slots, level, ox, oy };
+      if (ready.length > MOSAIC_TILES) {
+        this.mosaicTiles = { tiles: ready, ox, oy };
+        ready = [];
+      } else this.tileGroup.position({ x: ox / dpr, y: oy / dpr });
     }
-    for (let k = used; k < this.tileNodes.length; k++) this.tileNodes[k]!.visible(false);
+    this.showTiles(ready);
+    this.mosaic.visible(this.mosaicTiles !== null);
     this.standIns.visible(this.gap !== null);
   }
 
-  /** Where tiles are missing: the chunks' cell bitmaps, then older zooms' tiles stretched over them. */
+  /** Gives each of `tiles` a node (kept while the tile stays in view) and frees the others'. */
+  private showTiles(tiles: readonly Tile[]): void {
+    const keep = new Set(tiles);
+    for (const [tile, node] of this.tileNodes)
+      if (!keep.has(tile)) {
+        this.tileNodes.delete(tile);
+        node.remove();
+        this.spareNodes.push(node);
+      }
+    if (tiles.length === 0) return;
+    const dpr = this.pixelRatio;
+    for (const tile of tiles) {
+      if (this.tileNodes.has(tile)) continue;
+      const node = this.spareNodes.pop() ?? new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false });
+      const side = tile.level.size / dpr;
+      node.image(tile.canvas);
+      node.position({ x: tile.slot.i * side, y: tile.slot.j * side });
+      node.size({ width: side, height: side });
+      this.tileGroup.add(node);
+      this.tileNodes.set(tile, node);
+    }
+  }
+
+  /** Many tiles in view: each copied pixel for pixel at its place in the tiling. */
+  private drawMosaic(ctx: Konva.Context): void {
+    const m = this.mosaicTiles;
+    if (!m) return;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, m.ox, m.oy);
+    for (const tile of m.tiles) ctx.drawImage(tile.canvas, tile.slot.i * tile.level.size, tile.slot.j * tile.level.size);
+    ctx.restore();
+  }
+
+  /**
+   * Where tiles are missing: the chunks' cell bitmaps, then older zooms' tiles stretched over
+   * them; only those that reach into a missing tile (the finished ones cover the rest).
+   */
   private drawStandIns(ctx: Konva.Context): void {
     const g = this.gap;
     if (!g) return;
     const src = this.source;
     const frame = src.frame();
+    const span = tileSpan(g.level);
+    const needed = (x: number, y: number, width: number, height: number) => {
+      const i1 = Math.ceil((x + width) / span);
+      const j1 = Math.ceil((y + height) / span);
+      for (let j = Math.floor(y / span); j < j1; j++) for (let i = Math.floor(x / span); i < i1; i++) if (g.slots.has(slotKey(i, j))) return true;
+      return false;
+    };
     ctx.save();
     ctx.setTransform(g.level.ratio, 0, 0, g.level.ratio, g.ox, g.oy);
     ctx.imageSmoothingEnabled = false;
     for (const entry of src.chunks.in(g.rect)) {
+      const r = entry.geometry.rect;
+      if (!needed(r.x, r.y, r.width, r.height)) continue;
       const b = src.chunks.bitmap(entry);
       ctx.drawImage(b.canvas, b.left, b.top, b.width, b.height);
     }
     ctx.imageSmoothingEnabled = true;
     for (const tile of src.tiles.backdrop(g.level) as Tile[]) {
       const r = tileRect(tile.level, tile.slot);
-      if (!intersects(r, g.rect)) continue;
+      if (!intersects(r, g.rect) || !needed(r.x, r.y, r.width, r.height)) continue;
       ctx.drawImage(tile.canvas, r.x, r.y, r.width, r.height);
       tile.used = frame;
     }
     ctx.restore();
   }
 }
+
+/** A number naming a tile slot (slots lie well within ±32768 of the origin). */
+const slotKey = (i: number, j: number) => (j + 32768) * 65536 + (i + 32768);

@@ -11,25 +11,36 @@ import { tileRect } from './tiles.js';
 import { toScreen, type View } from './viewport.js';
 
 export interface FrameProbe {
-  stop(): { work: number[]; intervals: number[] };
+  /** Per frame: the work in all the methods, the same split by part, and the frame interval. */
+  stop(): { work: number[]; parts: Record<string, number[]>; intervals: number[] };
 }
 
-export function frameProbe(targets: readonly (readonly [object, string])[]): FrameProbe {
+/**
+ * Probes `targets` (object, method name, the part of the work it belongs to): per animation
+ * frame, the time spent in them (nested calls counted once, in the whole and in each part).
+ */
+export function frameProbe(targets: readonly (readonly [object, string, string])[]): FrameProbe {
   let work = 0;
   let depth = 0;
+  const part = new Map<string, { now: number; depth: number; frames: number[] }>();
   const works: number[] = [];
   const intervals: number[] = [];
   const restores: (() => void)[] = [];
-  for (const [obj, key] of targets) {
+  for (const [obj, key, name] of targets) {
     const target = obj as Record<string, (...a: unknown[]) => unknown>;
     const orig = target[key]!;
+    const mine = part.get(name) ?? { now: 0, depth: 0, frames: [] };
+    part.set(name, mine);
     target[key] = function (this: unknown, ...a: unknown[]) {
       const t = performance.now();
       depth++;
+      mine.depth++;
       try {
         return orig.apply(this, a);
       } finally {
-        if (--depth === 0) work += performance.now() - t;
+        const spent = performance.now() - t;
+        if (--depth === 0) work += spent;
+        if (--mine.depth === 0) mine.now += spent;
       }
     };
     restores.push(() => {
@@ -43,6 +54,10 @@ export function frameProbe(targets: readonly (readonly [object, string])[]): Fra
     if (!running) return;
     intervals.push(t - last);
     works.push(work);
+    for (const p of part.values()) {
+      p.frames.push(p.now);
+      p.now = 0;
+    }
     last = t;
     work = 0;
     requestAnimationFrame(tick);
@@ -52,7 +67,9 @@ export function frameProbe(targets: readonly (readonly [object, string])[]): Fra
     stop() {
       running = false;
       for (const f of restores) f();
-      return { work: works.slice(1), intervals: intervals.slice(1) };
+      const parts: Record<string, number[]> = {};
+      for (const [name, p] of part) parts[name] = p.frames.slice(1);
+      return { work: works.slice(1), parts, intervals: intervals.slice(1) };
     },
   };
 }

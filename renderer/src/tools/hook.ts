@@ -1,5 +1,6 @@
 // The designer's part of the page test hook (`window.__gridfront.editor`): the document as
 // JSON, undo/redo, and a timed brush stroke through the real tool path for the benchmark.
+import type { FrameProbe } from '../map/probe.js';
 import type { AppState } from '../state/app.svelte.js';
 import { editorFor } from '../state/editor.svelte.js';
 import type { EditorTestHook } from '../testHook.types.js';
@@ -7,7 +8,7 @@ import type { ToolId, ToolOptions } from './types.js';
 
 export function editorHook(app: AppState): EditorTestHook {
   const editor = editorFor(app);
-  let probe: { stop(): { work: number[]; intervals: number[] } } | null = null;
+  let probe: FrameProbe | null = null;
   const local = (col: number, row: number) => app.renderer?.cellCenter({ col, row }) ?? null;
   const mods = { altKey: false, shiftKey: false };
   return {
