@@ -70,6 +70,14 @@ describe('the painter and the layers', () => {
     for (const c of [RIVER, SHORE, rgbToHex(ROAD), rgbToHex(RAIL)]) expect(has(s, c), c).toBe(true);
   });
 
+  it('draws the grid under the rivers, shores and roads, so a river along a side covers that side\'s grid line', () => {
+    const s = inks({ grid: true });
+    const grid = rgbToHex(defaultStyle(1).grid.colour);
+    const first = (hex: string) => s.strokes.findIndex((k) => k.colour === hex);
+    expect(first(grid)).toBeGreaterThanOrEqual(0);
+    for (const c of [RIVER, SHORE, rgbToHex(ROAD), rgbToHex(RAIL)]) expect(first(grid), c).toBeLessThan(first(c));
+  });
+
   it('leaves out exactly the hidden layers: lake shores without rivers, rails without roads', () => {
     const noShores = inks({ shores: false });
     expect(has(noShores, SHORE)).toBe(false);

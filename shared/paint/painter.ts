@@ -3,8 +3,8 @@
 //
 // It paints the cells that reach into a region (drawing units, y down; a screen tile, a print
 // tile, a whole export), layer by layer from the ground up: terrain fills (tinted by control),
-// textures, terrain symbols, front lines, rivers and lake shores, roads and railways, bridges, the
-// grid, markers, place names, coordinates, and unit counters. Work is batched: one path per ink
+// textures, terrain symbols, front lines, the grid, rivers and lake shores, the scenario's own side
+// features, roads and railways, bridges, markers, place names, coordinates, and unit counters. Work is batched: one path per ink
 // per layer for the whole region, so a small clipped repaint costs little more than its cells.
 //
 // Sizes are fractions of the cell, so the map looks the same at every scale; `pxPerUnit` only
@@ -251,6 +251,16 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
     paintFrontLines(s, model, cells, S, minLine(S * 0.07, 2));
   }
 
+  // The grid under the linear features, as printed maps have it: a river or wall along a cell side
+  // covers that side's grid line rather than being cut by it, and roads cross it unbroken.
+  if (layers.grid && px >= 12) {
+    s = base;
+    s.layer?.('grid');
+    s.roundJoins().strokeStyle(style.grid.colour, minLine(style.grid.width * S, 0.6), [], style.grid.alpha);
+    cellPaths(everyCell(cells.n), 0, cells.n);
+    s.stroke();
+  }
+
   const shores = layers.shores ?? layers.rivers;
   if (layers.rivers || shores) {
     s = base;
@@ -271,13 +281,6 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
     paintRoutes(s, model, cache, cells, S, style, px, minLine, { roads: layers.roads, rails, roadAlpha: op['roads'], railAlpha: op['rails'] });
   }
   s = base;
-
-  if (layers.grid && px >= 12) {
-    s.layer?.('grid');
-    s.roundJoins().strokeStyle(style.grid.colour, minLine(style.grid.width * S, 0.6), [], style.grid.alpha);
-    cellPaths(everyCell(cells.n), 0, cells.n);
-    s.stroke();
-  }
 
   if (layers.markers && px >= 14) {
     s.layer?.('markers');
