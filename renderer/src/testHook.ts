@@ -51,6 +51,12 @@ export function installTestHook(app: AppState, play?: PlayState): void {
       log: () => (play ? JSON.parse(JSON.stringify(play.log)) : []),
       botBusy: () => play?.botBusy ?? false,
       legal: () => (play ? JSON.parse(JSON.stringify(play.legal)) : []),
+      counters() {
+        const r = app.renderer;
+        if (!r) return [];
+        const box = r.containerBox();
+        return r.playCounters.snapshot().map((c) => ({ ...c, x: box.left + c.x, y: box.top + c.y }));
+      },
     },
   };
 }

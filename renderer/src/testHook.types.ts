@@ -36,6 +36,11 @@ export interface GridfrontTestHook {
     botBusy(): boolean;
     /** The legal actions of whoever must act now. */
     legal(): { type: string; side: string; [k: string]: unknown }[];
+    /**
+     * The board's counters read from their Konva nodes: unit, the cell it stands in, where the
+     * node is now (page CSS px, its centre), its size on screen and whether it may be dragged now.
+     */
+    counters(): { unit: string; cell: string; x: number; y: number; size: number; draggable: boolean }[];
   };
 }
 
