@@ -18,6 +18,12 @@ const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
 /** An open cell with nothing else on it. */
 const CELL = { col: 0, row: 0 };
+/**
+ * Half the side of the square round the cell's centre where ink is counted, in cells: inside the
+ * cell's outline (its grid line is half a cell away), wide enough for any of the cell's seeded
+ * symbol layouts to put ink in it.
+ */
+const INNER = 0.32;
 
 interface Img {
   width: number;
@@ -49,7 +55,7 @@ async function inkOnScreen(page: Page): Promise<number> {
   const c = await cellOnPage(page, CELL);
   // The cell below is one cell size away (across flats).
   const below = await cellOnPage(page, { col: CELL.col, row: CELL.row + 1 });
-  const r = Math.round(Math.hypot(below.x - c.x, below.y - c.y) * 0.25);
+  const r = Math.round(Math.hypot(below.x - c.x, below.y - c.y) * INNER);
   const shot = await page.screenshot({ clip: { x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r } });
   const img = await decode(shot);
   return inkAround(img, r, r, r - 1);
@@ -104,7 +110,7 @@ test('a terrain symbol set in the palette shows on the map, in the PDF and in th
   const ptToPx = dpi / 72;
   const px = (page1.furniture.mapAreaPt.x + (centre.x - page1.window.x) * (72 / 25.4)) * ptToPx;
   const py = (page1.furniture.mapAreaPt.y + (centre.y - page1.window.y) * (72 / 25.4)) * ptToPx;
-  expect(inkAround(sheet, px, py, layout.cellSizeMm * 0.25 * 2)).toBeGreaterThan(20);
+  expect(inkAround(sheet, px, py, layout.cellSizeMm * INNER * 2)).toBeGreaterThan(20);
   await page.keyboard.press('Escape');
 
   // The PNG from the View panel's Export image dialog, at 120 px a cell, without the frame.
@@ -119,7 +125,7 @@ test('a terrain symbol set in the palette shows on the map, in the PDF and in th
   expect([png.width, png.height]).toEqual([image.widthPx, image.heightPx]);
   const at = grid.center(CELL, image.cellSizeMm);
   const k = image.pxPerMm;
-  expect(inkAround(png, (at.x - image.picture.x) * k, (at.y - image.picture.y) * k, 25)).toBeGreaterThan(10);
+  expect(inkAround(png, (at.x - image.picture.x) * k, (at.y - image.picture.y) * k, 120 * INNER)).toBeGreaterThan(10);
   await exportDialog.getByRole('button', { name: 'Close' }).click();
 
   // Undo takes the symbol off the map again.

@@ -81,9 +81,11 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   return out;
 }
 
-// Only when run as a script, not when a test imports buildElectron.
+// Only when run as a script, not when a test imports buildElectron. `npm test` builds beside its
+// typecheck stage, whose tsconfig.json covers every file tsconfig.electron.json does (with the
+// same libraries), so it sets GF_BUILD_SKIP_TYPECHECK=1 rather than check the main process twice.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  typecheck();
+  if (process.env.GF_BUILD_SKIP_TYPECHECK !== '1') typecheck();
   const out = await buildElectron();
   console.log(`build:electron: wrote ${Object.values(BUNDLE_FILES).map((f) => path.relative(root, path.join(out, f))).join(', ')}`);
 }

@@ -9,6 +9,10 @@
 // scripts/build-cli.ts when missing or older than its sources), so start-up is Node's own
 // rather than a TypeScript loader's.
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isBandWork } from '../electron/print/band-worker.js';
+import type { Scenario } from '../shared/format/scenario.types.js';
 import { parseArgs } from 'node:util';
 import type { FrameParts } from '../shared/paint/frame.js';
 import type { ImageExportInput, ImageSize } from '../shared/print/image.js';
@@ -144,10 +148,11 @@ async function main(argv: string[]): Promise<number> {
   const underlayBytes = values.underlay === undefined ? null : await readFile(values.underlay).catch((e: Error) => {
     throw new UsageError(`--underlay: cannot read ${values.underlay}: ${e.message}`);
   });
-  const [{ parseJson }, { scenarioForDrawing }, { exportImageFile }] = await Promise.all([
+  const [{ parseJson }, { scenarioForDrawing }, { exportImageFile }, { workerBandHelper }] = await Promise.all([
     import('../shared/format/json.js'),
     import('../shared/print/image.js'),
     import('../electron/print/raster.js'),
+    import('../electron/print/band-worker.js'),
   ]);
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
@@ -168,7 +173,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`warning: the scenario asks for its underlay picture on exports; give it with --underlay FILE to draw it`);
     input.underlay = false;
   }
-  const result = await exportImageFile(loaded.scenario, input, values.out, undefined, underlayBytes ?? undefined);
+  // Run from its bundle (scripts/cli.mjs), a big image is drawn on two cores: a worker thread
+  // runs the same bundle and draws every other band (GRIDFRONT_EXPORT_THREADS=1: one thread).
+  const cli = (globalThis as { gridfrontCli?: { script: string; argv: string[] } }).gridfrontCli;
+  const threads = Number(process.env.GRIDFRONT_EXPORT_THREADS ?? availableParallelism());
+  const helper = cli && threads > 1 ? () => workerBandHelper(cli.script, cli.argv, { scenario: loaded.scenario, input }) : undefined;
+  const result = await exportImageFile(loaded.scenario, input, values.out, undefined, underlayBytes ?? undefined, helper);
   for (const s of result.skipped) console.error(`warning: skipped ${s}`);
   console.log(
     JSON.stringify({
@@ -178,6 +188,7 @@ async function main(argv: string[]): Promise<number> {
       dpi: Math.round(result.layout.dpi * 100) / 100,
       cellPx: Math.round(result.layout.pxPerMm * result.layout.cellSizeMm * 100) / 100,
       bands: result.bands,
+      threads: result.threads,
       names: { enlarged: result.names.enlarged, leftOut: result.names.leftOut },
       ms: Math.round(performance.now() - started),
     }),
@@ -185,4 +196,11 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-runCli('export', USAGE, main);
+/** A worker thread of an export (see band-worker.ts): draws the bands the main thread asks for. */
+async function helpWithBands(work: { scenario: Scenario; input: ImageExportInput }): Promise<void> {
+  const [{ imageBands }, { serveBands }] = await Promise.all([import('../electron/print/raster.js'), import('../electron/print/band-worker.js')]);
+  serveBands(parentPort!, imageBands(work.scenario, work.input));
+}
+
+if (!isMainThread && isBandWork<{ scenario: Scenario; input: ImageExportInput }>(workerData)) void helpWithBands(workerData.gridfrontBands);
+else runCli('export', USAGE, main);

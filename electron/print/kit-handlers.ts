@@ -10,7 +10,7 @@ import { KitOptionsError, type KitOptionsInput } from '../../shared/kit/options.
 import { writeAtomically, zipBytes } from '../files.js';
 import { failingChecks, PNG_BUDGET_MEGAPIXELS, type PrintServiceOptions, type SaveKind } from './handlers.js';
 import { renderKitLayoutPdf } from './kit-pdf.js';
-import { kitMegapixels, kitPagesPng } from './raster.js';
+import { kitMegapixels, kitPagesPng } from './kit-raster.js';
 
 export type KitHandlers = Pick<Handlers, 'kit.pdf' | 'kit.png'>;
 

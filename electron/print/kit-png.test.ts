@@ -12,7 +12,7 @@ import { layoutKit, type SheetPage } from '../../shared/kit/layout.js';
 import { withMarkerCount } from '../../shared/kit/options.js';
 import { PNG_BUDGET_MEGAPIXELS } from './handlers.js';
 import { kitHandlers } from './kit-handlers.js';
-import { kitMegapixels } from './raster.js';
+import { kitMegapixels } from './kit-raster.js';
 
 const context = { host: 'web' as const, origin: 'http://127.0.0.1' };
 const scenario = example as unknown as Scenario;

@@ -30,6 +30,10 @@ export class PngBandWriter {
   private readonly rowBytes: number;
   private rowsWritten = 0;
   private failed: Error | null = null;
+  /** Resolves when zlib has taken in the last band written (its buffer may then be filled again). */
+  private drained: Promise<void> = Promise.resolve();
+  /** Scanlines of the band zlib is compressing (or last compressed). */
+  private buffer: Buffer = Buffer.alloc(0);
 
   /**
    * Writes to `out` (left open: the caller ends it). The image is RGBA with every pixel
@@ -69,22 +73,33 @@ export class PngBandWriter {
     this.out.write(bytes);
   }
 
-  /** The next `rows` rows, RGBA, top to bottom. Resolves when the output can take more. */
+  /**
+   * The next `rows` rows, RGBA, top to bottom, copied before it returns (the caller may draw
+   * over them). Resolves as soon as they are handed to zlib: they are compressed on Node's
+   * thread pool while the caller draws the next band, and the band after waits for them.
+   */
   async writeBand(rgba: Uint8Array, rows: number): Promise<void> {
     if (this.failed) throw this.failed;
     if (rows <= 0) return;
     if (this.rowsWritten + rows > this.height) throw new RangeError(`the band runs past the image's ${this.height} rows`);
     if (rgba.length < rows * this.rowBytes) throw new RangeError(`a band of ${rows} rows needs ${rows * this.rowBytes} bytes; got ${rgba.length}`);
+    await this.drained;
+    if (this.failed) throw this.failed;
     const band = Buffer.from(rgba.buffer, rgba.byteOffset, rows * this.rowBytes);
     // Each scanline is its filter type byte (0, none) and the row.
     const line = this.rowBytes + 1;
-    const lines = Buffer.allocUnsafe(rows * line);
+    const need = rows * line;
+    // zlib is done with the buffer of the band before: these rows take it.
+    if (this.buffer.length < need) this.buffer = Buffer.allocUnsafe(need);
+    const lines = this.buffer.subarray(0, need);
     for (let y = 0; y < rows; y++) {
       lines[y * line] = 0;
       band.copy(lines, y * line + 1, y * this.rowBytes, (y + 1) * this.rowBytes);
     }
     this.rowsWritten += rows;
-    if (!this.deflate.write(lines)) await once(this.deflate, 'drain');
+    // Written back when zlib has taken all of it in (not merely queued it): the buffer is free then.
+    // A failure surfaces at the next write or at end() (the deflate's error handler keeps it).
+    this.drained = new Promise((resolve) => this.deflate.write(lines, () => resolve()));
     if (this.out.writableNeedDrain) await once(this.out, 'drain');
     if (this.failed) throw this.failed;
   }
@@ -92,6 +107,7 @@ export class PngBandWriter {
   /** Flushes the compressed rows and writes the end chunk. Every row must have been written. */
   async end(): Promise<void> {
     if (this.rowsWritten !== this.height) throw new Error(`the PNG has ${this.rowsWritten} of its ${this.height} rows`);
+    await this.drained;
     const finished = once(this.deflate, 'end');
     this.deflate.end();
     await finished;

@@ -13,9 +13,11 @@ import { layoutPrint } from '../../shared/print/layout.js';
 import { PrintOptionsError } from '../../shared/print/options.js';
 import { PT_PER_MM } from '../../shared/print/units.js';
 import { PngBandWriter } from './png-stream.js';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, Path2D } from '@napi-rs/canvas';
 import { sha256Hex } from '../library/images.js';
-import { decodeUnderlay, imageJob, printPageJob, rasterToBytes } from './raster.js';
+import { BandPainter, bandingOf, decodeUnderlay, HELPER_MIN_PIXELS, imageJob, printPageJob, RasterSurface, rasterize, rasterToBytes } from './raster.js';
+import { canvasFonts, CanvasSurface, type Canvas2D } from '../../shared/paint/canvas-surface.js';
+import { compare, type Pixels } from './testing/pixel-compare.js';
 import { gridSpecOf } from '../../shared/format/defaults.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -194,6 +196,91 @@ describe('raster export', () => {
       if (got === want.toLowerCase()) same++;
     }
     expect(same).toBe(grid.cellCount);
+  });
+
+  it('a picture stamped many times is the picture drawn in place (symbols of every cell of woods and towns)', async () => {
+    const scenario = seed();
+    // 200 px a cell: pictures too big to keep are drawn in place, at their own cells.
+    for (const cellPx of [24, 60, 200]) {
+      const layout = layoutImage(scenario, { size: { cellPx }, view: { x: 0, y: 0, width: 14, height: 12 }, layers: { units: false } });
+      const job = imageJob(scenario, layout);
+      const draw = (stamped: boolean): Pixels => {
+        const canvas = createCanvas(job.width, job.height);
+        const ctx = canvas.getContext('2d');
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(0, 0, job.width, job.height);
+        const k = job.scale;
+        ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k);
+        const surface = stamped ? new RasterSurface(ctx, k) : new CanvasSurface(ctx as unknown as Canvas2D, k, 0.6, (d) => new Path2D(d));
+        job.draw(surface, canvasFonts(ctx as unknown as Canvas2D), { x: job.origin.x, y: job.origin.y, width: job.width / k, height: job.height / k });
+        return { width: job.width, height: job.height, data: new Uint8ClampedArray(canvas.data()) };
+      };
+      const inPlace = draw(false);
+      const stamped = draw(true);
+      const d = compare(inPlace, stamped);
+      // Each symbol sits within 1/8 px of its place: anti-aliasing differences only.
+      expect(d.far).toBe(0);
+      expect(d.mean).toBeLessThan(0.5);
+      // Not blind: without its symbols the same view is far off.
+      const bare = imageJob(scenario, { ...layout, style: { ...layout.style, layers: { ...layout.style.layers, symbols: false } } });
+      const canvas = createCanvas(job.width, job.height);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, job.width, job.height);
+      ctx.setTransform(job.scale, 0, 0, job.scale, -job.origin.x * job.scale, -job.origin.y * job.scale);
+      bare.draw(new RasterSurface(ctx, job.scale), canvasFonts(ctx as unknown as Canvas2D), { x: job.origin.x, y: job.origin.y, width: job.width / job.scale, height: job.height / job.scale });
+      expect(compare(stamped, { width: job.width, height: job.height, data: new Uint8ClampedArray(canvas.data()) }).far).toBeGreaterThan(0.01);
+    }
+  });
+
+  it('bands drawn by a helper make the very PNG one thread makes', async () => {
+    const scenario = seed();
+    const layout = layoutImage(scenario, { size: { cellPx: 40 }, layers: { units: true } });
+    const job = { ...imageJob(scenario, layout), bandBytes: layout.widthPx * 4 * 97 };
+    expect(bandingOf(job).bands).toBeGreaterThan(3);
+    // A helper as the worker thread is one (band-worker.ts): its own painter of the same job.
+    const other = new BandPainter(job, bandingOf(job));
+    const asked: number[] = [];
+    const helper = {
+      draw: async (b: number) => (asked.push(b), new Uint8Array(other.draw(b))),
+      close: async () => undefined,
+    };
+    const png = async (h?: typeof helper) => {
+      const sink = new PassThrough();
+      const chunks: Buffer[] = [];
+      sink.on('data', (c: Buffer) => chunks.push(c));
+      await rasterize(job, sink, undefined, h);
+      return Buffer.concat(chunks);
+    };
+    const alone = await png();
+    const helped = await png(helper);
+    expect(asked.length).toBe(Math.floor(bandingOf(job).bands / 2));
+    expect(asked.every((b) => b % 2 === 1)).toBe(true);
+    expect(helped.equals(alone)).toBe(true);
+  });
+
+  it('npm run export draws a big image on two threads, and the PNG is the one a single thread draws', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gridfront-export-'));
+    try {
+      const run = (threads: string, out: string) =>
+        spawnSync(process.execPath, ['scripts/cli.mjs', 'export', 'scenarios/seed-000-example.json', '--png', '--width', '3000', '--layers', 'terrain,rivers,roads,names', '--out', out], {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, GRIDFRONT_EXPORT_THREADS: threads },
+        });
+      const two = run('2', join(dir, 'two.png'));
+      const one = run('1', join(dir, 'one.png'));
+      expect([two.stderr, one.stderr]).toEqual(['', '']);
+      expect([two.status, one.status]).toEqual([0, 0]);
+      const report = JSON.parse(two.stdout) as { width: number; height: number; bands: number; threads: number };
+      expect(report.width * report.height).toBeGreaterThanOrEqual(HELPER_MIN_PIXELS);
+      expect(report.bands).toBeGreaterThan(1);
+      expect(report.threads).toBe(2);
+      expect((JSON.parse(one.stdout) as { threads: number }).threads).toBe(1);
+      expect(readFileSync(join(dir, 'two.png')).equals(readFileSync(join(dir, 'one.png')))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('npm run export writes a PNG of the asked width and says so in JSON', () => {

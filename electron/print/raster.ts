@@ -9,7 +9,7 @@
 import { createWriteStream } from 'node:fs';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { createCanvas, loadImage, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, Path2D, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Scenario } from '../../shared/format/scenario.types.js';
 import { replaceAtomically } from '../files.js';
 import type { Rect } from '../../shared/grid/index.js';
@@ -22,9 +22,6 @@ import { imageModel, layoutImage, type ImageExportInput, type ImageLayout } from
 import { gridFor, type PrintLayout } from '../../shared/print/layout.js';
 import { buildPrintModel, type PrintModel } from '../../shared/print/model.js';
 import { drawPrintPage, frameExtra, printPageCount, printPageSizePt } from '../../shared/print/page-draw.js';
-import { drawKitPage } from '../../shared/kit/draw.js';
-import type { KitLayout } from '../../shared/kit/layout.js';
-import { MM_PER_INCH } from '../../shared/print/units.js';
 import { PngBandWriter, type PngMeta } from './png-stream.js';
 
 /** Bytes of RGBA one band holds at most. */
@@ -46,7 +43,93 @@ const MIN_LINE_PX = 0.6;
 /** SVG path data as a Skia path: a batch of cells crosses into the native canvas once (see CanvasSurface.polygonsAt). */
 const makePath = (d: string): Path2D => new Path2D(d);
 
-export type RasterSurface = CanvasSurface;
+/** Device pixels of a kept picture's side above which the painter draws in place (few cells are that big). */
+const STAMP_MAX_PX = 160;
+/** Pictures kept per job at most; past it the painter draws in place. */
+const STAMP_MAX = 4096;
+/** Sub-pixel positions a kept picture is drawn at, per axis: its symbols sit within 1/8 px of where they belong. */
+const PHASES = 4;
+
+/** Pictures kept for one job (all its bands): by key and sub-pixel phase. */
+type Stamps = Map<string, Canvas>;
+
+/**
+ * The raster's drawing surface: the painter's Canvas 2D adapter, plus `stamp`: a picture the
+ * painter asks for many times (a terrain type's symbols in one of its layouts) is drawn once
+ * per sub-pixel phase into a small canvas and blitted wherever it comes again. Skia fills each
+ * tiny tree as a path of its own at some microseconds apiece; a blit of the whole cell's
+ * symbols costs about as much as one of them.
+ */
+export class RasterSurface extends CanvasSurface {
+  /** The context's transform when it is a scale and a translation (a, d, e, f), or null; undefined: to be read. */
+  private matrix: [number, number, number, number] | null | undefined;
+
+  constructor(
+    private readonly skia: SKRSContext2D,
+    pxPerUnit: number,
+    private readonly stamps: Stamps = new Map(),
+  ) {
+    super(skia as unknown as Canvas2D, pxPerUnit, MIN_LINE_PX, makePath);
+  }
+
+  override save(): this {
+    this.matrix = undefined;
+    return super.save();
+  }
+  override restore(): this {
+    this.matrix = undefined;
+    return super.restore();
+  }
+  override transform(a: number, b: number, c: number, d: number, e: number, f: number): this {
+    this.matrix = undefined;
+    return super.transform(a, b, c, d, e, f);
+  }
+
+  private device(): [number, number, number, number] | null {
+    if (this.matrix === undefined) {
+      const m = this.skia.getTransform();
+      this.matrix = m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0 ? [m.a, m.d, m.e, m.f] : null;
+    }
+    return this.matrix;
+  }
+
+  /** The picture drawn where it goes, without keeping it: moved to (x, y). */
+  private inPlace(x: number, y: number, draw: (s: CanvasSurface) => void): this {
+    this.save().transform(1, 0, 0, 1, x, y);
+    draw(this);
+    return this.restore();
+  }
+
+  stamp(key: string, x: number, y: number, reach: number, draw: (s: CanvasSurface) => void): this {
+    const m = this.device();
+    const side = m ? Math.ceil(reach * Math.max(m[0], m[1])) * 2 + 4 : Infinity;
+    if (!m || side > STAMP_MAX_PX) return this.inPlace(x, y, draw);
+    const [a, d, e, f] = m;
+    const X = a * x + e;
+    const Y = d * y + f;
+    const ix = Math.floor(X);
+    const iy = Math.floor(Y);
+    const px = Math.min(PHASES - 1, Math.floor((X - ix) * PHASES));
+    const py = Math.min(PHASES - 1, Math.floor((Y - iy) * PHASES));
+    const id = `${key}@${px},${py}`;
+    let picture = this.stamps.get(id);
+    if (picture === undefined) {
+      if (this.stamps.size >= STAMP_MAX) return this.inPlace(x, y, draw);
+      picture = createCanvas(side, side);
+      const ctx = picture.getContext('2d');
+      // The picture's centre sits at the middle of its phase's slice of a pixel.
+      const half = side / 2;
+      ctx.setTransform(a, 0, 0, d, half + (px + 0.5) / PHASES, half + (py + 0.5) / PHASES);
+      draw(new CanvasSurface(ctx as unknown as Canvas2D, Math.max(a, d), MIN_LINE_PX, makePath));
+      this.stamps.set(id, picture);
+    }
+    // Whole device pixels: the blit needs no resampling.
+    const half = picture.width / 2;
+    this.skia.drawImage(picture, (ix - half - e) / a, (iy - half - f) / d, picture.width / a, picture.height / d);
+    return this;
+  }
+}
+
 export type RasterFonts = SurfaceFonts<CanvasFont>;
 
 /** Terrain laid down pixel by pixel before the drawing (see SAMPLE_BELOW_CELL_PX). */
@@ -70,7 +153,7 @@ export interface RasterJob {
    * Draws the picture in its units on `s` (the transform is set; the band is white paper).
    * `visible` is what of the picture (drawing units) this band shows: draw at least that.
    */
-  draw(s: RasterSurface, fonts: RasterFonts, visible: Rect): void;
+  draw(s: CanvasSurface, fonts: RasterFonts, visible: Rect): void;
   sampled?: SampledTerrain;
   /** Cells the whole picture paints, to keep each band's share bounded. */
   cells: number;
@@ -136,43 +219,117 @@ function sampleTerrain(ctx: SKRSContext2D, job: RasterJob, t: SampledTerrain, to
   ctx.putImageData(img, x0, y0 - canvasTop);
 }
 
-/** Draws a job band by band into `out` as a PNG; `out` is ended when done. */
-export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
+/** How a job is cut into bands of rows (the same wherever a band is drawn). */
+export interface Banding {
+  /** Rows per band (the last may have fewer). */
+  bandRows: number;
+  bands: number;
+  /** Rows drawn above and below each band and dropped (see BAND_OVERLAP). */
+  margin: number;
+}
+
+export function bandingOf(job: RasterJob): Banding {
   const { width, height } = job;
-  const k = job.scale;
   const byBytes = Math.floor((job.bandBytes ?? BAND_BYTES) / (width * 4));
   // Sampled cells hold nothing per cell: only the pixels bound a band.
   const byCells = job.sampled || job.cells <= BAND_CELLS ? Infinity : Math.max(16, Math.floor((height * BAND_CELLS) / job.cells));
-  const bandRows = Math.max(1, Math.min(height, byBytes, byCells));
+  let bandRows = Math.max(1, Math.min(height, byBytes, byCells));
+  // An even number of bands, so that two threads (rasterize's helper) share them evenly.
+  const few = Math.ceil(height / bandRows);
+  if (few > 1 && few % 2 === 1) bandRows = Math.max(1, Math.ceil(height / (few + 1)));
   const bands = Math.ceil(height / bandRows);
+  return { bandRows, bands, margin: bands > 1 ? BAND_OVERLAP : 0 };
+}
 
-  const M = bands > 1 ? BAND_OVERLAP : 0;
-  const canvas = createCanvas(width, bandRows + 2 * M);
-  const ctx = canvas.getContext('2d');
-  const context = ctx as unknown as Canvas2D;
-  const fonts = canvasFonts(context);
+/** Draws a job's bands on one canvas, kept from band to band (with its stamped pictures). */
+export class BandPainter {
+  private readonly canvas: Canvas;
+  private readonly ctx: SKRSContext2D;
+  private readonly fonts: RasterFonts;
+  private readonly stamps: Stamps = new Map();
+
+  constructor(
+    private readonly job: RasterJob,
+    private readonly banding: Banding,
+  ) {
+    this.canvas = createCanvas(job.width, banding.bandRows + 2 * banding.margin);
+    this.ctx = this.canvas.getContext('2d');
+    this.fonts = canvasFonts(this.ctx as unknown as Canvas2D);
+  }
+
+  /**
+   * Band `b`'s rows as RGBA: a view of the canvas, good until the next band is drawn (copy it to
+   * keep it).
+   */
+  draw(b: number): Uint8Array {
+    const { job, ctx } = this;
+    const { width, height } = job;
+    const k = job.scale;
+    const { bandRows, margin: M } = this.banding;
+    const top = b * bandRows;
+    const rows = Math.min(bandRows, height - top);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, bandRows + 2 * M);
+    // The canvas's first row is image row top − M (see BAND_OVERLAP).
+    const canvasTop = top - M;
+    if (job.sampled) sampleTerrain(ctx, job, job.sampled, Math.max(0, canvasTop), Math.min(height, top + rows + M) - Math.max(0, canvasTop), canvasTop);
+    // Drawing units → band pixels: x' = (x − origin.x)·k, y' = (y − origin.y)·k − canvasTop.
+    ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k - canvasTop);
+    const visible: Rect = { x: job.origin.x, y: job.origin.y + canvasTop / k, width: width / k, height: (rows + 2 * M) / k };
+    job.draw(new RasterSurface(ctx, k, this.stamps), this.fonts, visible);
+    return this.canvas.data().subarray(M * width * 4, (M + rows) * width * 4);
+  }
+}
+
+/**
+ * A second painter of the same job elsewhere (a worker thread with its own BandPainter): it
+ * draws the bands it is asked for, one at a time, and hands back their rows.
+ */
+export interface BandHelper {
+  draw(b: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * Draws a job band by band into `out` as a PNG; `out` is ended when done. With a `helper`, it
+ * draws every other band while this thread draws the rest, one band ahead of the PNG, so two
+ * cores share the drawing and memory stays at two bands.
+ */
+export async function rasterize(job: RasterJob, out: Writable, onProgress?: (p: RasterProgress) => void, helper?: BandHelper): Promise<RasterResult> {
+  const { width, height } = job;
+  const banding = bandingOf(job);
+  const { bandRows, bands } = banding;
+  const painter = new BandPainter(job, banding);
   const png = new PngBandWriter(out, width, height, job.meta);
   const done = finished(out);
+  const helped = (b: number) => helper !== undefined && b % 2 === 1;
+  const asked = new Map<number, Promise<Uint8Array>>();
+  const ask = (b: number) => {
+    if (b >= bands || !helped(b) || asked.has(b)) return;
+    const p = helper!.draw(b);
+    p.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    asked.set(b, p);
+  };
   try {
     for (let b = 0; b < bands; b++) {
       const top = b * bandRows;
       const rows = Math.min(bandRows, height - top);
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, width, bandRows + 2 * M);
-      // The canvas's first row is image row top − M (see BAND_OVERLAP).
-      const canvasTop = top - M;
-      if (job.sampled) sampleTerrain(ctx, job, job.sampled, Math.max(0, canvasTop), Math.min(height, top + rows + M) - Math.max(0, canvasTop), canvasTop);
-      // Drawing units → band pixels: x' = (x − origin.x)·k, y' = (y − origin.y)·k − canvasTop.
-      ctx.setTransform(k, 0, 0, k, -job.origin.x * k, -job.origin.y * k - canvasTop);
-      const visible: Rect = { x: job.origin.x, y: job.origin.y + canvasTop / k, width: width / k, height: (rows + 2 * M) / k };
-      job.draw(new CanvasSurface(context, k, MIN_LINE_PX, makePath), fonts, visible);
-      await png.writeBand(canvas.data().subarray(M * width * 4), rows);
+      // The helper's next band is under way while this thread draws its own.
+      ask(b + 1);
+      let pixels: Uint8Array;
+      if (helped(b)) {
+        ask(b);
+        pixels = await asked.get(b)!;
+        asked.delete(b);
+      } else pixels = painter.draw(b);
+      await png.writeBand(pixels, rows);
       onProgress?.({ rowsDone: top + rows, rows: height });
     }
     await png.end();
   } finally {
     out.end();
+    await helper?.close();
   }
   await done;
   return { width, height, bands };
@@ -266,18 +423,29 @@ export async function rasterToBytes(job: RasterJob): Promise<Buffer> {
 }
 
 /** Writes a job's PNG to `path` through a temporary file, so a failure never leaves half a PNG under that name. */
-export function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void): Promise<RasterResult> {
-  return replaceAtomically(path, (tmp) => rasterize(job, createWriteStream(tmp), onProgress));
+export function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void, helper?: () => BandHelper): Promise<RasterResult> {
+  return replaceAtomically(path, (tmp) => rasterize(job, createWriteStream(tmp), onProgress, helper?.()));
 }
 
-/** Lays the image out and writes it to `path`; `underlay` is the picture map.underlay names, when the layout draws it. */
+/**
+ * Images smaller than this many pixels are drawn on one thread: a helper thread takes longer to
+ * start than it would save.
+ */
+export const HELPER_MIN_PIXELS = 8_000_000;
+
+/**
+ * Lays the image out and writes it to `path`; `underlay` is the picture map.underlay names, when
+ * the layout draws it. `helper` starts a second painter of the same scenario and options (a
+ * worker thread: band-worker.ts): given, a big image is drawn on two cores.
+ */
 export async function exportImageFile(
   scenario: Scenario,
   input: ImageExportInput,
   path: string,
   onProgress?: (p: RasterProgress) => void,
   underlay?: Uint8Array,
-): Promise<RasterResult & { layout: ImageLayout; skipped: string[]; names: NamesNote }> {
+  helper?: () => BandHelper,
+): Promise<RasterResult & { layout: ImageLayout; skipped: string[]; names: NamesNote; threads: number }> {
   const layout = layoutImage(scenario, input);
   let picture: Image | undefined;
   if (layout.underlay) {
@@ -285,7 +453,16 @@ export async function exportImageFile(
     picture = await decodeUnderlay(scenario, underlay);
   }
   const job = imageJob(scenario, layout, picture);
-  return { ...(await rasterToFile(job, path, onProgress)), layout, skipped: [...job.model.skipped], names: job.names };
+  // The helper rebuilds the job from the scenario and options; a decoded underlay stays here.
+  const helped = helper && !picture && job.width * job.height >= HELPER_MIN_PIXELS && bandingOf(job).bands > 1 ? helper : undefined;
+  return { ...(await rasterToFile(job, path, onProgress, helped)), layout, skipped: [...job.model.skipped], names: job.names, threads: helped ? 2 : 1 };
+}
+
+/** A helper's side of exportImageFile: band b of the image `input` makes of `scenario` (no underlay). */
+export function imageBands(scenario: Scenario, input: ImageExportInput): (band: number) => Uint8Array {
+  const job = imageJob(scenario, layoutImage(scenario, input));
+  const painter = new BandPainter(job, bandingOf(job));
+  return (band) => painter.draw(band);
 }
 
 /** Every page of a print as PNG at `dpi`, in PDF order; `underlay` is the picture's bytes when the print draws it. */
@@ -294,36 +471,5 @@ export async function printPagesPng(scenario: Scenario, layout: PrintLayout, dpi
   const picture = layout.options.underlay && underlay ? await decodeUnderlay(scenario, underlay) : undefined;
   const out: Buffer[] = [];
   for (let i = 0; i < printPageCount(layout); i++) out.push(await rasterToBytes(printPageJob(scenario, layout, i, dpi, model, picture)));
-  return out;
-}
-
-/** One page of a tabletop kit (shared/kit) at `dpi`: the page the kit PDF draws, in its true size. */
-export function kitPageJob(scenario: Scenario, layout: KitLayout, index: number, dpi: number): RasterJob {
-  const page = layout.pages[index];
-  if (!page) throw new RangeError(`the kit has no page ${index + 1}`);
-  const k = dpi / MM_PER_INCH; // pixels per millimetre
-  return {
-    width: Math.round(page.size.width * k),
-    height: Math.round(page.size.height * k),
-    scale: k,
-    origin: { x: 0, y: 0 },
-    cells: 0,
-    draw(s, fonts) {
-      drawKitPage(s, fonts, layout, page, scenario.title);
-    },
-    meta: { dpi, text: { Title: `${scenario.title} \u2014 tabletop kit: ${page.title}`, Software: 'Gridfront' } },
-  };
-}
-
-/** Megapixels of every page of a kit at `dpi`. */
-export function kitMegapixels(layout: KitLayout, dpi: number): number {
-  const k = dpi / MM_PER_INCH;
-  return layout.pages.reduce((sum, p) => sum + (p.size.width * k * p.size.height * k) / 1e6, 0);
-}
-
-/** Every page of a kit as PNG at `dpi`, in page order. */
-export async function kitPagesPng(scenario: Scenario, layout: KitLayout, dpi: number): Promise<Buffer[]> {
-  const out: Buffer[] = [];
-  for (let i = 0; i < layout.pages.length; i++) out.push(await rasterToBytes(kitPageJob(scenario, layout, i, dpi)));
   return out;
 }

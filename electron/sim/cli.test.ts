@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { readScenario } from './load.js';
 import { runSimulation } from './pool.js';
 import { summarizeGames } from '../../shared/bot/summary.js';
+import { main as simMain } from '../../scripts/sim.js';
+import { runInProcess } from '../../scripts/in-process.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SEED000 = 'scenarios/seed-000-example.json';
@@ -14,7 +16,7 @@ interface Ran {
   stderr: string;
 }
 
-/** Runs `npm run sim`'s script the way npm does (through tsx). */
+/** Runs `npm run sim`'s script the way npm does (through tsx): the first test, the one real spawn. */
 function sim(args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
     // Its own process group: signals meant for the test runner's group do not reach it.
@@ -25,6 +27,12 @@ function sim(args: string[]): Promise<Ran> {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code, signal) => resolve({ code, stdout, stderr: signal ? `${stderr}[killed by ${signal}]` : stderr }));
   });
+}
+
+/** The same script's main called in this process (no tsx start-up), printing and returning the same. */
+async function simHere(args: string[]): Promise<Ran> {
+  const run = await runInProcess(simMain, args);
+  return { code: run.code, stdout: run.out, stderr: run.err };
 }
 
 describe('npm run sim', () => {
@@ -44,7 +52,7 @@ describe('npm run sim', () => {
   }, 60_000);
 
   it('plays Battle for Moscow the same way: its bots, its Moscow as the one victory cell, cities held as the score', async () => {
-    const r = await sim(['scenarios/battle-for-moscow.json', '--games', '6', '--seed', '1', '--workers', '2', '--json']);
+    const r = await simHere(['scenarios/battle-for-moscow.json', '--games', '6', '--seed', '1', '--workers', '0', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.run).toMatchObject({ requested: 6, completed: 6, players: ['bot', 'bot'] });
@@ -93,13 +101,13 @@ describe('npm run sim', () => {
   }, 60_000);
 
   it('refuses unusable arguments and scenario files with a message and exit code 1', async () => {
-    const bad = await sim([SEED000, '--games', 'many']);
+    const bad = await simHere([SEED000, '--games', 'many']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--games must be a whole number');
-    const missing = await sim(['scenarios/no-such-file.json', '--games', '2']);
+    const missing = await simHere(['scenarios/no-such-file.json', '--games', '2']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no such file');
-    const players = await sim([SEED000, '--players', 'bot']);
+    const players = await simHere([SEED000, '--players', 'bot']);
     expect(players.code).toBe(1);
     expect(players.stderr).toContain('--players');
   }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogram, niceBucketWidth, rate, summarize, wilson } from './stats.js';
+import { confidenceAtLeast, histogram, niceBucketWidth, rate, summarize, wilson } from './stats.js';
 
 describe('Wilson score interval (95%)', () => {
   it('gives the textbook interval for 5 successes in 10 trials', () => {
@@ -81,5 +81,33 @@ describe('summary statistics', () => {
 
   it('is all zeros for no values', () => {
     expect(summarize([])).toEqual({ count: 0, mean: 0, sd: 0, min: 0, max: 0 });
+  });
+});
+
+describe('confidence that a rate is at least a bar (exact one-sided binomial)', () => {
+  it('30 wins of 30 make a 90% bar 95.8% sure (1 − 0.9³⁰), 28 of 28 not quite 95%', () => {
+    expect(confidenceAtLeast(30, 30, 0.9)).toBeCloseTo(1 - 0.9 ** 30, 12);
+    expect(confidenceAtLeast(30, 30, 0.9)).toBeGreaterThan(0.95);
+    expect(confidenceAtLeast(28, 28, 0.9)).toBeLessThan(0.95);
+  });
+
+  it('matches the binomial tail worked by hand: 39 of 40 against 90% is 1 − 0.9³⁹ · 4.9', () => {
+    expect(confidenceAtLeast(39, 40, 0.9)).toBeCloseTo(1 - 0.9 ** 39 * 4.9, 12);
+  });
+
+  it('a rate at the bar proves nothing: 90 of 100 against 90% is under one half', () => {
+    expect(confidenceAtLeast(90, 100, 0.9)).toBeLessThan(0.5);
+    expect(confidenceAtLeast(96, 100, 0.9)).toBeCloseTo(0.9763, 3);
+    expect(confidenceAtLeast(0, 10, 0.5)).toBe(0);
+  });
+
+  it('grows with the wins and with the number of trials at the same rate', () => {
+    expect(confidenceAtLeast(58, 60, 0.9)).toBeGreaterThan(confidenceAtLeast(57, 60, 0.9));
+    expect(confidenceAtLeast(190, 200, 0.9)).toBeGreaterThan(confidenceAtLeast(19, 20, 0.9));
+  });
+
+  it('refuses counts and bars that are not counts and rates', () => {
+    expect(() => confidenceAtLeast(11, 10, 0.9)).toThrow(RangeError);
+    expect(() => confidenceAtLeast(5, 10, 1)).toThrow(RangeError);
   });
 });

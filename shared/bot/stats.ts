@@ -105,3 +105,24 @@ export interface RateWithInterval {
 export function rate(count: number, trials: number): RateWithInterval {
   return { count, rate: trials > 0 ? count / trials : 0, ci95: wilson(count, trials) };
 }
+
+/**
+ * How sure `successes` of `trials` make us that the true rate is at least `bar`: one minus
+ * the chance of doing this well or better if the rate were only `bar` (the exact one-sided
+ * binomial test; the same as asking whether the one-sided Clopper–Pearson lower bound reaches
+ * `bar`). 30 of 30 against a 90% bar gives 1 − 0.9³⁰ ≈ 0.958.
+ */
+export function confidenceAtLeast(successes: number, trials: number, bar: number): number {
+  if (!Number.isInteger(successes) || !Number.isInteger(trials) || successes < 0 || successes > trials) throw new RangeError(`${successes} of ${trials} is not a count of trials`);
+  if (!(bar > 0 && bar < 1)) throw new RangeError(`the bar ${bar} is not a rate strictly between 0 and 1`);
+  // P(X ≥ successes) for X ~ Binomial(trials, bar), term by term in logs (no overflow at large n).
+  const logBar = Math.log(bar);
+  const logMiss = Math.log1p(-bar);
+  let logChoose = 0; // log C(trials, 0)
+  let tail = 0;
+  for (let k = 0; k <= trials; k++) {
+    if (k > 0) logChoose += Math.log(trials - k + 1) - Math.log(k);
+    if (k >= successes) tail += Math.exp(logChoose + k * logBar + (trials - k) * logMiss);
+  }
+  return Math.max(0, 1 - tail);
+}

@@ -36,3 +36,6 @@ export {
 } from './region.js';
 export { SideFeaturesCommand, editSideFeature, defineSideFeature, featureSides, sideFrom, sideFeatureId } from './commands/side-features.js';
 export { stampFitProblem, latticeWords, pickStamp, newStampSeed } from './stamps.js';
+export { findCells, hasCriteria, describeQuery, replaceTerrain, MARKER_KINDS, MARKER_NAMES, type FindQuery, type MarkerKind } from './find.js';
+export { cellsOnLine, cellsInEllipse, ellipseBox, type EllipseOptions } from './shapes.js';
+export { straightCellRun, straightSideRun } from './straight.js';

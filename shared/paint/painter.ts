@@ -19,7 +19,7 @@ import { NONE } from './model.js';
 import { cellRouteCurves, sideGeometry } from './routes.js';
 import type { CounterBoxes, SmallNames } from './place-names.js';
 export type { SmallNames } from './place-names.js';
-import { drawPattern, drawSymbolBatch, placements } from './symbols.js';
+import { drawPattern, drawSymbolBatch, hash2, placements } from './symbols.js';
 import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
@@ -111,6 +111,26 @@ const SYMBOLS_PX = 22;
 const FULL_SYMBOLS_PX = 48;
 /** Textures need this many pixels a cell to read as a texture. */
 const PATTERN_PX = 30;
+/**
+ * Symbol layouts per terrain type: each cell takes one, chosen by a hash of the cell, so the
+ * layout is stable across redraws and exports, and neighbouring cells rarely share one.
+ */
+const SYMBOL_LAYOUTS = 16;
+/** How far a symbol reaches past its placement point, in cells, at scale 1 (its size, its stroke). */
+const SYMBOL_REACH: Partial<Record<string, number>> = {
+  trees: 0.07,
+  marsh: 0.1,
+  swamp: 0.1,
+  hills: 0.12,
+  ridge: 0.34,
+  mountains: 0.19,
+  town: 0.06,
+  city: 0.07,
+  fort: 0.2,
+  sand: 0.012,
+  steppe: 0.07,
+  svg: 0.3,
+};
 
 /** How strongly a controlling side's colour tints its cells. */
 export const CONTROL_TINT = 0.16;
@@ -455,19 +475,36 @@ function paintSymbols<F extends SurfaceFont>(s: Surface<F>, model: PaintModel, c
     const step = light && look.symbol !== 'town' && look.symbol !== 'city' ? 6 : 3;
     const grow = step === 6 ? 1.25 : 1;
     const sym = look.symbol === 'svg' ? cache.svgSymbol(t) : null;
-    // One batch per cell: a cell's symbols come out the same whether a whole tile or a small
-    // patch of it is painted (the canvas picks anti-aliasing per path).
-    for (const i of list) {
-      const rel = placements(look.symbol, look, cells.index[i]!, salt);
-      const cx = cells.x[i]!;
-      const cy = cells.y[i]!;
+    const kind = look.symbol;
+    // A cell's symbols around its centre (0, 0), or around (cx, cy).
+    const draw = (on: Surface<F>, rel: readonly number[], cx: number, cy: number) => {
       const at: number[] = [];
       for (let k = 0; k < rel.length; k += step) at.push(cx + rel[k]! * S, cy + rel[k + 1]! * S, rel[k + 2]! * grow);
-      if (look.symbol === 'svg') {
-        if (sym) drawSvgBatch(s, sym, at, S * 0.2, look.symbolColour);
-      } else drawSymbolBatch(s, { kind: look.symbol, look, at, size: S, light });
+      if (kind === 'svg') {
+        if (sym) drawSvgBatch(on, sym, at, S * 0.2, look.symbolColour);
+      } else drawSymbolBatch(on, { kind, look, at, size: S, light });
+    };
+    const layouts: number[][] = [];
+    // One batch per cell: a cell's symbols come out the same whether a whole tile or a small
+    // patch of it is painted (the canvas picks anti-aliasing per path). Each cell takes one of
+    // SYMBOL_LAYOUTS seeded layouts of its type, so a surface that keeps pictures (stamp) draws
+    // each layout once and stamps it.
+    for (const i of list) {
+      const layout = hash2(cells.index[i]!, salt) % SYMBOL_LAYOUTS;
+      const rel = (layouts[layout] ??= placements(kind, look, layout, salt));
+      if (s.stamp) {
+        const reach = (maxAbs(rel) + (SYMBOL_REACH[kind] ?? 0.3) * grow * 1.3) * S;
+        s.stamp(`symbols:${t}:${layout}:${step}:${S}`, cells.x[i]!, cells.y[i]!, reach, (on) => draw(on, rel, 0, 0));
+      } else draw(s, rel, cells.x[i]!, cells.y[i]!);
     }
   }
+}
+
+/** The largest |x| or |y| of a placement list (x, y, scale, …). */
+function maxAbs(rel: readonly number[]): number {
+  let m = 0;
+  for (let k = 0; k < rel.length; k += 3) m = Math.max(m, Math.abs(rel[k]!), Math.abs(rel[k + 1]!));
+  return m;
 }
 
 /** A terrain type's share of the placement hash, from its id (stable when the palette is reordered). */

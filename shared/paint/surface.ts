@@ -120,6 +120,13 @@ export interface Surface<F extends SurfaceFont = SurfaceFont> {
 
   image?(img: SurfaceImage, dest: Rect, alpha?: number): this;
   layer?(name: string): this;
+  /**
+   * Optional: what `draw` paints around (0, 0), no farther than `reach` drawing units from it,
+   * drawn at (x, y). The same `key` always means the same picture, so a surface may keep it as a
+   * bitmap and stamp that wherever the key comes again (a native raster, where a blit costs a
+   * fraction of the fills it stands for); a surface without it has the painter draw in place.
+   */
+  stamp?(key: string, x: number, y: number, reach: number, draw: (s: Surface<F>) => void): this;
 }
 
 /** The four cubic arcs of an ellipse; 0.5523 is the usual control-point factor for a quarter. */

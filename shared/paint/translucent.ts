@@ -18,6 +18,8 @@ export function translucent<F extends SurfaceFont>(s: Surface<F>, alpha: number 
         const image = target.image;
         return image ? (...args: Parameters<NonNullable<Surface<F>['image']>>) => (image.call(target, args[0], args[1], (args[2] ?? 1) * a), proxy) : undefined;
       }
+      // A kept bitmap would not take the layer's opacity: the painter draws in place instead.
+      if (key === 'stamp') return undefined;
       const v: unknown = Reflect.get(target, key, target);
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {

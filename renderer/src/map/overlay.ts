@@ -39,6 +39,25 @@ export function drawFeedback(ctx: CanvasRenderingContext2D, grid: GridGeometry, 
       if (f.remove) ctx.setLineDash([size * 0.08, size * 0.06]);
       ctx.stroke();
       ctx.setLineDash([]);
+    } else if (f.kind === 'polygon') {
+      if (f.points.length < 2) continue;
+      ctx.beginPath();
+      f.points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+      if (f.closed) ctx.closePath();
+      ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+      ctx.lineWidth = 4 / scale;
+      ctx.stroke();
+      ctx.strokeStyle = f.colour;
+      ctx.lineWidth = 1.75 / scale;
+      ctx.setLineDash([6 / scale, 4 / scale]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = f.colour;
+      for (const p of f.points.slice(0, f.closed ? undefined : -1)) {
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, 3.5 / scale, 0, Math.PI * 2);
+        ctx.fill();
+      }
     } else {
       ctx.beginPath();
       f.cells.forEach((cell, i) => {

@@ -23,6 +23,7 @@ import type { ScenarioStore } from './store.js';
 import { ToolState, type Modifiers } from './tool-state.svelte.js';
 import { UndoState } from './undo-state.svelte.js';
 import { StampShelf } from './stamps.svelte.js';
+import { FindState } from './find.svelte.js';
 
 /** The View panel's toggles: the designer's, not the scenario's (grid lines, coordinates, minimap). */
 export interface ViewToggles {
@@ -63,6 +64,8 @@ export class EditorState {
   readonly region: RegionController;
   /** The library's stamps and the ones chosen to paint with (state/stamps.svelte.ts). */
   readonly stamps = new StampShelf();
+  /** The Find panel (Ctrl+F): its query, the cells it finds, Next/Previous, Replace (state/find.svelte.ts). */
+  readonly find: FindState;
 
   constructor(private readonly app: AppState) {
     this.region = new RegionController({
@@ -90,6 +93,16 @@ export class EditorState {
       redrawOverlay: () => this.renderer?.redrawOverlay(),
       refuseLocked: (id) => this.refuseLocked(id),
       stamps: this.stamps,
+    });
+    this.find = new FindState({
+      doc: () => this.store?.doc ?? null,
+      version: () => this.version,
+      selection: () => this.region.selection,
+      setSelection: (cells) => this.region.setSelection(cells),
+      show: (cell) => this.showCell(cell),
+      run: (make) => this.edit((s) => make(s.doc)),
+      refuseLocked: (id) => this.refuseLocked(id),
+      redraw: () => this.renderer?.redrawOverlay(),
     });
   }
 
@@ -161,7 +174,9 @@ export class EditorState {
     this.tools.reset(store);
     this.undoState.bind(store);
     this.region.bind(store.doc);
+    this.find.reset();
     renderer.setOverlayDrawer((ctx, scale) => {
+      this.find.draw(ctx, scale, CELL_SIZE);
       this.region.draw(ctx, scale);
       drawFeedback(ctx, store.doc.grid, CELL_SIZE, scale, this.tools.feedback);
     });
@@ -283,12 +298,21 @@ export class EditorState {
     if (!label) return `Type a cell label (${looks}).`;
     const cell = grid.parseLabel(label);
     if (!cell || !grid.inMap(cell)) return `“${label}” is not a cell of this map (${looks}).`;
-    // Centred, and close enough to read the cell and its label (map/lod.ts shows them from
-    // 52 px): the one viewport controller's zoom and pan.
-    const legible = Math.max(64, LOD.coordinates);
-    r.viewport.centreOn(grid.center(cell, CELL_SIZE), Math.max(r.view.scale, legible / CELL_SIZE));
-    this.app.selected = cell;
+    this.showCell(cell);
     return null;
+  }
+
+  /**
+   * Centres the view on a cell, close enough to read it and its label (map/lod.ts shows them
+   * from 52 px), through the one viewport controller, and selects it (Go to cell, Find's Next).
+   */
+  showCell(cell: Cell): void {
+    const r = this.renderer;
+    const s = this.store;
+    if (!r || !s) return;
+    const legible = Math.max(64, LOD.coordinates);
+    r.viewport.centreOn(s.doc.grid.center(cell, CELL_SIZE), Math.max(r.view.scale, legible / CELL_SIZE));
+    this.app.selected = cell;
   }
 
   /** The cell in the middle of the map view (where a paste starts when the pointer is elsewhere). */

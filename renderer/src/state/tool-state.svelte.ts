@@ -5,10 +5,10 @@
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import type { RegionController } from '../tools/region.svelte.js';
-import { createTool, gridToolBlock, networkToolBlock, type StampSource, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import { SHAPE_TOOLS, createTool, gridToolBlock, networkToolBlock, type StampSource, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { ScenarioStore } from './store.js';
 
-const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'fill'];
+const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'ellipse', 'line', 'polygon', 'fill'];
 
 export interface Modifiers {
   altKey: boolean;
@@ -37,6 +37,9 @@ export function layersOfTool(id: ToolId, options: ToolOptions): readonly string[
   switch (id) {
     case 'brush':
     case 'rect':
+    case 'ellipse':
+    case 'line':
+    case 'polygon':
     case 'fill':
       return ['terrain'];
     case 'eraser':
@@ -73,9 +76,12 @@ export class ToolState {
     victoryEndGame: 0,
     linkType: 'ordinary',
     sideFeature: '',
+    shapeFilled: true,
   });
   /** The network link last clicked with the Positions and links tool (the inspector edits it), or null. */
   selectedLink = $state<string | null>(null);
+  /** The shape tool the rail's shape button shows: the last one chosen. */
+  lastShape = $state<ToolId>('rect');
   /** Whether the open map is a network (positions joined by links) rather than a grid of cells. */
   networkMap = $state(false);
 
@@ -109,6 +115,7 @@ export class ToolState {
     if (this.tool === id) return;
     this.cancel();
     if (TERRAIN_TOOLS.includes(id)) this.lastTerrainTool = id;
+    if (SHAPE_TOOLS.includes(id)) this.lastShape = id;
     this.tool = id;
     this.showFeedback([]);
   }
@@ -166,6 +173,13 @@ export class ToolState {
     const ctx = this.context();
     const tool = this.active;
     return ctx && tool?.deleteKey ? tool.deleteKey(ctx) : false;
+  }
+
+  /** The Enter key on the map: the active tool's (the polygon closes), when it has a use for it. */
+  enterKey(): boolean {
+    const ctx = this.context();
+    const tool = this.active;
+    return ctx && tool?.enterKey ? tool.enterKey(ctx) : false;
   }
 
   get busy(): boolean {

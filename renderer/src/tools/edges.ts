@@ -1,7 +1,9 @@
 // Side tools: rivers and lake shores (click or drag along cell sides; the first side touched
 // decides whether the drag adds or removes), and the control front line (drag along sides,
 // release to split control between the sides along it).
-import { editEdges, editSideFeature, edgeUnderPointer, edgesAlongPointer, featureSides, fillToFrontLine, sideFrom, type EdgeMode } from '../../../shared/editor/index.js';
+import {
+  editEdges, editSideFeature, edgeUnderPointer, edgesAlongPointer, featureSides, fillToFrontLine, sideFrom, straightSideRun, type EdgeMode,
+} from '../../../shared/editor/index.js';
 import type { EdgeId, Point } from '../../../shared/grid/types.js';
 import { run, step } from './run.js';
 import type { Phase, PointerInput, Tool, ToolContext } from './types.js';
@@ -17,27 +19,76 @@ export function sideAt(ctx: ToolContext, p: Point): EdgeId | null {
 
 /**
  * A tool that strokes along cell sides: a press starts one undoable gesture, release ends it,
- * Esc cancels it; between strokes it shows the side under the pointer.
+ * Esc cancels it; between strokes it shows the side under the pointer. Holding Shift while
+ * drawing makes the stroke one straight run of sides from the first side, in the grid's run
+ * direction nearest the pointer's: shown while dragging, put down on release as one undo step.
  */
 abstract class SideStrokeTool implements Tool {
   phase: Phase = 'idle';
   protected last: Point | null = null;
+  /** The side the stroke started on, where the pointer was, and the stroke's undo label. */
+  protected origin: { side: EdgeId; point: Point; label: string } | null = null;
+  /** Shift: the straight run the release puts down. */
+  private straight: EdgeId[] | null = null;
 
   abstract down(ctx: ToolContext, p: PointerInput): void;
   abstract move(ctx: ToolContext, p: PointerInput): void;
   protected abstract hover(ctx: ToolContext, side: EdgeId | null): void;
+  /** Draws (or removes) `sides`; `from(side)` is where the pointer stood for it (the cell a one-sided symbol faces). */
+  protected abstract apply(ctx: ToolContext, sides: readonly EdgeId[], from: (side: EdgeId) => Point): void;
+  protected abstract get removing(): boolean;
+
+  /** Starts a stroke on `side`: one gesture named `label`. */
+  protected begin(ctx: ToolContext, side: EdgeId, p: PointerInput, label: string): void {
+    ctx.history.beginGesture(label);
+    this.phase = 'pointing';
+    this.last = p.point;
+    this.origin = { side, point: p.point, label };
+    this.straight = null;
+  }
+
+  /** With Shift held (or once the stroke went straight), the move reshapes the straight run; true when it did. */
+  protected straighten(ctx: ToolContext, p: PointerInput): boolean {
+    const o = this.origin;
+    if (this.phase === 'idle' || !o || !(p.shift || this.straight)) return false;
+    // The free stroke drawn so far is dropped: the straight run replaces it on release.
+    if (!this.straight) ctx.history.cancelGesture();
+    this.straight = straightSideRun(ctx.doc.grid, o.side, p.point, ctx.size);
+    this.phase = 'dragging';
+    const removing = this.removing;
+    ctx.feedback([{ kind: 'edges', edges: this.straight, colour: removing ? REMOVE : ADD, remove: removing }]);
+    return true;
+  }
 
   up(ctx: ToolContext, p: PointerInput): void {
-    if (this.phase !== 'idle') ctx.history.endGesture();
+    const straight = this.straight;
+    const o = this.origin;
+    if (straight && o) {
+      const grid = ctx.doc.grid;
+      const mid = (e: EdgeId) => {
+        const [a, b] = grid.edgeEndpoints(e, ctx.size);
+        return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      };
+      const m0 = mid(o.side);
+      // Each side of the run is written from the cell on the pointer's side of the run, as the first was.
+      step(ctx, o.label, () => this.apply(ctx, straight, (e) => {
+        const m = mid(e);
+        return { x: o.point.x + m.x - m0.x, y: o.point.y + m.y - m0.y };
+      }));
+    } else if (this.phase !== 'idle') ctx.history.endGesture();
     this.phase = 'idle';
     this.last = null;
+    this.origin = null;
+    this.straight = null;
     this.hover(ctx, sideAt(ctx, p.point));
   }
 
   cancel(ctx: ToolContext): void {
-    if (this.phase !== 'idle') ctx.history.cancelGesture();
+    if (this.phase !== 'idle' && !this.straight) ctx.history.cancelGesture();
     this.phase = 'idle';
     this.last = null;
+    this.origin = null;
+    this.straight = null;
     ctx.feedback([]);
   }
 }
@@ -57,14 +108,21 @@ export class WaterTool extends SideStrokeTool {
     const side = sideAt(ctx, p.point);
     if (!side) return;
     this.mode = ctx.doc.edges[this.feature].has(side) ? 'remove' : 'add';
-    ctx.history.beginGesture(`${this.mode === 'add' ? 'Add' : 'Remove'} ${this.noun}`);
-    this.phase = 'pointing';
-    this.last = p.point;
+    this.begin(ctx, side, p, `${this.mode === 'add' ? 'Add' : 'Remove'} ${this.noun}`);
     run(ctx, () => editEdges(ctx.doc, this.feature, [side], this.mode));
     this.hover(ctx, side);
   }
 
+  protected get removing(): boolean {
+    return this.mode === 'remove';
+  }
+
+  protected apply(ctx: ToolContext, sides: readonly EdgeId[]): void {
+    run(ctx, () => editEdges(ctx.doc, this.feature, sides, this.mode));
+  }
+
   move(ctx: ToolContext, p: PointerInput): void {
+    if (this.straighten(ctx, p)) return;
     if (this.phase === 'idle' || !this.last) return this.hover(ctx, sideAt(ctx, p.point));
     const sides = edgesAlongPointer(ctx.doc.grid, this.last, p.point, ctx.size, ctx.size * SIDE_TOLERANCE);
     this.last = p.point;
@@ -109,14 +167,22 @@ export class SideFeatureTool extends SideStrokeTool {
     const side = sideAt(ctx, p.point);
     if (!side) return;
     this.mode = featureSides(ctx.doc, f.id).has(side) ? 'remove' : 'add';
-    ctx.history.beginGesture(`${this.mode === 'add' ? 'Draw' : 'Remove'} ${f.name.toLowerCase()}`);
-    this.phase = 'pointing';
-    this.last = p.point;
+    this.begin(ctx, side, p, `${this.mode === 'add' ? 'Draw' : 'Remove'} ${f.name.toLowerCase()}`);
     run(ctx, () => editSideFeature(ctx.doc, f.id, [this.written(ctx, side, p.point)], this.mode));
     this.hover(ctx, side);
   }
 
+  protected get removing(): boolean {
+    return this.mode === 'remove';
+  }
+
+  protected apply(ctx: ToolContext, sides: readonly EdgeId[], from: (side: EdgeId) => Point): void {
+    const f = this.feature(ctx);
+    if (f) run(ctx, () => editSideFeature(ctx.doc, f.id, sides.map((e) => this.written(ctx, e, from(e))), this.mode));
+  }
+
   move(ctx: ToolContext, p: PointerInput): void {
+    if (this.straighten(ctx, p)) return;
     const f = this.feature(ctx);
     if (this.phase === 'idle' || !this.last || !f) return this.hover(ctx, sideAt(ctx, p.point));
     const sides = edgesAlongPointer(ctx.doc.grid, this.last, p.point, ctx.size, ctx.size * SIDE_TOLERANCE);

@@ -1,5 +1,5 @@
 // The designer's tools by id, with their names, keys and what the tooltip says.
-import { FillTool, PickerTool, RectTool, SelectTool } from './shape.js';
+import { EllipseTool, FillTool, LineTool, PickerTool, PolygonTool, RectTool, SelectTool } from './shape.js';
 import { StrokeTool } from './stroke.js';
 import { SideFeatureTool, WaterTool } from './edges.js';
 import { RouteTool } from './route.js';
@@ -32,13 +32,16 @@ export const TOOLS: readonly (ToolInfo & { group: number })[] = [
   { id: 'wand', name: 'Magic wand', key: 'Y', hint: 'click to select the connected cells of one terrain; Shift adds, Alt removes', group: 0 },
   { id: 'brush', name: 'Terrain brush', key: 'B', hint: 'drag to paint terrain; Alt+click picks', group: 1 },
   { id: 'rect', name: 'Rectangle', key: 'R', hint: 'drag a rectangle of terrain', group: 1 },
+  { id: 'ellipse', name: 'Ellipse', key: 'O', hint: 'drag the box an ellipse of terrain fills; Shift: a circle; filled or outline in the tool options', group: 1 },
+  { id: 'line', name: 'Line', key: 'U', hint: 'drag from cell to cell: a straight line of terrain', group: 1 },
+  { id: 'polygon', name: 'Polygon', key: 'Q', hint: 'click the corners; double-click, Enter or a click on the first corner paints the cells inside; Esc cancels', group: 1 },
   { id: 'fill', name: 'Fill', key: 'G', hint: 'fill a connected area of one terrain', group: 1 },
   { id: 'picker', name: 'Picker', key: 'I', hint: 'click to pick the terrain to paint', group: 1 },
   { id: 'eraser', name: 'Eraser', key: 'E', hint: 'drag to reset terrain and remove markers', group: 1 },
-  { id: 'river', name: 'River', key: 'W', hint: 'click or drag along cell sides; again to remove', group: 2 },
-  { id: 'lake', name: 'Lake shore', key: 'L', hint: 'click or drag along cell sides; again to remove', group: 2 },
-  { id: 'road', name: 'Road', key: 'D', hint: 'drag from cell to cell; click a road to remove it', group: 2 },
-  { id: 'rail', name: 'Rail', key: 'T', hint: 'drag from cell to cell; click a rail to remove it', group: 2 },
+  { id: 'river', name: 'River', key: 'W', hint: 'click or drag along cell sides; again to remove; Shift+drag: a straight run', group: 2 },
+  { id: 'lake', name: 'Lake shore', key: 'L', hint: 'click or drag along cell sides; again to remove; Shift+drag: a straight run', group: 2 },
+  { id: 'road', name: 'Road', key: 'D', hint: 'drag from cell to cell; click a road to remove it; Shift+drag: a straight road', group: 2 },
+  { id: 'rail', name: 'Rail', key: 'T', hint: 'drag from cell to cell; click a rail to remove it; Shift+drag: a straight line', group: 2 },
   { id: 'control', name: 'Control', key: 'C', hint: 'paint, fill or draw a front line', group: 3 },
   { id: 'marker', name: 'Markers', key: 'M', hint: 'supply bases, forts, victory and entry cells, names', group: 3 },
   { id: 'stamp', name: 'Stamp', key: 'K', hint: 'click or drag to put the chosen stamp down (Stamps panel); R turns, M mirrors, Esc puts it away', group: 4 },
@@ -46,7 +49,10 @@ export const TOOLS: readonly (ToolInfo & { group: number })[] = [
 ];
 
 /** The side-feature tool: chosen from the Layers panel (Side features → Draw), not the rail. */
-export const SIDE_FEATURE_TOOL: ToolInfo = { id: 'side', name: 'Side feature', key: '', hint: 'click or drag along cell sides, from the cell a one-sided symbol faces; again to remove' };
+export const SIDE_FEATURE_TOOL: ToolInfo = { id: 'side', name: 'Side feature', key: '', hint: 'click or drag along cell sides, from the cell a one-sided symbol faces; again to remove; Shift+drag: a straight run' };
+
+/** The terrain shapes, one button on the tool rail with a flyout; the last one used shows on it. */
+export const SHAPE_TOOLS: readonly ToolId[] = ['rect', 'ellipse', 'line', 'polygon'];
 
 /** A tool's name, key and hint. */
 export function toolInfo(id: ToolId): ToolInfo {
@@ -95,6 +101,12 @@ export function createTool(id: ToolId, region: RegionController, stamps: StampSo
       return new StrokeTool('erase');
     case 'rect':
       return new RectTool();
+    case 'ellipse':
+      return new EllipseTool();
+    case 'line':
+      return new LineTool();
+    case 'polygon':
+      return new PolygonTool();
     case 'fill':
       return new FillTool();
     case 'picker':

@@ -1,7 +1,9 @@
 // Road and rail tools: drag from cell to cell to lay a connection through each shared side;
-// click on a connection (near the side it crosses) to remove it. A road crossing a river
+// click on a connection (near the side it crosses) to remove it. Holding Shift while dragging
+// lays one straight run of cells from the first cell, in the grid direction nearest the
+// pointer's: shown while dragging, laid on release as one undo step. A road crossing a river
 // side is drawn as a bridge by the renderer: no separate data.
-import { connectPath, editEdges } from '../../../shared/editor/index.js';
+import { connectPath, editEdges, straightCellRun } from '../../../shared/editor/index.js';
 import type { Cell, EdgeId, Point } from '../../../shared/grid/types.js';
 import { run, step } from './run.js';
 import { sameCell, type Phase, type PointerInput, type Tool, type ToolContext } from './types.js';
@@ -15,6 +17,10 @@ export class RouteTool implements Tool {
   phase: Phase = 'idle';
   private last: Cell | null = null;
   private laid: Cell[] = [];
+  /** The cell the drag started on. */
+  private origin: Cell | null = null;
+  /** Shift: the straight run the release lays. */
+  private straight: Cell[] | null = null;
 
   constructor(readonly feature: 'roads' | 'rails') {}
 
@@ -27,6 +33,8 @@ export class RouteTool implements Tool {
     this.phase = 'pointing';
     this.last = p.cell;
     this.laid = [p.cell];
+    this.origin = p.cell;
+    this.straight = null;
   }
 
   move(ctx: ToolContext, p: PointerInput): void {
@@ -34,6 +42,14 @@ export class RouteTool implements Tool {
     if (this.phase === 'idle' || !this.last) {
       const hit = connectionAt(ctx, this.feature, p.point, p.cell);
       ctx.feedback(hit ? [{ kind: 'edges', edges: [hit], colour: REMOVE, remove: true }] : grid.inMap(p.cell) ? [{ kind: 'cells', cells: [p.cell], colour: LAY }] : []);
+      return;
+    }
+    if (this.origin && (p.shift || this.straight)) {
+      // The free run laid so far is dropped: the straight one replaces it on release.
+      if (!this.straight && this.phase === 'dragging') ctx.history.cancelGesture();
+      this.straight = straightCellRun(grid, this.origin, p.point, ctx.size);
+      this.phase = 'dragging';
+      ctx.feedback([{ kind: 'path', cells: this.straight, colour: LAY }]);
       return;
     }
     if (sameCell(this.last, p.cell) || !grid.inMap(p.cell)) return;
@@ -49,10 +65,17 @@ export class RouteTool implements Tool {
 
   up(ctx: ToolContext, p: PointerInput): void {
     const phase = this.phase;
+    const straight = this.straight;
     this.phase = 'idle';
     this.last = null;
     this.laid = [];
+    this.origin = null;
+    this.straight = null;
     ctx.feedback([]);
+    if (straight) {
+      if (straight.length > 1) step(ctx, `Lay ${this.noun}`, () => run(ctx, () => connectPath(ctx.doc, this.feature, straight, 'add')));
+      return;
+    }
     if (phase === 'dragging') {
       ctx.history.endGesture();
       return;
@@ -63,10 +86,12 @@ export class RouteTool implements Tool {
   }
 
   cancel(ctx: ToolContext): void {
-    if (this.phase === 'dragging') ctx.history.cancelGesture();
+    if (this.phase === 'dragging' && !this.straight) ctx.history.cancelGesture();
     this.phase = 'idle';
     this.last = null;
     this.laid = [];
+    this.origin = null;
+    this.straight = null;
     ctx.feedback([]);
   }
 }

@@ -11,7 +11,7 @@ export function toolHarness(grid: GridCase['grid'] = { kind: 'hex', orientation:
   const doc = MapDocument.fromScenario(blankScenario(grid, cols, rows));
   const history = new History(doc);
   const log = { feedback: [] as (readonly Feedback[])[], selected: [] as (Cell | null)[], links: [] as (string | null)[], reports: [] as string[], naming: [] as Cell[] };
-  const options: ToolOptions = { brushSize: 1, terrain: 'woods', side: doc.sides[0].id, controlMode: 'brush', marker: 'supply', victoryPerTurn: 3, victoryEndGame: 5, linkType: 'ordinary', sideFeature: '' };
+  const options: ToolOptions = { brushSize: 1, terrain: 'woods', side: doc.sides[0].id, controlMode: 'brush', marker: 'supply', victoryPerTurn: 3, victoryEndGame: 5, linkType: 'ordinary', sideFeature: '', shapeFilled: true };
   const ctx: ToolContext = {
     doc,
     history,

@@ -3,7 +3,8 @@ import type { Cell } from '../../../shared/grid/types.js';
 import { WaterTool, FrontLineTool } from './edges.js';
 import { ControlTool, MarkerTool } from './marker.js';
 import { RouteTool } from './route.js';
-import { FillTool, RectTool, SelectTool } from './shape.js';
+import { EllipseTool, FillTool, LineTool, PolygonTool, RectTool, SelectTool } from './shape.js';
+import { cellsInEllipse, cellsInPolygon, cellsOnLine, straightCellRun, straightSideRun } from '../../../shared/editor/index.js';
 import { StrokeTool } from './stroke.js';
 import { toolHarness } from './testing.js';
 
@@ -120,6 +121,82 @@ describe('rectangle and fill', () => {
   });
 });
 
+describe('shape tools', () => {
+  it('a line of cells is previewed while dragging and painted on release, one undo step', () => {
+    const h = toolHarness({ kind: 'hex', orientation: 'flat', offset: 'odd' }, 14, 10);
+    const tool = new LineTool();
+    const a = { col: 1, row: 2 };
+    const b = { col: 9, row: 6 };
+    tool.down(h.ctx, h.at(a));
+    tool.move(h.ctx, h.at(b));
+    const want = cellsOnLine(h.doc.grid, a, b);
+    const preview = h.log.feedback.at(-1)![0]!;
+    expect(preview.kind === 'cells' && preview.cells.map((c) => h.doc.grid.index(c))).toEqual(want);
+    expect(h.terrainAt(b)).toBe('open');
+    tool.up(h.ctx, h.at(b));
+    expect(want.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'woods')).toBe(true);
+    expect(h.history.undoLabel).toBe(`Paint Woods line (${want.length} cells)`);
+    h.history.undo();
+    expect(want.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'open')).toBe(true);
+  });
+
+  it('an ellipse paints filled or only its rim, Shift makes a circle, Esc drops it', () => {
+    const h = toolHarness({ kind: 'square', adjacency: 4 }, 20, 16);
+    const tool = new EllipseTool();
+    const a = { col: 2, row: 2 };
+    const b = { col: 12, row: 8 };
+    h.options.shapeFilled = false;
+    tool.down(h.ctx, h.at(a));
+    tool.move(h.ctx, h.at(b, { shift: true }));
+    const circle = cellsInEllipse(h.doc.grid, a, b, 100, { filled: false, circle: true });
+    expect(h.log.feedback.at(-1)!.map((f) => f.kind)).toEqual(['cells', 'polygon']);
+    tool.up(h.ctx, h.at(b, { shift: true }));
+    expect(h.history.undoLabel).toBe(`Paint Woods ellipse (${circle.length} cells)`);
+    expect(circle.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'woods')).toBe(true);
+    // The middle of the circle is not painted (outline).
+    expect(h.terrainAt({ col: 7, row: 7 })).toBe('open');
+    h.options.shapeFilled = true;
+    tool.down(h.ctx, h.at({ col: 14, row: 1 }));
+    tool.move(h.ctx, h.at({ col: 19, row: 15 }));
+    tool.cancel(h.ctx);
+    expect(h.history.undoLabel).toBe(`Paint Woods ellipse (${circle.length} cells)`);
+    expect(h.terrainAt({ col: 16, row: 8 })).toBe('open');
+  });
+
+  it('a polygon: corners clicked, Enter paints the cells inside; a double-click closes too; Esc drops it', () => {
+    const h = toolHarness({ kind: 'square', adjacency: 4 }, 20, 16);
+    const tool = new PolygonTool();
+    const corners = [{ col: 2, row: 2 }, { col: 12, row: 3 }, { col: 6, row: 11 }];
+    for (const c of corners) {
+      tool.down(h.ctx, h.at(c));
+      tool.up();
+    }
+    tool.move(h.ctx, h.at({ col: 3, row: 9 }));
+    expect(tool.phase).toBe('pointing');
+    const shown = h.log.feedback.at(-1)!;
+    expect(shown[1]!.kind === 'polygon' && shown[1]!.points.length).toBe(4);
+    expect(h.history.canUndo).toBe(false);
+    // Enter closes the three corners put down (not where the pointer is).
+    expect(tool.enterKey(h.ctx)).toBe(true);
+    const want = cellsInPolygon(h.doc.grid, corners.map((c) => h.doc.grid.center(c, 100)), 100);
+    expect(h.history.undoLabel).toBe(`Paint Woods polygon (${want.length} cells)`);
+    expect(want.every((i) => h.terrainAt(h.doc.grid.cellAt(i)) === 'woods')).toBe(true);
+    expect(tool.phase).toBe('idle');
+    expect(tool.enterKey(h.ctx)).toBe(false);
+
+    h.options.terrain = 'lake';
+    for (const c of [{ col: 14, row: 2 }, { col: 18, row: 2 }, { col: 18, row: 8 }, { col: 18, row: 8 }]) tool.down(h.ctx, h.at(c));
+    expect(h.history.undoLabel).toMatch(/^Paint Lake polygon/);
+    expect(h.terrainAt({ col: 17, row: 3 })).toBe('lake');
+
+    h.options.terrain = 'woods';
+    for (const c of [{ col: 1, row: 13 }, { col: 8, row: 13 }, { col: 8, row: 15 }]) tool.down(h.ctx, h.at(c));
+    tool.cancel(h.ctx);
+    expect(tool.phase).toBe('idle');
+    expect(h.terrainAt({ col: 6, row: 14 })).toBe('open');
+  });
+});
+
 describe('rivers and lake shores', () => {
   it('a drag along sides adds them in one step; starting on a river removes instead', () => {
     const h = toolHarness();
@@ -138,6 +215,29 @@ describe('rivers and lake shores', () => {
     expect(h.history.undoLabel).toBe('Remove river (1 side)');
   });
 
+  it('Shift makes a straight run of sides: a wobbly drag free, then Shift: shown first, one undo step on release', () => {
+    const h = toolHarness({ kind: 'hex', orientation: 'flat', offset: 'odd' }, 16, 12);
+    const grid = h.doc.grid;
+    const first = grid.edgeOf({ col: 4, row: 5 }, 'N')!;
+    const tool = new WaterTool('rivers');
+    tool.down(h.ctx, h.onSide(first));
+    // A free wiggle first (drawn as it goes), then Shift: the wiggle is dropped for the straight run.
+    tool.move(h.ctx, h.onSide(grid.edgeOf({ col: 4, row: 5 }, 'NE')!));
+    expect(h.doc.edges.rivers.size).toBe(2);
+    const far = { x: grid.center({ col: 11, row: 2 }, 100).x, y: grid.center({ col: 11, row: 2 }, 100).y };
+    tool.move(h.ctx, { point: far, cell: grid.pixelToCell(far, 100), alt: false, shift: true });
+    expect(h.doc.edges.rivers.size).toBe(0);
+    const want = straightSideRun(grid, first, far, 100);
+    expect(want.length).toBeGreaterThan(6);
+    expect(h.log.feedback.at(-1)).toEqual([{ kind: 'edges', edges: want, colour: expect.any(String), remove: false }]);
+    tool.up(h.ctx, { point: far, cell: grid.pixelToCell(far, 100), alt: false, shift: true });
+    expect([...h.doc.edges.rivers].sort()).toEqual([...want].sort());
+    expect(h.history.undoLabel).toBe(`Add river (${want.length} sides)`);
+    h.history.undo();
+    expect(h.doc.edges.rivers.size).toBe(0);
+    expect(h.history.canUndo).toBe(false);
+  });
+
   it('hovering near a side highlights it; near a cell centre nothing is picked', () => {
     const h = toolHarness();
     const tool = new WaterTool('lakeShores');
@@ -151,6 +251,29 @@ describe('rivers and lake shores', () => {
 });
 
 describe('roads and rails', () => {
+  it('Shift lays a straight run of cells from the first cell, previewed, one undo step; Esc drops it', () => {
+    const h = toolHarness({ kind: 'square', adjacency: 8 }, 16, 12);
+    const grid = h.doc.grid;
+    const tool = new RouteTool('roads');
+    const a = { col: 2, row: 2 };
+    tool.down(h.ctx, h.at(a));
+    const far = grid.center({ col: 9, row: 8 }, 100);
+    tool.move(h.ctx, { point: far, cell: { col: 9, row: 8 }, alt: false, shift: true });
+    const want = straightCellRun(grid, a, far, 100);
+    // Roads cross sides: east (7 across beats 6 down), not the diagonal.
+    expect(want.map((c) => `${c.col},${c.row}`)).toEqual(['2,2', '3,2', '4,2', '5,2', '6,2', '7,2', '8,2', '9,2']);
+    expect(h.doc.edges.roads.size).toBe(0);
+    expect(h.log.feedback.at(-1)).toEqual([{ kind: 'path', cells: want, colour: expect.any(String) }]);
+    tool.up(h.ctx, { point: far, cell: { col: 9, row: 8 }, alt: false, shift: true });
+    expect(h.doc.edges.roads.size).toBe(7);
+    expect(h.history.undoLabel).toBe('Lay road (7 sides)');
+    tool.down(h.ctx, h.at({ col: 2, row: 10 }));
+    tool.move(h.ctx, { ...h.at({ col: 12, row: 10 }), shift: true });
+    tool.cancel(h.ctx);
+    expect(h.doc.edges.roads.size).toBe(7);
+    expect(h.history.undoLabel).toBe('Lay road (7 sides)');
+  });
+
   it('a drag lays a connection through each shared side; a river side under it is a bridge', () => {
     const h = toolHarness();
     const grid = h.doc.grid;

@@ -14,6 +14,9 @@ export type ToolId =
   | 'stamp'
   | 'brush'
   | 'rect'
+  | 'ellipse'
+  | 'line'
+  | 'polygon'
   | 'fill'
   | 'picker'
   | 'eraser'
@@ -45,6 +48,8 @@ export interface ToolOptions {
   linkType: LinkType;
   /** The scenario's side feature (map.sideFeatures id) the side-feature tool draws. */
   sideFeature: string;
+  /** The ellipse tool paints every cell inside (true) or only the rim. */
+  shapeFilled: boolean;
 }
 
 export type LinkType = 'ordinary' | 'road' | 'rail';
@@ -64,7 +69,9 @@ export interface PointerInput {
 export type Feedback =
   | { kind: 'cells'; cells: readonly Cell[]; colour: string }
   | { kind: 'edges'; edges: readonly EdgeId[]; colour: string; remove?: boolean }
-  | { kind: 'path'; cells: readonly Cell[]; colour: string };
+  | { kind: 'path'; cells: readonly Cell[]; colour: string }
+  /** A shape being drawn (map pixels): the polygon tool's vertices, an ellipse's outline. */
+  | { kind: 'polygon'; points: readonly Point[]; closed: boolean; colour: string };
 
 export interface ToolContext {
   readonly doc: MapDocument;
@@ -98,6 +105,8 @@ export interface Tool {
   leave?(ctx: ToolContext): void;
   /** The Delete key while this tool is active; true when it was used. */
   deleteKey?(ctx: ToolContext): boolean;
+  /** The Enter key while this tool is active (the polygon tool closes its shape); true when it was used. */
+  enterKey?(ctx: ToolContext): boolean;
 }
 
 export const sameCell = (a: Cell | null, b: Cell | null): boolean =>
