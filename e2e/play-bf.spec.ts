@@ -69,7 +69,7 @@ test('Barbarossa Fast is test-played on its network: hidden Russians, the weathe
 
   // Others may join; the attack as it stands is shown; then it is made.
   await expect(page.getByTestId('decision')).toContainText('The attack as it stands');
-  await page.getByTestId('decision').getByRole('button', { name: 'Attack Siauliai' }).click();
+  await page.getByTestId('decision').getByRole('button', { name: 'Attack Siauliai', exact: true }).click();
   const result = page.getByTestId('attack-result').first();
   await expect(result).toContainText('German attack on Siauliai');
   await expect(result).toContainText(/\d+ hits?/);

@@ -30,6 +30,10 @@ async function unitsIn(page: Page, cell: { col: number; row: number }): Promise<
   return (await card.count()) ? ((await card.textContent()) ?? '') : '';
 }
 
+/** The board's counters as their Konva nodes stand now (page px). */
+const nodes = (page: Page) => page.evaluate(() => window.__gridfront!.play!.counters());
+const near = (a: { x: number; y: number } | undefined, b: { x: number; y: number }, px = 1.5) => a !== undefined && Math.hypot(a.x - b.x, a.y - b.y) <= px;
+
 test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
 test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
@@ -45,6 +49,12 @@ test('a Battle for Moscow counter dragged out of reach snaps back with the reaso
   await expect.poll(() => unitsIn(page, from)).toContain('LVI Panzer Corps');
   const log = page.getByTestId('log-panel');
   const logBefore = await log.locator('li').count();
+  // The counter is a Konva node in its hex that may be dragged now; the Soviet ones may not.
+  const id = (await page.evaluate(() => window.__gridfront!.play!.observation()!.units.find((u) => u.name === 'LVI Panzer Corps')!.id));
+  const home = (await nodes(page)).find((c) => c.unit === id)!;
+  expect(home).toMatchObject({ cell: '2,4', draggable: true });
+  const sovietIds = new Set((await page.evaluate(() => window.__gridfront!.play!.observation()!.units.filter((u) => u.side === 'soviets').map((u) => u.id))));
+  expect((await nodes(page)).filter((c) => sovietIds.has(c.unit)).every((c) => !c.draggable)).toBe(true);
 
   // Out of reach, to 0705 behind the Soviet line: carried under the pointer, then refused.
   const far = { col: 6, row: 4 };
@@ -58,6 +68,8 @@ test('a Battle for Moscow counter dragged out of reach snaps back with the reaso
   expect(await unitsIn(page, far)).not.toContain('LVI Panzer Corps');
   expect(await unitsIn(page, from)).toContain('LVI Panzer Corps');
   await expect(log.locator('li')).toHaveCount(logBefore);
+  // Its node glided back to where it stood.
+  await expect.poll(async () => near((await nodes(page)).find((c) => c.unit === id), home)).toBe(true);
   await page.screenshot({ path: path.join(OUTPUT, 'play-generic-drag-refused.png') });
 
   // To 0404, a hex the rules offer: it moves, the log says so and the reason is gone.
@@ -68,6 +80,10 @@ test('a Battle for Moscow counter dragged out of reach snaps back with the reaso
   await expect(alert).toHaveCount(0);
   await expect.poll(() => unitsIn(page, to)).toContain('LVI Panzer Corps');
   expect(await unitsIn(page, from)).not.toContain('LVI Panzer Corps');
+  // Its node stands in 0404, alone there: at the hex's centre.
+  const centre = await cellOnPage(page, to);
+  await expect.poll(async () => near((await nodes(page)).find((c) => c.unit === id), centre)).toBe(true);
+  expect((await nodes(page)).filter((c) => c.cell === '3,3').map((c) => c.unit)).toEqual([id]);
   await page.screenshot({ path: path.join(OUTPUT, 'play-generic-drag-moved.png') });
 
   // A drag that starts anywhere but on a counter that may move (here the Soviet side's corner)

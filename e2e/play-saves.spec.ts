@@ -162,7 +162,7 @@ test('a resumed Barbarossa Fast game keeps the Russians hidden from the German p
   await clickCell(page, pos('east-prussia'));
   await clickCell(page, pos('siauliai'));
   await page.getByTestId('choice').getByTestId('strike-confirm').click();
-  await page.getByTestId('decision').getByRole('button', { name: 'Attack Siauliai' }).click();
+  await page.getByTestId('decision').getByRole('button', { name: 'Attack Siauliai', exact: true }).click();
   await expect(page.getByTestId('attack-result').first()).toContainText('German attack on Siauliai');
   await expect(page.getByTestId('decision-title')).toBeVisible();
   const seen = await namedRussians();

@@ -4,6 +4,7 @@ import type {} from './testHook.types.js';
 import type { AppState } from './state/app.svelte.js';
 import type { PlayState } from './play/play.svelte.js';
 import { editorHook } from './tools/hook.js';
+import { previewProbe } from './components/Print/preview.js';
 
 export function installTestHook(app: AppState, play?: PlayState): void {
   window.__gridfront = {
@@ -43,6 +44,10 @@ export function installTestHook(app: AppState, play?: PlayState): void {
       app.show(scenario);
     },
     editor: editorHook(app),
+    print: {
+      view: () => previewProbe.current?.view() ?? null,
+      cellToClient: (col, row) => previewProbe.current?.cellToClient(col, row) ?? null,
+    },
     play: {
       // Plain copies: the test reads them across the page boundary.
       view: () => (play?.view ? JSON.parse(JSON.stringify(play.view)) : null),
@@ -52,6 +57,12 @@ export function installTestHook(app: AppState, play?: PlayState): void {
       log: () => (play ? JSON.parse(JSON.stringify(play.log)) : []),
       botBusy: () => play?.botBusy ?? false,
       legal: () => (play ? JSON.parse(JSON.stringify(play.legal)) : []),
+      counters() {
+        const r = app.renderer;
+        if (!r) return [];
+        const box = r.containerBox();
+        return r.playCounters.snapshot().map((c) => ({ ...c, x: box.left + c.x, y: box.top + c.y }));
+      },
     },
   };
 }

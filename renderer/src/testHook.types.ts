@@ -28,6 +28,13 @@ export interface GridfrontTestHook {
   openScenario(scenario: Scenario): void;
   /** The map designer (present once the app has mounted). */
   editor?: EditorTestHook;
+  /** The print dialog's page preview (components/Print/PrintPreview.svelte), while it is open. */
+  print?: {
+    /** Screen px per paper pt (`trueSize`: at 100 %) and where the sheet's corner is in the preview box (px). */
+    view(): { scale: number; x: number; y: number; trueSize: number } | null;
+    /** Page coordinates (CSS px) of a cell's centre on the page shown, or null. */
+    cellToClient(col: number, row: number): { x: number; y: number } | null;
+  };
   /** The test-play game (renderer/src/play), for assertions against the engine. */
   play?: {
     /** The engine's view of the game shown (GameView), or null. */
@@ -41,6 +48,11 @@ export interface GridfrontTestHook {
     botBusy(): boolean;
     /** The legal actions of whoever must act now. */
     legal(): { type: string; side: string; [k: string]: unknown }[];
+    /**
+     * The board's counters read from their Konva nodes: unit, the cell it stands in, where the
+     * node is now (page CSS px, its centre), its size on screen and whether it may be dragged now.
+     */
+    counters(): { unit: string; cell: string; x: number; y: number; size: number; draggable: boolean }[];
   };
 }
 

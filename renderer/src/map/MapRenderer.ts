@@ -16,6 +16,7 @@ import { namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } fr
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { ChunkCache, union, type ChunkEntry } from './chunk-cache.js';
 import { MapStage, type ScreenCheck } from './compositor.js';
+import { CounterNodes } from './counter-nodes.js';
 import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
 import { detailFor, detailKey, type DetailLevel } from './lod.js';
 import type { MapModel } from './model.js';
@@ -47,6 +48,7 @@ export class MapRenderer {
   /** The view: pan and zoom, and the gestures that change them (shared with the minimap). */
   readonly viewport: Viewport;
   private readonly picture: MapStage;
+  private counterNodes: CounterNodes | null = null;
   private readonly chunks = new ChunkCache(CELL_SIZE);
   private readonly scheduler: TileScheduler;
   private overviewMode = false;
@@ -325,6 +327,11 @@ export class MapRenderer {
     this.picture.setOverlayDrawer(draw);
   }
 
+  /** The test-play counters, a Konva node each on the interactive layer (made on first use). */
+  get playCounters(): CounterNodes {
+    return (this.counterNodes ??= new CounterNodes(this.picture.counterGroup()));
+  }
+
   /**
    * Shows or hides map layers and sets their opacity (the Layers panel, the View toggles), and
    * puts the underlay over the map or under its terrain (`underlayBelow`).
@@ -390,6 +397,7 @@ export class MapRenderer {
     this.unsubscribe();
     this.scheduler.destroy();
     this.chunks.clear();
+    this.counterNodes?.destroy();
     this.picture.destroy();
   }
 

@@ -5,7 +5,8 @@
 // seen from far out); the traced picture (map.underlay) on its own
 // layer; and an interactive layer of real nodes for what the pointer touches: the hovered and
 // the selected cell's outlines, and a shape for what a screen draws over the map (the
-// designer's tool feedback, the test-play picture). Only public Konva API.
+// designer's tool feedback, the test-play picture) and the test-play counters, a node each
+// (counter-nodes.ts). Only public Konva API.
 //
 // The static layer is not transformed: tiles are placed in whole device pixels, so a tile on
 // screen is its canvas pixel for pixel. Tile nodes sit at their place in the tiling, in a
@@ -78,6 +79,7 @@ export class MapStage {
   private readonly interactiveLayer: Konva.Layer;
   private readonly hover: { halo: Konva.Line; line: Konva.Line };
   private readonly selection: { halo: Konva.Line; line: Konva.Line };
+  private counters: Konva.Group | null = null;
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private view: View = { scale: 1, x: 0, y: 0 };
   /**
@@ -189,6 +191,20 @@ export class MapStage {
   setOverlayDrawer(draw: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null): void {
     this.overlayDrawer = draw;
     this.interactiveLayer.batchDraw();
+  }
+
+  /**
+   * The group of test-play counter nodes (map/counter-nodes.ts), over the overlay; made on first
+   * use, when the stage and the interactive layer start listening so Konva's hit canvas finds them.
+   */
+  counterGroup(): Konva.Group {
+    if (!this.counters) {
+      this.counters = new Konva.Group();
+      this.interactiveLayer.add(this.counters);
+      this.interactiveLayer.listening(true);
+      this.stage.listening(true);
+    }
+    return this.counters;
   }
 
   destroy(): void {

@@ -1,11 +1,13 @@
 // The game drawn over the static map, on the renderer's interactive layer: control that
-// changed since the start, supply reach, cells the player may use now, and the unit
-// counters. Rebuilt from the engine's view; the terrain underneath is never redrawn.
+// changed since the start, supply reach and cells the player may use now, drawn by one shape;
+// and where each unit counter stands, for the counters' own nodes (map/counter-nodes.ts).
+// Rebuilt from the engine's view; the terrain underneath is never redrawn.
 import type { GameView, UnitView } from '../../../shared/rules/types.js';
 import type { Cell } from '../../../shared/grid/types.js';
 import { CELL_SIZE } from '../map/MapRenderer.js';
 import type { MapModel } from '../map/model.js';
-import { drawCounter, drawStack, type CounterMarker, type CounterSlot, type CounterSpec } from '../map/units.js';
+import { stackLayout, type CounterMarker, type CounterSpec } from '../map/units.js';
+import type { CounterPlacement } from '../map/counter-nodes.js';
 
 export type Mark = 'activate' | 'move' | 'strategic' | 'rail' | 'drop' | 'attack' | 'retreat' | 'breakthrough' | 'pick';
 
@@ -18,13 +20,6 @@ export interface BoardPicture {
   marks: ReadonlyMap<string, Mark>;
   selectedUnit: string | null;
   supplyOverlay: boolean;
-  /** A counter being dragged, at map coordinates. */
-  drag: { unit: string; x: number; y: number } | null;
-}
-
-export interface PlacedCounter extends CounterSlot {
-  unit: string;
-  cell: string;
 }
 
 const MARK_STYLE: Record<Mark, { stroke: string; fill: string; dash: number[] }> = {
@@ -70,10 +65,9 @@ function cellPath(ctx: CanvasRenderingContext2D, model: MapModel, cell: Cell): v
   ctx.closePath();
 }
 
-/** Draws the picture; returns where every counter went (for hit-testing). */
-export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: BoardPicture): PlacedCounter[] {
+/** Draws the picture under the counters (the counters are nodes of their own: boardCounters). */
+export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: BoardPicture): void {
   const { view, sides } = pic;
-  const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
   // Control taken since the start: the new owner's colour over the old tint, with a rim.
   for (let row = 0; row < model.rows; row++)
     for (let col = 0; col < model.cols; col++) {
@@ -121,42 +115,33 @@ export function drawBoard(ctx: CanvasRenderingContext2D, scale: number, model: M
       ctx.stroke();
     }
   }
-  const placed: PlacedCounter[] = [];
-  for (const [cellId, bySide] of unitsByCell(view, sides)) {
+}
+
+/**
+ * The counters of the picture, where each stands (map px: its cell's stack laid out as the one
+ * counter design lays stacks out) and how it looks; `movable`: the units the player may drag now.
+ */
+export function boardCounters(model: MapModel, pic: Pick<BoardPicture, 'view' | 'sides' | 'selectedUnit'>, movable: ReadonlySet<string>): CounterPlacement[] {
+  const colourOf = new Map(pic.sides.map((s) => [s.id, s.colour]));
+  const out: CounterPlacement[] = [];
+  for (const [cellId, bySide] of unitsByCell(pic.view, pic.sides)) {
     const cell = model.grid.parseRef(cellId);
     if (!cell) continue;
     const c = model.grid.center(cell, CELL_SIZE);
-    const specs: CounterSpec[][] = bySide.map((units) =>
-      units.map((u) => ({
+    for (const s of stackLayout(c.x, c.y, CELL_SIZE * 0.95, bySide.map((u) => u.length))) {
+      const u = bySide[s.side]![s.index]!;
+      const spec: CounterSpec = {
         branch: u.branch,
         strength: u.strength,
         elite: u.elite,
         colour: colourOf.get(u.side) ?? '#777777',
         markers: markersOf(u),
         highlight: u.id === pic.selectedUnit ? 'selected' : u.activation === 'active' ? 'active' : null,
-      })),
-    );
-    if (pic.drag) {
-      // The dragged counter leaves a faint gap where it was.
-      bySide.forEach((units, k) => units.forEach((u, j) => u.id === pic.drag!.unit && (specs[k]![j] = { ...specs[k]![j]!, markers: [], highlight: null, colour: '#cbd5e1' })));
-    }
-    const slots = drawStack(ctx, c.x, c.y, CELL_SIZE * 0.95, specs, scale);
-    for (const s of slots) placed.push({ ...s, unit: bySide[s.side]![s.index]!.id, cell: cellId });
-  }
-  if (pic.drag) {
-    const u = view.units.find((x) => x.id === pic.drag!.unit);
-    if (u) {
-      drawCounter(
-        ctx,
-        pic.drag.x,
-        pic.drag.y,
-        34,
-        { branch: u.branch, strength: u.strength, elite: u.elite, colour: colourOf.get(u.side) ?? '#777', markers: markersOf(u), highlight: 'selected' },
-        scale,
-      );
+      };
+      out.push({ unit: u.id, cell: cellId, x: s.x, y: s.y, size: s.size, spec, movable: movable.has(u.id) });
     }
   }
-  return placed;
+  return out;
 }
 
 function drawSupply(ctx: CanvasRenderingContext2D, model: MapModel, pic: BoardPicture): void {

@@ -20,6 +20,16 @@ export interface PreviewScene {
   model: PrintModel;
 }
 
+/** The page preview as the end-to-end tests see it (set while a preview is open; testHook.ts). */
+export interface PreviewProbe {
+  /** Screen px per paper pt and where the sheet's corner is (px from the preview box's corner). */
+  view(): { scale: number; x: number; y: number; trueSize: number };
+  /** Page coordinates (CSS px) of a cell's centre on the page shown, or null when that page does not show it. */
+  cellToClient(col: number, row: number): { x: number; y: number } | null;
+}
+
+export const previewProbe: { current: PreviewProbe | null } = { current: null };
+
 export interface Fit {
   scale: number;
   ox: number;
@@ -180,8 +190,16 @@ export function tileAt(layout: PrintLayout, f: Fit, x: number, y: number): numbe
   return best;
 }
 
-function paper(ctx: CanvasRenderingContext2D, width: number, height: number, sizePt: { width: number; height: number }): Fit {
-  const f = fit({ x: 0, y: 0, ...sizePt }, width, height, 12);
+/** The view that shows a whole sheet of `sizePt` in a `width`×`height` box (px per pt and where pt 0,0 lands). */
+export function fitPaper(sizePt: { width: number; height: number }, width: number, height: number): Fit {
+  return fit({ x: 0, y: 0, ...sizePt }, width, height, 12);
+}
+
+/** Screen px per paper pt at true size: 1 mm of paper is 1 mm on screen, taking the screen as 96 px to the inch. */
+export const TRUE_SIZE_PX_PER_PT = 96 / 72;
+
+/** The sheet of paper at `f` (px per pt, where pt 0,0 lands), with a soft shadow and an edge. */
+function paper(ctx: CanvasRenderingContext2D, f: Fit, sizePt: { width: number; height: number }): void {
   ctx.save();
   ctx.shadowColor = 'rgba(16, 24, 40, 0.22)';
   ctx.shadowBlur = 8;
@@ -192,14 +210,33 @@ function paper(ctx: CanvasRenderingContext2D, width: number, height: number, siz
   ctx.strokeStyle = '#c3c9d1';
   ctx.lineWidth = 1;
   ctx.strokeRect(f.ox + 0.5, f.oy + 0.5, sizePt.width * f.scale - 1, sizePt.height * f.scale - 1);
-  return f;
 }
 
-/** One tile page at paper scale, as the PDF draws it, with the overlap strips and the printable area marked. */
-export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, height: number, scene: PreviewScene, page: PrintPage): void {
+/** The paper size of the page shown: a tile page, or the assembly sheet when `page` is null. */
+export function sheetSizePt(scene: PreviewScene, page: PrintPage | null): { width: number; height: number } | null {
+  return page ? scene.layout.pageSizePt : (scene.layout.assembly?.pageSizePt ?? null);
+}
+
+/** Where map point `mm` (map millimetres) lies on the shown sheet, in paper pt; null when that sheet does not show it. */
+export function mapPointOnSheet(scene: PreviewScene, page: PrintPage | null, mm: Point): Point | null {
+  if (page) {
+    const w = page.window;
+    if (mm.x < w.x || mm.y < w.y || mm.x > w.x + w.width || mm.y > w.y + w.height) return null;
+    const a = page.furniture.mapAreaPt;
+    return { x: a.x + (mm.x - w.x) * PT_PER_MM, y: a.y + (mm.y - w.y) * PT_PER_MM };
+  }
+  const sheet = scene.layout.assembly;
+  return sheet ? { x: sheet.mapOriginPt.x + mm.x * sheet.scale, y: sheet.mapOriginPt.y + mm.y * sheet.scale } : null;
+}
+
+/**
+ * One tile page as the PDF draws it, with the overlap strips and the printable area marked, at
+ * `f` (px per pt and where the sheet's corner lands; the whole sheet fitted by default).
+ */
+export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, height: number, scene: PreviewScene, page: PrintPage, f = fitPaper(scene.layout.pageSizePt, width, height)): void {
   const { layout } = scene;
   ctx.clearRect(0, 0, width, height);
-  const f = paper(ctx, width, height, layout.pageSizePt);
+  paper(ctx, f, layout.pageSizePt);
   const fu = page.furniture;
   const a = fu.mapAreaPt;
   const k = PT_PER_MM * f.scale;
@@ -237,13 +274,14 @@ export function drawTilePage(ctx: CanvasRenderingContext2D, width: number, heigh
   });
 }
 
-/** The assembly sheet as the PDF draws it: the whole map reduced, each tile's window on it, the title block. */
-export function drawAssemblyPage(ctx: CanvasRenderingContext2D, width: number, height: number, scene: PreviewScene): void {
+/** The assembly sheet as the PDF draws it: the whole map reduced, each tile's window on it, the title block (at `f`, as drawTilePage). */
+export function drawAssemblyPage(ctx: CanvasRenderingContext2D, width: number, height: number, scene: PreviewScene, f?: Fit): void {
   const { layout } = scene;
   const sheet = layout.assembly;
   ctx.clearRect(0, 0, width, height);
   if (!sheet) return;
-  const f = paper(ctx, width, height, sheet.pageSizePt);
+  f ??= fitPaper(sheet.pageSizePt, width, height);
+  paper(ctx, f, sheet.pageSizePt);
   const fonts = canvasFonts(ctx);
   const k = sheet.scale * f.scale;
   const origin = { x: f.ox + sheet.mapOriginPt.x * f.scale, y: f.oy + sheet.mapOriginPt.y * f.scale };

@@ -1,11 +1,13 @@
 // Any ruleset's game drawn over the static map from one side's observation: control that
-// changed since the start, zones of control, the cells that may be clicked now, and the
-// counters as that side sees them (factor line, front or back face, facing, face-down tokens).
+// changed since the start, zones of control and the cells that may be clicked now, drawn by one
+// shape; and the counters as that side sees them (factor line, front or back face, facing,
+// face-down tokens), placed for their own nodes (map/counter-nodes.ts).
 import type { Direction } from '../../../../shared/grid/types.js';
 import { counterSymbol, declarations, type CounterLayout, type LineOfSight, type Observation, type ObservedUnit } from '../../../../shared/rules/index.js';
 import { CELL_SIZE } from '../../map/MapRenderer.js';
 import type { MapModel } from '../../map/model.js';
-import { drawCounter, drawStack, type CounterSpec } from '../../map/units.js';
+import { stackLayout, type CounterSpec } from '../../map/units.js';
+import type { CounterPlacement } from '../../map/counter-nodes.js';
 import type { Cell } from '../../../../shared/grid/types.js';
 import type { CellMark } from './intent.js';
 
@@ -16,8 +18,6 @@ export interface GenericPicture {
   marks: ReadonlyMap<string, CellMark>;
   zoc: readonly string[];
   selected: readonly string[];
-  /** A counter being dragged (map px): drawn under the pointer, a faint gap where it was. */
-  drag?: { unit: string; x: number; y: number } | null;
   /** A network map's positions and links (the painter draws the links; the ones an attack goes down are picked out here). */
   network?: NetworkPicture | null;
   /** The hover aid of a unit that may fire: the cells its fire reaches, and the line to the hovered cell. */
@@ -50,14 +50,6 @@ export function aimWords(a: { ok: boolean; range: number | null; los: LineOfSigh
   if (a.unitRange !== null && a.range !== null && a.range > a.unitRange) return `${a.label}: out of range — ${at}, its range is ${a.unitRange}.`;
   if (a.facing) return `${a.label}: out of its arc of fire${at ? ` (${at})` : ''}.`;
   return `${a.label}: no target to fire on here${at ? ` (${at})` : ''}.`;
-}
-
-export interface PlacedToken {
-  unit: string;
-  cell: string;
-  x: number;
-  y: number;
-  size: number;
 }
 
 const MARK: Record<CellMark, { stroke: string; fill: string; dash: number[] }> = {
@@ -110,7 +102,6 @@ export function counterSpec(model: MapModel, u: ObservedUnit, colour: string, se
   };
 }
 
-/** Draws the picture; returns where every counter went (for hit-testing). */
 /** Units on the map grouped by cell, per side in the order given (a unit of no listed side goes with the first). */
 export function unitsByCell(units: readonly ObservedUnit[], sides: readonly { id: string }[]): Map<string, ObservedUnit[][]> {
   const byCell = new Map<string, ObservedUnit[][]>();
@@ -124,10 +115,9 @@ export function unitsByCell(units: readonly ObservedUnit[], sides: readonly { id
   return byCell;
 }
 
-export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): PlacedToken[] {
+/** Draws the picture under the counters (the counters are nodes of their own: genericCounters). */
+export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, pic: GenericPicture): void {
   const { observation: o, sides } = pic;
-  const colourOf = new Map(sides.map((s) => [s.id, s.colour]));
-  const layout = declarations().find((d) => d.id === o.ruleset)?.counter;
   if (pic.network) drawNetwork(ctx, scale, model, pic.network);
   if (o.control) {
     for (const [ref, owner] of Object.entries(o.control)) {
@@ -180,25 +170,27 @@ export function drawGeneric(ctx: CanvasRenderingContext2D, scale: number, model:
     ctx.restore();
   }
   if (pic.aim) drawAim(ctx, scale, model, pic.aim);
-  const byCell = unitsByCell(o.units, sides);
-  const placed: PlacedToken[] = [];
-  for (const [ref, bySide] of byCell) {
+}
+
+/**
+ * The counters the observing side sees, where each stands (map px: its cell's stack) and how
+ * it looks; `movable`: the units the rules offer a move now (they may be dragged).
+ */
+export function genericCounters(model: MapModel, pic: Pick<GenericPicture, 'observation' | 'sides' | 'selected'>, movable: ReadonlySet<string>): CounterPlacement[] {
+  const colourOf = new Map(pic.sides.map((s) => [s.id, s.colour]));
+  const layout = declarations().find((d) => d.id === pic.observation.ruleset)?.counter;
+  const out: CounterPlacement[] = [];
+  for (const [ref, bySide] of unitsByCell(pic.observation.units, pic.sides)) {
     const cell = model.grid.parseRef(ref);
     if (!cell) continue;
     const c = model.grid.center(cell, CELL_SIZE);
-    const specs = bySide.map((units) =>
-      units.map((u) => {
-        const spec = counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id), layout);
-        // The dragged counter leaves a faint gap where it was.
-        return pic.drag?.unit === u.id ? { ...spec, markers: [], highlight: null, colour: '#cbd5e1' } : spec;
-      }),
-    );
-    const slots = drawStack(ctx, c.x, c.y, CELL_SIZE * 0.95, specs, scale);
-    for (const s of slots) placed.push({ unit: bySide[s.side]![s.index]!.id, cell: ref, x: s.x, y: s.y, size: s.size });
+    for (const s of stackLayout(c.x, c.y, CELL_SIZE * 0.95, bySide.map((u) => u.length))) {
+      const u = bySide[s.side]![s.index]!;
+      const spec = counterSpec(model, u, colourOf.get(u.side) ?? '#777777', pic.selected.includes(u.id), layout);
+      out.push({ unit: u.id, cell: ref, x: s.x, y: s.y, size: s.size, spec, movable: movable.has(u.id) });
+    }
   }
-  const dragged = pic.drag ? o.units.find((u) => u.id === pic.drag!.unit) : undefined;
-  if (pic.drag && dragged) drawCounter(ctx, pic.drag.x, pic.drag.y, 34, counterSpec(model, dragged, colourOf.get(dragged.side) ?? '#777777', true), scale);
-  return placed;
+  return out;
 }
 
 function drawAim(ctx: CanvasRenderingContext2D, scale: number, model: MapModel, aim: Aim): void {
