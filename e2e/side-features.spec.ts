@@ -158,6 +158,25 @@ function colourRightOf(page: Page, x0: number): Promise<number> {
   }, x0);
 }
 
+/** Pixels of the feature's colour within 8 px of page point (x, y), on every canvas under `testId`. */
+function colourNear(page: Page, testId: string, x: number, y: number): Promise<number> {
+  return page.evaluate(
+    ([id, x, y]) => {
+      let n = 0;
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`)) {
+        const box = canvas.getBoundingClientRect();
+        if (box.width === 0 || canvas.width === 0) continue;
+        const ratio = canvas.width / box.width;
+        const r = 8;
+        const d = canvas.getContext('2d')!.getImageData(Math.round(((x as number) - box.left) * ratio) - r, Math.round(((y as number) - box.top) * ratio) - r, 2 * r + 1, 2 * r + 1).data;
+        for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 128 && Math.max(Math.abs(d[i]! - 0xc0), Math.abs(d[i + 1]! - 0x17), Math.abs(d[i + 2]! - 0x8a)) <= 40) n++;
+      }
+      return n;
+    },
+    [testId, x, y] as const,
+  );
+}
+
 /** The one cell of `terrainId` at or after column `from`, as a Cell. */
 function cellOf(d: Scenario, terrainId: string, from: number): Cell {
   const code = d.map.terrainTypes.find((t) => t.id === terrainId)!.code;
@@ -250,4 +269,72 @@ test('an escarpment inside a copied block is pasted turned 60° with its ticks t
   expect(doc.map.sideFeatures![0]!.sides).toEqual(['3,2,NE', pasted]);
   await page.waitForFunction(() => window.__gridfront!.map.pendingTiles === 0);
   await expect.poll(() => onScreen(page, swamp, woods)).toBeGreaterThan(3);
+});
+
+test('a wall that blocks movement, drawn in the designer, stops a unit in test-play: no destination across it, a drag there snaps back with the reason', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await page.locator(`[data-scenario-id="${EXAMPLE.id}"]`).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+
+  // A wall (named so, it takes a wall's look and blocks movement); the editor says what the operational rules do with it.
+  const panel = page.getByTestId('layers-panel');
+  await panel.getByTestId('side-feature-add').click();
+  const name = panel.getByTestId('side-feature-name');
+  await name.fill('Wall');
+  await name.press('Enter');
+  await expect(panel.getByTestId('side-feature-blocks-movement')).toBeChecked();
+  await expect(panel.getByTestId('side-feature-rules')).toHaveText(
+    'Operational (Drive on Moscow style) reads Movement: no move, attack, retreat or breakthrough crosses it; Supply: no supply line is traced across it. It does not read Line of sight.',
+  );
+  await panel.getByTestId('side-feature-colour').fill(COLOUR);
+
+  // Drawn on the side between 0304 (XLVI Panzer Corps) and Steblev, 0404, across the railway between them.
+  await panel.getByTestId('side-feature-draw').click();
+  const from = { col: 2, row: 3 };
+  const steblev = { col: 3, row: 3 };
+  const [p, q] = await Promise.all([cellOnPage(page, from), cellOnPage(page, steblev)]);
+  await page.mouse.click(p.x + (q.x - p.x) * 0.45, p.y + (q.y - p.y) * 0.45);
+  const doc = await openDocument(page);
+  expect(doc.map.sideFeatures).toEqual([expect.objectContaining({ name: 'Wall', blocks: expect.objectContaining({ movement: true }), sides: ['2,3,SE'] })]);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+
+  // Test-play, both sides human; activate 0304.
+  await page.getByTestId('play-open').click();
+  await page.getByTestId('ctl-germans-human').click();
+  await page.getByTestId('ctl-soviets-human').click();
+  await page.getByTestId('play-start').click();
+  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
+  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
+  await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
+  // The play board draws the wall where it was drawn.
+  const [pa, pb] = await Promise.all([cellOnPage(page, from), cellOnPage(page, steblev)]);
+  await expect.poll(() => colourNear(page, 'play-board', (pa.x + pb.x) / 2, (pa.y + pb.y) / 2), 'the wall on the play board').toBeGreaterThan(3);
+  const a = await cellOnPage(page, from);
+  await page.mouse.click(a.x, a.y);
+  await expect(page.getByTestId('prompt-text')).toContainText('Move the activated units');
+
+  // Its legal moves: every neighbour it could enter before, but not Steblev behind the wall.
+  const destinations = async () =>
+    (await page.evaluate(() => window.__gridfront!.play!.legal()))
+      .filter((x) => x.type === 'move' && x['unit'] === 'g-46pz')
+      .map((x) => (x['path'] as string[]).at(-1)!);
+  const legal = await destinations();
+  expect(legal.length).toBeGreaterThan(0);
+  expect(legal).not.toContain('3,3');
+
+  // Dragged there anyway: it snaps back and the reason names the wall.
+  const b = await cellOnPage(page, steblev);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  const alert = page.getByTestId('prompt-panel').getByRole('alert');
+  await expect(alert).toContainText('wall');
+  expect(await page.evaluate(() => window.__gridfront!.play!.view()!.units.find((x) => x.id === 'g-46pz')?.cell)).toBe('2,3');
+  await page.screenshot({ path: path.join(OUTPUT, 'side-features-wall-play.png') });
 });
