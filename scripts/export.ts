@@ -12,8 +12,9 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { FrameParts } from '../shared/paint/frame.js';
 import type { ImageExportInput, ImageSize } from '../shared/print/image.js';
-import { PrintOptionsError, type CoordinateStyle, type PrintLayers } from '../shared/print/options.js';
+import type { CoordinateStyle, PrintLayers } from '../shared/print/options.js';
 import { parseLength } from '../shared/print/units.js';
+import { runCli, UsageError } from './cli-run.js';
 
 const USAGE = `Usage: npm run export -- <scenario.json> --png --out <file.png> (--width PX | --dpi N | --cell-px PX) [options]
   --width 1280        the image this many pixels wide (frame included)
@@ -34,8 +35,6 @@ Prints one line of JSON: the file, its size in pixels, and the time taken.`;
 
 const LAYERS: (keyof PrintLayers | 'grid')[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units', 'grid'];
 const FRAME_PARTS: (keyof FrameParts)[] = ['title', 'legend', 'scale', 'north', 'border'];
-
-class UsageError extends Error {}
 
 function layerList(flag: string, text: string): (keyof PrintLayers | 'grid')[] {
   return text
@@ -186,19 +185,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof UsageError || (e instanceof Error && e.name === 'TypeError' && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`export: ${e.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    if (e instanceof PrintOptionsError) {
-      console.error('export: bad options:');
-      for (const p of e.problems) console.error(`  ${p.field}: ${p.message}`);
-      process.exit(2);
-    }
-    console.error(`export: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli('export', USAGE, main);

@@ -10,10 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJson } from '../shared/format/json.js';
-import { loadScenario } from '../shared/format/migrate.js';
-import { gridFor, layoutPrint } from '../shared/print/layout.js';
+import { draftText, gridFor, layoutPrint, markDraft } from '../shared/print/layout.js';
+import { scenarioForDrawing } from '../shared/print/image.js';
 import { buildPrintModel } from '../shared/print/model.js';
-import { PrintOptionsError, type PrintLayers, type PrintOptionsInput } from '../shared/print/options.js';
+import { type PrintLayers, type PrintOptionsInput } from '../shared/print/options.js';
 import { parseLength, parsePaper, toMm } from '../shared/print/units.js';
 import { renderLayoutPdf } from '../electron/print/pdf.js';
 import { renderKitLayoutPdf } from '../electron/print/kit-pdf.js';
@@ -23,6 +23,8 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { printPagesPng } from '../electron/print/raster.js';
 import { kitPngZip } from '../electron/print/kit-handlers.js';
 import { writeAtomically } from '../electron/files.js';
+import { failingChecks } from '../electron/print/handlers.js';
+import { runCli, UsageError } from './cli-run.js';
 
 const USAGE = `Usage: npm run print -- <scenario.json> --out <file.pdf|file.png> [options]
   --cell 10cm|4in|25mm         cell size across flats (default: the scenario's map.cellSize)
@@ -45,8 +47,6 @@ Tabletop kit instead of the map:
   --png [--dpi 150]  a zip of PNG pages (one per kit page) instead of the PDF: --out kit.zip`;
 
 const LAYERS: (keyof PrintLayers)[] = ['terrain', 'rivers', 'roads', 'control', 'markers', 'names', 'units'];
-
-class UsageError extends Error {}
 
 function lengthMm(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -113,14 +113,18 @@ async function main(argv: string[]): Promise<number> {
   }
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
-  const loaded = loadScenario(parsed.value);
+  // Held to the schema only: a draft whose checks fail prints, as in the app (designers print
+  // drafts all the time), each sheet marked "Draft — N checks not passing".
+  const loaded = scenarioForDrawing(parsed.value);
   if (!loaded.ok) {
     console.error(`${file} is not a valid scenario:`);
     for (const issue of loaded.issues) console.error(`  ${issue.pointer || '/'}: ${issue.message}`);
     return 1;
   }
   const scenario = loaded.scenario;
-  if (values.kit !== undefined) return printKit(scenario, values);
+  const failing = failingChecks(scenario);
+  if (failing > 0) console.error(`warning: ${file} is a draft (${draftText(failing).replace(/^Draft \u2014 /, '')}); every sheet is marked so`);
+  if (values.kit !== undefined) return printKit(scenario, values, failing);
 
   const input: PrintOptionsInput = {};
   if (values.cell !== undefined) {
@@ -159,7 +163,7 @@ async function main(argv: string[]): Promise<number> {
   const dpi = values.dpi === undefined ? 150 : Number(values.dpi);
   if (values.png && !(Number.isFinite(dpi) && dpi >= 10 && dpi <= 2400)) throw new UsageError(`--dpi: must be a number from 10 to 2400; got "${values.dpi}"`);
 
-  const layout = layoutPrint(scenario, input);
+  const layout = markDraft(layoutPrint(scenario, input), failing);
   const model = buildPrintModel(scenario, gridFor(scenario, layout.options), layout.cellSizeMm);
   for (const w of [...layout.warnings, ...model.skipped.map((s) => `skipped ${s}`)]) console.error(`warning: ${w}`);
 
@@ -204,7 +208,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** `--kit`: the tabletop kit PDF (shared/kit) instead of the map. */
-async function printKit(scenario: Scenario, values: Record<string, string | boolean | undefined>): Promise<number> {
+async function printKit(scenario: Scenario, values: Record<string, string | boolean | undefined>, failing: number): Promise<number> {
   const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const kit = str('kit')!;
   const parts = kit.trim() === 'all' ? [...KIT_PARTS] : kit.split(',').map((p) => p.trim()).filter(Boolean);
@@ -230,6 +234,7 @@ async function printKit(scenario: Scenario, values: Record<string, string | bool
   let layout;
   try {
     layout = layoutKit(scenario, input);
+    if (failing > 0) layout = { ...layout, draft: draftText(failing) };
   } catch (e) {
     if (e instanceof KitOptionsError) throw new UsageError(e.problems.map((p) => `--${p.field === 'parts' ? 'kit' : p.field}: ${p.message}`).join('; '));
     throw e;
@@ -260,19 +265,4 @@ async function printKit(scenario: Scenario, values: Record<string, string | bool
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof UsageError || (e instanceof Error && e.name === 'TypeError' && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`print: ${e.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    if (e instanceof PrintOptionsError) {
-      console.error('print: bad options:');
-      for (const p of e.problems) console.error(`  ${p.field}: ${p.message}`);
-      process.exit(2);
-    }
-    console.error(`print: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli('print', USAGE, main);
