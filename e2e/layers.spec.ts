@@ -2,7 +2,8 @@
 // woods (nothing changes, the status line says why), unlock and paint; hide the roads (gone
 // from the map), make the terrain translucent, save, go back to the library and reopen: the
 // layers are as they were left.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Cell } from '../shared/grid/types.js';
@@ -118,4 +119,61 @@ test('lock the terrain, try to paint, unlock and paint; hide the roads and make 
   // Shown again, the road is back.
   await panel.locator('[data-layer="roads"]').click();
   await expect.poll(() => roadPixels(page, side)).toBeGreaterThan(3);
+});
+
+test('the underlay row has a lock: a locked underlay cannot be calibrated, replaced or removed until unlocked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await createBlankScenario(page, 'Locked underlay', { cols: 10, rows: 8 });
+
+  // A scan to trace, imported from the Underlay panel: it joins the Layers panel above the map.
+  const scanFile = path.join(OUTPUT, 'layers-underlay-scan.png');
+  const c = createCanvas(400, 300);
+  const g = c.getContext('2d');
+  g.fillStyle = '#efe6cf';
+  g.fillRect(0, 0, 400, 300);
+  g.strokeStyle = '#7a6a4a';
+  g.lineWidth = 4;
+  g.strokeRect(20, 20, 360, 260);
+  writeFileSync(scanFile, c.encodeSync('png'));
+  const underlay = page.getByTestId('underlay-panel');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), underlay.getByTestId('underlay-import').click()]);
+  await chooser.setFiles(scanFile);
+  await expect(underlay).toHaveAttribute('data-loaded', 'true');
+  const layers = page.getByTestId('layers-panel');
+  await expect(layers.locator('[data-layer-row]').first()).toHaveAttribute('data-layer-row', 'underlay');
+  const placed = (await openDocument(page)).map.underlay!;
+
+  // Lock it in the Layers panel: calibrate, replace and remove are off, and the panel says why.
+  const lock = layers.locator('[data-lock="underlay"]');
+  await expect(lock).not.toBeChecked();
+  await lock.click();
+  await expect(lock).toBeChecked();
+  await expect(underlay.getByTestId('underlay-calibrate')).toBeDisabled();
+  await expect(underlay.getByTestId('underlay-replace')).toBeDisabled();
+  await expect(underlay.getByTestId('underlay-remove')).toBeDisabled();
+  await expect(underlay.getByTestId('underlay-locked')).toHaveText('The underlay is locked in the Layers panel: unlock it to calibrate, replace or remove it.');
+  let doc = await openDocument(page);
+  expect(doc.map.layers).toEqual({ settings: { underlay: { locked: true } } });
+  expect(doc.map.underlay).toEqual(placed);
+  await page.screenshot({ path: path.join(OUTPUT, 'layers-underlay-locked.png') });
+
+  // Saved and reopened, still locked.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: 'Locked underlay', exact: true }) }).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(layers.locator('[data-lock="underlay"]')).toBeChecked();
+  await expect(underlay.getByTestId('underlay-remove')).toBeDisabled();
+
+  // Unlocked: it can be calibrated again, and removed.
+  await layers.locator('[data-lock="underlay"]').click();
+  await expect(underlay).toHaveAttribute('data-loaded', 'true');
+  await expect(underlay.getByTestId('underlay-calibrate')).toBeEnabled();
+  await expect(underlay.getByTestId('underlay-locked')).toHaveCount(0);
+  await underlay.getByTestId('underlay-remove').click();
+  doc = await openDocument(page);
+  expect(doc.map.underlay).toBeUndefined();
 });

@@ -12,7 +12,7 @@ import { gridSpecOf } from '../shared/format/defaults.js';
 import { layoutPrint } from '../shared/print/layout.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -139,4 +139,202 @@ test('an escarpment defined in the Layers panel, drawn along four sides, saved, 
   ctx.putImageData(img, 0, 0);
   writeFileSync(path.join(OUTPUT, 'side-features-print.png'), canvas.toBuffer('image/png'));
   await page.keyboard.press('Escape');
+});
+
+/** Pixels of the escarpment's colour on the map canvas right of page x `x0`. */
+function colourRightOf(page: Page, x0: number): Promise<number> {
+  return page.evaluate((x0) => {
+    let n = 0;
+    // Every layer of the map (tiles, the overlay the floating paste is drawn on).
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="map"] canvas')) {
+      const box = canvas.getBoundingClientRect();
+      const ratio = canvas.width / box.width;
+      const left = Math.max(0, Math.round((x0 - box.left) * ratio));
+      if (left >= canvas.width) continue;
+      const d = canvas.getContext('2d')!.getImageData(left, 0, canvas.width - left, canvas.height).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 128 && Math.max(Math.abs(d[i]! - 0xc0), Math.abs(d[i + 1]! - 0x17), Math.abs(d[i + 2]! - 0x8a)) <= 40) n++;
+    }
+    return n;
+  }, x0);
+}
+
+/** Pixels of the feature's colour within 8 px of page point (x, y), on every canvas under `testId`. */
+function colourNear(page: Page, testId: string, x: number, y: number): Promise<number> {
+  return page.evaluate(
+    ([id, x, y]) => {
+      let n = 0;
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`)) {
+        const box = canvas.getBoundingClientRect();
+        if (box.width === 0 || canvas.width === 0) continue;
+        const ratio = canvas.width / box.width;
+        const r = 8;
+        const d = canvas.getContext('2d')!.getImageData(Math.round(((x as number) - box.left) * ratio) - r, Math.round(((y as number) - box.top) * ratio) - r, 2 * r + 1, 2 * r + 1).data;
+        for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 128 && Math.max(Math.abs(d[i]! - 0xc0), Math.abs(d[i + 1]! - 0x17), Math.abs(d[i + 2]! - 0x8a)) <= 40) n++;
+      }
+      return n;
+    },
+    [testId, x, y] as const,
+  );
+}
+
+/** The one cell of `terrainId` at or after column `from`, as a Cell. */
+function cellOf(d: Scenario, terrainId: string, from: number): Cell {
+  const code = d.map.terrainTypes.find((t) => t.id === terrainId)!.code;
+  const found: Cell[] = [];
+  d.map.terrain!.forEach((row, r) => [...row].forEach((c, col) => c === code && col >= from && found.push({ col, row: r })));
+  expect(found, `one ${terrainId} cell from column ${from}`).toHaveLength(1);
+  return found[0]!;
+}
+
+test('an escarpment inside a copied block is pasted turned 60° with its ticks toward the same cell; saved and reopened', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.goto('/');
+  await createBlankScenario(page, 'Turned escarpment', { cols: 16, rows: 12 }, 'two-sides');
+  const tool = (name: string) => page.getByRole('radio', { name, exact: true }).click();
+
+  // Swamp at 3,2 (the escarpment's lower ground) and woods at 4,2, its north-east neighbour (flat-top, odd columns down).
+  await tool('Rectangle');
+  await page.locator('[data-terrain="swamp"]').click();
+  await dragThrough(page, await Promise.all([cellOnPage(page, { col: 3, row: 2 }), cellOnPage(page, { col: 3, row: 2 })]));
+  await page.locator('[data-terrain="woods"]').click();
+  await dragThrough(page, await Promise.all([cellOnPage(page, { col: 4, row: 2 }), cellOnPage(page, { col: 4, row: 2 })]));
+
+  // The escarpment between them, drawn from the swamp's side so its ticks face the swamp.
+  const panel = page.getByTestId('layers-panel');
+  await panel.getByTestId('side-feature-add').click();
+  const name = panel.getByTestId('side-feature-name');
+  await name.fill('Escarpment');
+  await name.press('Enter');
+  await panel.getByTestId('side-feature-colour').fill(COLOUR);
+  await panel.getByTestId('side-feature-draw').click();
+  const [sw, wo] = await Promise.all([cellOnPage(page, { col: 3, row: 2 }), cellOnPage(page, { col: 4, row: 2 })]);
+  await page.mouse.click(sw.x + (wo.x - sw.x) * 0.45, sw.y + (wo.y - sw.y) * 0.45);
+  let doc = await openDocument(page);
+  expect(doc.map.sideFeatures![0]!.sides).toEqual(['3,2,NE']);
+
+  // Select the four cells at columns 3–4, rows 2–3, copy, paste at 10,6 turned once (60° clockwise), click.
+  await tool('Select region');
+  await dragThrough(page, await Promise.all([cellOnPage(page, { col: 3, row: 2 }), cellOnPage(page, { col: 4, row: 3 })]));
+  await expect(page.getByTestId('region-status')).toHaveText('4 cells selected');
+  await page.keyboard.press('Control+c');
+  const at = await cellOnPage(page, { col: 10, row: 6 });
+  expect(await colourRightOf(page, at.x - 200)).toBe(0);
+  await page.mouse.move(at.x, at.y);
+  await page.keyboard.press('Control+v');
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('region-status')).toHaveText('Pasting 4 cells turned 60°');
+  await page.mouse.move(at.x + 2, at.y + 2);
+  // The floating paste shows the escarpment in its colour (the right half of the map had none).
+  await expect.poll(() => colourRightOf(page, at.x - 200), 'the escarpment in the floating paste').toBeGreaterThan(8);
+  await page.screenshot({ path: path.join(OUTPUT, 'side-features-paste-floating.png') });
+  await page.mouse.click(at.x, at.y);
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Paste 4 cells (Ctrl+Z)');
+
+  // The pasted swamp and woods: woods now south-east of the swamp (north-east turned 60°), and the
+  // escarpment's new side runs between them written from the swamp (its ticks still face the swamp).
+  doc = await openDocument(page);
+  const grid = createGrid(gridSpecOf(doc));
+  const swamp = cellOf(doc, 'swamp', 6);
+  const woods = cellOf(doc, 'woods', 6);
+  expect(grid.directionTo(swamp, woods)).toBe('SE');
+  const pasted = `${swamp.col},${swamp.row},SE`;
+  expect(doc.map.sideFeatures![0]!.sides).toEqual(['3,2,NE', pasted]);
+  await page.mouse.move(5, 400);
+  await page.waitForFunction(() => window.__gridfront!.map.pendingTiles === 0);
+  await expect.poll(() => onScreen(page, swamp, woods), 'the pasted escarpment on screen').toBeGreaterThan(3);
+  await page.screenshot({ path: path.join(OUTPUT, 'side-features-pasted.png') });
+
+  // One undo takes the side away with the cells; redo brings it back.
+  await page.keyboard.press('Control+z');
+  expect((await openDocument(page)).map.sideFeatures![0]!.sides).toEqual(['3,2,NE']);
+  await page.keyboard.press('Control+y');
+  expect((await openDocument(page)).map.sideFeatures![0]!.sides).toEqual(['3,2,NE', pasted]);
+
+  // Delete of the pasted block, selected again, removes its escarpment too; undo.
+  await page.keyboard.press('Escape');
+  await dragThrough(page, await Promise.all([cellOnPage(page, swamp), cellOnPage(page, woods)]));
+  await page.keyboard.press('Delete');
+  expect((await openDocument(page)).map.sideFeatures![0]!.sides).toEqual(['3,2,NE']);
+  await page.keyboard.press('Control+z');
+
+  // Saved, reopened from the library: the same sides.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: 'Turned escarpment', exact: true }) }).click();
+  await page.getByTestId('details-panel').getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  doc = await openDocument(page);
+  expect(doc.map.sideFeatures![0]!.sides).toEqual(['3,2,NE', pasted]);
+  await page.waitForFunction(() => window.__gridfront!.map.pendingTiles === 0);
+  await expect.poll(() => onScreen(page, swamp, woods)).toBeGreaterThan(3);
+});
+
+test('a wall that blocks movement, drawn in the designer, stops a unit in test-play: no destination across it, a drag there snaps back with the reason', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await page.locator(`[data-scenario-id="${EXAMPLE.id}"]`).dblclick();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+
+  // A wall (named so, it takes a wall's look and blocks movement); the editor says what the operational rules do with it.
+  const panel = page.getByTestId('layers-panel');
+  await panel.getByTestId('side-feature-add').click();
+  const name = panel.getByTestId('side-feature-name');
+  await name.fill('Wall');
+  await name.press('Enter');
+  await expect(panel.getByTestId('side-feature-blocks-movement')).toBeChecked();
+  await expect(panel.getByTestId('side-feature-rules')).toHaveText(
+    'Operational (Drive on Moscow style) reads Movement: no move, attack, retreat or breakthrough crosses it; Supply: no supply line is traced across it. It does not read Line of sight.',
+  );
+  await panel.getByTestId('side-feature-colour').fill(COLOUR);
+
+  // Drawn on the side between 0304 (XLVI Panzer Corps) and Steblev, 0404, across the railway between them.
+  await panel.getByTestId('side-feature-draw').click();
+  const from = { col: 2, row: 3 };
+  const steblev = { col: 3, row: 3 };
+  const [p, q] = await Promise.all([cellOnPage(page, from), cellOnPage(page, steblev)]);
+  await page.mouse.click(p.x + (q.x - p.x) * 0.45, p.y + (q.y - p.y) * 0.45);
+  const doc = await openDocument(page);
+  expect(doc.map.sideFeatures).toEqual([expect.objectContaining({ name: 'Wall', blocks: expect.objectContaining({ movement: true }), sides: ['2,3,SE'] })]);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
+
+  // Test-play, both sides human; activate 0304.
+  await page.getByTestId('play-open').click();
+  await page.getByTestId('ctl-germans-human').click();
+  await page.getByTestId('ctl-soviets-human').click();
+  await page.getByTestId('play-start').click();
+  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
+  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
+  await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
+  // The play board draws the wall where it was drawn.
+  const [pa, pb] = await Promise.all([cellOnPage(page, from), cellOnPage(page, steblev)]);
+  await expect.poll(() => colourNear(page, 'play-board', (pa.x + pb.x) / 2, (pa.y + pb.y) / 2), 'the wall on the play board').toBeGreaterThan(3);
+  const a = await cellOnPage(page, from);
+  await page.mouse.click(a.x, a.y);
+  await expect(page.getByTestId('prompt-text')).toContainText('Move the activated units');
+
+  // Its legal moves: every neighbour it could enter before, but not Steblev behind the wall.
+  const destinations = async () =>
+    (await page.evaluate(() => window.__gridfront!.play!.legal()))
+      .filter((x) => x.type === 'move' && x['unit'] === 'g-46pz')
+      .map((x) => (x['path'] as string[]).at(-1)!);
+  const legal = await destinations();
+  expect(legal.length).toBeGreaterThan(0);
+  expect(legal).not.toContain('3,3');
+
+  // Dragged there anyway: it snaps back and the reason names the wall.
+  const b = await cellOnPage(page, steblev);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  const alert = page.getByTestId('prompt-panel').getByRole('alert');
+  await expect(alert).toContainText('wall');
+  expect(await page.evaluate(() => window.__gridfront!.play!.view()!.units.find((x) => x.id === 'g-46pz')?.cell)).toBe('2,3');
+  await page.screenshot({ path: path.join(OUTPUT, 'side-features-wall-play.png') });
 });

@@ -98,8 +98,12 @@ describe('stamp store', () => {
     expect(() => store.save({ name: 'x', clip: { ...clip, cells: [] } })).toThrow(/at least one cell/);
     expect(() => store.save({ name: 'x', clip: { ...clip, cells: [{ q: 0, r: 0.5, terrain: 'clear', control: 0 }] } })).toThrow(/cell 1 is not a cell/);
     expect(() => store.save({ name: 'x', clip: { ...clip, edges: { rivers: [[0, 0, 1]] } } })).toThrow(/rivers are not a list of sides/);
+    expect(() => store.save({ name: 'x', clip: { ...clip, sideFeatures: [{ feature: { id: 'wall', name: 'Wall', colour: '#000000' }, sides: [[0, 0, 1]] }] } })).toThrow(/side features .* are not a list/);
     expect(() => store.save({ name: 'x', clip, thumbnail: Buffer.from('GIF89a') })).toThrow(/must be a PNG/);
     expect(store.list()).toEqual([]);
+    // A clip carrying a wall (a side feature) is a stamp like any other.
+    const walled = { ...clip, sideFeatures: [{ feature: { id: 'wall', name: 'Wall', colour: '#000000' }, sides: [[0, 0, 1, 0]] }] };
+    expect(store.get(store.save({ name: 'walled', clip: walled }).id).clip).toEqual(walled);
   });
 
   it('answers through the host channels with host errors', async () => {

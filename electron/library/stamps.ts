@@ -90,6 +90,16 @@ export function checkClip(clip: Record<string, unknown>): { lattice: StampLattic
   if (!Array.isArray(clip.terrainTypes) || clip.terrainTypes.length === 0) throw bad("The stamp's terrain types are missing.");
   const sides = clip.sides;
   if (!Array.isArray(sides) || sides.length !== 2 || !sides.every((s) => typeof s === 'string')) throw bad("The stamp's two sides are missing.");
+  if (clip.sideFeatures !== undefined) {
+    const list = clip.sideFeatures;
+    const ok = Array.isArray(list) && list.every((f: unknown) => {
+      const x = f as Record<string, unknown> | null;
+      const def = x?.feature as Record<string, unknown> | null | undefined;
+      return !!x && !!def && typeof def.id === 'string' && typeof def.name === 'string' && typeof def.colour === 'string'
+        && Array.isArray(x.sides) && x.sides.every((e) => Array.isArray(e) && e.length === 4 && e.every(isInt));
+    });
+    if (!ok) throw bad("The stamp's side features (escarpments, walls…) are not a list of features with their sides.");
+  }
   return { lattice: lattice as StampLattice, cells: cells.length };
 }
 

@@ -229,7 +229,93 @@ describe('selections', () => {
 
 // ---- properties ----------------------------------------------------------------------------
 
-/** A map filled from a seed: terrain, rivers, roads, rails, names and units scattered over it. */
+const ESCARPMENT = { id: 'escarpment', name: 'Escarpment', colour: '#7a4a1e', symbol: 'ticks', blocks: { movement: true } } as const;
+
+/** The cell an escarpment's side is written from (its ticks face it) and the cell across, as "col,row". */
+function scarpSides(doc: MapDocument, id = 'escarpment'): { from: string; to: string }[] {
+  const f = doc.sideFeatures.find((x) => x.id === id);
+  return (f?.sides ?? []).map((w) => {
+    const [col, row, dir] = w.split(',');
+    const from = { col: Number(col), row: Number(row) };
+    const to = doc.grid.step(from, dir as Direction)!;
+    return { from: `${from.col},${from.row}`, to: `${to.col},${to.row}` };
+  }).sort((x, y) => (x.from + x.to < y.from + y.to ? -1 : 1));
+}
+
+describe('side features in a region (escarpments, walls)', () => {
+  /** Origin (6,5) and its neighbour in `dir`, with an escarpment between them written from the neighbour (ticks toward it). */
+  function scarpDoc(grid: GridCase['grid'], dir: Direction, origin: Cell = { col: 6, row: 5 }) {
+    const doc = docOf(grid);
+    const other = stepOf(doc, origin, dir);
+    const back = doc.grid.directionTo(other, origin)!;
+    doc.write({ sideFeatures: [{ ...ESCARPMENT, sides: [`${other.col},${other.row},${back}`] }] });
+    doc.execute(paintTerrain(doc, [doc.grid.index(other)], 'swamp')!);
+    return { doc, cells: [doc.grid.index(origin), doc.grid.index(other)], origin };
+  }
+
+  it('turned 60° on flat-top hexes, a one-sided escarpment keeps its ticks toward the same cell of the clip (the swamp)', () => {
+    for (const origin of [{ col: 6, row: 5 }, { col: 5, row: 5 }]) {
+      const { doc, cells } = scarpDoc({ kind: 'hex', orientation: 'flat', offset: 'odd' }, 'N', origin);
+      const clip = rotateClip(extractClip(doc, cells, origin), 1);
+      const target = docOf({ kind: 'hex', orientation: 'flat', offset: 'odd' });
+      const anchor = { col: 7, row: 6 };
+      target.execute(placeClip(target, clip, anchor).command!);
+      // The swamp went north-east of the anchor, and the ticks face the swamp, not the anchor.
+      const swamp = target.grid.step(anchor, 'NE')!;
+      expect(target.terrain[target.grid.index(swamp)]).toBe(target.terrainIndex('swamp'));
+      expect(scarpSides(target)).toEqual([{ from: `${swamp.col},${swamp.row}`, to: '7,6' }]);
+      // The definition came along with the sides (the target had no escarpment).
+      expect(target.sideFeatures[0]).toMatchObject({ id: 'escarpment', symbol: 'ticks', blocks: { movement: true } });
+    }
+  });
+
+  it('turned 90° on squares and mirrored, the ticks still face the clip cell they faced', () => {
+    const { doc, cells, origin } = scarpDoc({ kind: 'square' }, 'E');
+    const clip = mirrorClip(rotateClip(extractClip(doc, cells, origin), 1)); // E → S, then mirrored: S stays S
+    const target = docOf({ kind: 'square' });
+    target.execute(placeClip(target, clip, { col: 4, row: 4 }).command!);
+    expect(scarpSides(target)).toEqual([{ from: '4,5', to: '4,4' }]);
+    expect(target.terrain[target.grid.index({ col: 4, row: 5 })]).toBe(target.terrainIndex('swamp'));
+  });
+
+  it('a paste replaces the escarpments between covered cells with the clip’s, in one undo step; delete removes them', () => {
+    const { doc, cells, origin } = scarpDoc({ kind: 'square' }, 'E');
+    const clip = extractClip(doc, cells, origin); // ticks toward the east cell
+    // The target has the same side written the other way round, one on the region's border and one far off.
+    const other = docOf({ kind: 'square' });
+    other.write({ sideFeatures: [{ ...ESCARPMENT, colour: '#000000', sides: ['2,2,E', '2,2,S', '9,9,W'] }] });
+    const history = new History(other);
+    const before = snapshot(other);
+    history.run(placeClip(other, clip, { col: 2, row: 2 }).command);
+    expect(history.undoLabel).toMatch(/Paste/);
+    expect(scarpSides(other)).toEqual([{ from: '2,2', to: '2,3' }, { from: '3,2', to: '2,2' }, { from: '9,9', to: '8,9' }]);
+    // The map's own definition is kept (its colour), not the clip's.
+    expect(other.sideFeatures[0]!.colour).toBe('#000000');
+    history.undo();
+    expect(snapshot(other)).toBe(before);
+    history.redo();
+    history.run(clearRegion(other, [other.grid.index({ col: 2, row: 2 }), other.grid.index({ col: 3, row: 2 }), other.grid.index({ col: 2, row: 3 })]));
+    expect(scarpSides(other)).toEqual([{ from: '9,9', to: '8,9' }]);
+    history.undo();
+    expect(scarpSides(other)).toHaveLength(3);
+  });
+
+  it('a locked side feature layer is left as it is by paste and delete', () => {
+    const { doc, cells, origin } = scarpDoc({ kind: 'square' }, 'E');
+    const clip = extractClip(doc, cells, origin);
+    doc.setLayerView({ settings: { 'side:escarpment': { locked: true } } });
+    expect(clearRegion(doc, cells)).not.toBeNull(); // the swamp goes
+    doc.execute(clearRegion(doc, cells)!);
+    expect(scarpSides(doc)).toHaveLength(1);
+    const target = docOf({ kind: 'square' });
+    target.write({ sideFeatures: [{ ...ESCARPMENT, sides: [] }] });
+    target.setLayerView({ settings: { 'side:escarpment': { locked: true } } });
+    target.execute(placeClip(target, clip, { col: 2, row: 2 }).command!);
+    expect(scarpSides(target)).toEqual([]);
+  });
+});
+
+/** A map filled from a seed: terrain, rivers, roads, rails, escarpments, names and units scattered over it. */
 function randomDoc(grid: GridCase['grid'], seed: number, cols = 12, rows = 10): MapDocument {
   let x = seed * 2654435761 + 1;
   const rnd = (n: number) => {
@@ -239,6 +325,7 @@ function randomDoc(grid: GridCase['grid'], seed: number, cols = 12, rows = 10): 
   const doc = docOf(grid, cols, rows);
   const g = doc.grid;
   const units: PlacedUnit[] = [];
+  const scarp: string[] = [];
   for (let i = 0; i < g.cellCount; i++) {
     doc.terrain[i] = rnd(doc.terrainTypes.length);
     doc.control[i] = rnd(2);
@@ -253,9 +340,14 @@ function randomDoc(grid: GridCase['grid'], seed: number, cols = 12, rows = 10): 
       if (rnd(6) === 0) doc.edges.rivers.add(e);
       if (rnd(8) === 0) doc.edges.roads.add(e);
       if (rnd(13) === 0) doc.edges.rails.add(e);
+      // An escarpment written from either of its cells (its ticks face that one).
+      if (rnd(7) === 0) {
+        const [from, to] = rnd(2) === 0 ? [a, b] : [b, a];
+        scarp.push(`${from.col},${from.row},${g.directionTo(from, to)}`);
+      }
     }
   }
-  doc.write({ orderOfBattle: units });
+  doc.write({ orderOfBattle: units, sideFeatures: [{ ...ESCARPMENT, sides: scarp }] });
   return doc;
 }
 

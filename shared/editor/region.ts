@@ -26,15 +26,22 @@
 // terrain types and sides by id and carries the terrain types it uses, so it can be pasted
 // into another scenario: missing terrain types join that map's palette, sides are matched by
 // id and otherwise by position (first side, second side).
+//
+// The scenario's own side features (map.sideFeatures: escarpments, walls, borders) belong to a
+// region as rivers do: a side whose two cells are both in it. Such a side is kept in order, from
+// the cell it is written from (the cell a one-sided symbol such as an escarpment's ticks faces)
+// to the other, so turning or mirroring the clip keeps the ticks toward the same cell of it. A
+// clip carries each feature's definition, so pasting into a scenario without that feature adds it.
 import { offsetToQ, offsetToR, axialToCol, axialToRow, type ShiftAxis, type ShiftSign } from '../grid/offset.js';
 import type { Cell, CellId, EdgeId, GridGeometry, Point } from '../grid/index.js';
-import type { CellFeatures, PlacedUnit, TerrainType } from '../format/scenario.types.js';
+import type { CellFeatures, PlacedUnit, SideFeature, TerrainType } from '../format/scenario.types.js';
 import type { MapDocument } from './document.js';
 import { CompositeCommand } from './history.js';
 import { CellsCommand } from './commands/cells.js';
 import { EdgesCommand } from './commands/edges.js';
 import { FeaturesCommand } from './commands/features.js';
 import { StateCommand } from './commands/state.js';
+import { SideFeaturesCommand } from './commands/side-features.js';
 import { EDGE_FEATURES, EditError, count, type Command, type EdgeFeature } from './types.js';
 
 export type Lattice = 'hex-flat' | 'hex-pointy' | 'square' | 'brick';
@@ -60,6 +67,16 @@ export interface ClipUnit {
   readonly unit: Omit<PlacedUnit, 'cell'>;
 }
 
+/**
+ * A side feature's sides inside a clip. Each side is [qa, ra, qb, rb] written from (qa, ra):
+ * the cell its one-sided symbol faces, so the order matters (unlike ClipEdge's).
+ */
+export interface ClipSideFeature {
+  /** The feature's definition where the clip was taken (its look and what it blocks), without its sides. */
+  readonly feature: Omit<SideFeature, 'sides'>;
+  readonly sides: readonly ClipEdge[];
+}
+
 /** Everything in a region of a map, lifted off it. Plain data (JSON-safe): it may be kept in the library. */
 export interface Clip {
   readonly lattice: Lattice;
@@ -73,6 +90,8 @@ export interface Clip {
   readonly terrainTypes: readonly TerrainType[];
   /** Side ids the control indices and the features' and units' side ids refer to. */
   readonly sides: readonly [string, string];
+  /** The scenario's own side features with sides inside the clip; absent when none (and in clips made before they were carried). */
+  readonly sideFeatures?: readonly ClipSideFeature[];
 }
 
 // ---- lattices ----------------------------------------------------------------------------
@@ -149,8 +168,14 @@ function mapClip(clip: Clip, turn: (p: Point2) => Point2): Clip {
   };
   const edges = {} as Record<EdgeFeature, ClipEdge[]>;
   for (const k of EDGE_FEATURES) edges[k] = clip.edges[k].map((e) => edgeKey(f([e[0], e[1]]), f([e[2], e[3]]))).sort(byEdge);
+  const turnSide = (e: ClipEdge): ClipEdge => {
+    const a = f([e[0], e[1]]);
+    const b = f([e[2], e[3]]);
+    return [a[0], a[1], b[0], b[1]];
+  };
   return {
     ...clip,
+    ...(clip.sideFeatures ? { sideFeatures: clip.sideFeatures.map((sf) => ({ ...sf, sides: sf.sides.map(turnSide).sort(byEdge) })) } : {}),
     cells: clip.cells.map((c) => {
       const [q, r] = f([c.q, c.r]);
       return { ...c, q, r };
@@ -216,6 +241,26 @@ function membership(grid: GridGeometry, indices: readonly number[]): (i: number)
   const set = new Set(indices);
   return (i) => set.has(i);
 }
+
+/** A written side "col,row,DIR": the cell it is written from and the cell across. */
+function writtenCells(grid: GridGeometry, written: string): [Cell, Cell] | null {
+  const m = /^(-?\d+),(-?\d+),([A-Z]+)$/.exec(written);
+  if (!m) return null;
+  const from = { col: Number(m[1]), row: Number(m[2]) };
+  const to = grid.step(from, m[3] as Parameters<GridGeometry['step']>[1]);
+  return to ? [from, to] : null;
+}
+
+/** Whether a written side runs between two cells of the region (both on the map and inside). */
+function sideInside(grid: GridGeometry, inside: (i: number) => boolean, written: string): [Cell, Cell] | null {
+  const cells = writtenCells(grid, written);
+  if (!cells) return null;
+  const [a, b] = cells;
+  return grid.inMap(a) && grid.inMap(b) && inside(grid.index(a)) && inside(grid.index(b)) ? cells : null;
+}
+
+/** The layer id of a side feature in the Layers panel (and map.layers). */
+const sideLayer = (id: string) => `side:${id}`;
 
 /** In-map indices of a selection, each once, in map order. */
 export function normaliseSelection(grid: GridGeometry, indices: Iterable<number>): number[] {
@@ -287,6 +332,19 @@ export function extractClip(doc: MapDocument, indices: Iterable<number>, origin?
     const { cell: _cell, ...rest } = structuredClone(u);
     units.push({ q, r, unit: rest });
   }
+  const sideFeatures: ClipSideFeature[] = [];
+  for (const f of doc.sideFeatures) {
+    const sides: ClipEdge[] = [];
+    for (const written of f.sides) {
+      const cells = sideInside(grid, inside, written);
+      if (!cells) continue;
+      const [a, b] = [rel(cells[0]), rel(cells[1])];
+      sides.push([a[0], a[1], b[0], b[1]]);
+    }
+    if (sides.length === 0) continue;
+    const { sides: _sides, ...feature } = structuredClone(f);
+    sideFeatures.push({ feature, sides: sides.sort(byEdge) });
+  }
   return {
     lattice,
     cells: cells.sort(byRQ),
@@ -294,7 +352,46 @@ export function extractClip(doc: MapDocument, indices: Iterable<number>, origin?
     units,
     terrainTypes: [...used].sort((a, b) => a - b).map((t) => ({ ...doc.terrainTypes[t]! })),
     sides: [doc.sides[0].id, doc.sides[1].id],
+    ...(sideFeatures.length ? { sideFeatures } : {}),
   };
+}
+
+/**
+ * The side features with their sides between cells of the region replaced by `want` (feature
+ * id → sides as written; a feature the map lacks is added from `defs`). Locked features keep
+ * theirs. Null when nothing changes.
+ */
+function replaceRegionSides(
+  doc: MapDocument,
+  inside: (i: number) => boolean,
+  want: ReadonlyMap<string, readonly string[]>,
+  defs: ReadonlyMap<string, Omit<SideFeature, 'sides'>>,
+  lock: ReadonlySet<string>,
+): { next: SideFeature[]; changed: number } | null {
+  const grid = doc.grid;
+  let changed = 0;
+  const next: SideFeature[] = doc.sideFeatures.map((f) => {
+    if (lock.has(sideLayer(f.id))) return f;
+    const wanted = want.get(f.id) ?? [];
+    const kept = f.sides.filter((w) => !sideInside(grid, inside, w));
+    const before = new Set(f.sides.filter((w) => sideInside(grid, inside, w)));
+    const after = new Set(wanted);
+    let n = 0;
+    for (const w of before) if (!after.has(w)) n++;
+    for (const w of after) if (!before.has(w)) n++;
+    if (n === 0) return f;
+    changed += n;
+    return { ...f, sides: [...kept, ...wanted] };
+  });
+  for (const [id, sides] of want) {
+    if (sides.length === 0 || doc.sideFeatures.some((f) => f.id === id) || lock.has(sideLayer(id))) continue;
+    const def = defs.get(id);
+    if (!def) continue;
+    if (next.length >= 32) throw new EditError(`the clip's side feature "${def.name}" does not fit: a map has at most 32 side features`);
+    next.push({ ...structuredClone(def), sides: [...sides] });
+    changed += sides.length;
+  }
+  return changed === 0 ? null : { next, changed };
 }
 
 /** What of a clip fell off the map when it was put down. */
@@ -328,7 +425,8 @@ const PRINTABLE = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + 
 /**
  * The edit that puts a clip down with its origin on `anchor`: the covered cells take the
  * clip's terrain, control and features (a clip cell without features clears the cell's),
- * the sides between covered cells take the clip's rivers, lake shores, roads and rails, and
+ * the sides between covered cells take the clip's rivers, lake shores, roads, rails and side
+ * features (escarpments, walls... a feature this map lacks is added), and
  * the clip's units join the order of battle (with fresh ids where theirs are taken). Cells,
  * sides and units that land off the map are counted in `dropped`.
  */
@@ -425,6 +523,29 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
     if (removed.length + added.length > 0) parts.push(new EdgesCommand(f, title, added, removed));
   }
 
+  // The scenario's own side features between covered cells: exactly the clip's, each written from the same cell of the clip.
+  if (doc.sideFeatures.length > 0 || clip.sideFeatures?.length) {
+    const want = new Map<string, string[]>();
+    const defs = new Map<string, Omit<SideFeature, 'sides'>>();
+    for (const sf of clip.sideFeatures ?? []) {
+      defs.set(sf.feature.id, sf.feature);
+      const list: string[] = [];
+      for (const e of sf.sides) {
+        const from = at(e[0], e[1]);
+        const to = at(e[2], e[3]);
+        const dir = grid.inMap(from) && grid.inMap(to) ? grid.directionTo(from, to) : null;
+        if (!dir) {
+          dropped.edges++;
+          continue;
+        }
+        list.push(`${from.col},${from.row},${dir}`);
+      }
+      want.set(sf.feature.id, list);
+    }
+    const sides = replaceRegionSides(doc, inside, want, defs, lock);
+    if (sides) parts.push(new SideFeaturesCommand(title, doc.sideFeatures, sides.next, sides.changed));
+  }
+
   // Units: appended, fresh ids where theirs are taken.
   if (clip.units.length > 0 && !lock.has('units')) {
     const taken = new Set<string>([...doc.orderOfBattle.map((u) => u.id), ...(doc.reinforcements ?? []).map((r) => r.unit.id)]);
@@ -485,8 +606,8 @@ function remapFeatures(f: CellFeatures, side: (id: string) => string): CellFeatu
 
 /**
  * The edit that empties the selected cells: terrain back to the palette's first type (the
- * map's ground), features cleared, rivers, lake shores, roads and rails between selected
- * cells removed, units standing there taken off the map. Control stays (every cell has a side).
+ * map's ground), features cleared, rivers, lake shores, roads, rails and side features
+ * between selected cells removed, units standing there taken off the map. Control stays (every cell has a side).
  */
 export function clearRegion(doc: MapDocument, indices: Iterable<number>, label = 'Delete'): Command | null {
   const grid = doc.grid;
@@ -513,6 +634,10 @@ export function clearRegion(doc: MapDocument, indices: Iterable<number>, label =
     if (lock.has(f)) continue;
     const removed = interiorEdges(grid, inside, list, f, doc).map((e): [EdgeId, number] => [e, doc.edges[f].seqOf(e)!]);
     if (removed.length > 0) parts.push(new EdgesCommand(f, label, [], removed));
+  }
+  if (doc.sideFeatures.length > 0) {
+    const sides = replaceRegionSides(doc, inside, new Map(), new Map(), lock);
+    if (sides) parts.push(new SideFeaturesCommand(label, doc.sideFeatures, sides.next, sides.changed));
   }
   const kept = lock.has('units') ? doc.orderOfBattle : doc.orderOfBattle.filter((u) => {
     const cell = grid.parseRef(u.cell);

@@ -50,6 +50,24 @@ describe('line of sight on squares', () => {
     expect(lineOfSight(g, c(0, 0), c(3, 0), rules).blockedAt).toEqual(c(3, 0));
     expect(lineOfSight(g, c(0, 0), c(0, 0), rules).clear).toBe(true);
   });
+
+  it('a side that blocks (a wall) stops the line that crosses it, in either direction; the view is lost beyond it', () => {
+    // A wall on the side between 2,0 and 3,0.
+    const wall = new Set([g.edgeBetween(c(2, 0), c(3, 0))]);
+    const rules: SightRules = { blocks: () => false, blocksSide: (a, b) => wall.has(g.edgeBetween(a, b)) };
+    const there = lineOfSight(g, c(0, 0), c(4, 0), rules);
+    expect(there.clear).toBe(false);
+    expect(there.blockedAt).toEqual(c(3, 0));
+    expect(lineOfSight(g, c(4, 0), c(0, 0), rules).blockedAt).toEqual(c(2, 0));
+    // Into the target's own square across the wall: blocked too; a line that does not cross it is clear.
+    expect(lineOfSight(g, c(2, 0), c(3, 0), rules).clear).toBe(false);
+    expect(lineOfSight(g, c(0, 1), c(4, 1), rules).clear).toBe(true);
+    // On the diagonal, lenient rules see past a wall on one of the two nudged lines, strict ones do not.
+    const corner = new Set([g.edgeBetween(c(0, 0), c(1, 0))]);
+    const at = (ties: SightRules['ties']): SightRules => ({ blocks: () => false, blocksSide: (a, b) => corner.has(g.edgeBetween(a, b)), ties });
+    expect(lineOfSight(g, c(0, 0), c(2, 2), at('both')).clear).toBe(true);
+    expect(lineOfSight(g, c(0, 0), c(2, 2), at('either')).clear).toBe(false);
+  });
 });
 
 describe('line of sight on hexes', () => {

@@ -23,6 +23,13 @@ export interface SightRules {
    * target's own terrain hides it). The observer's own cell never blocks.
    */
   blocks(cell: Cell, at: 'between' | 'target'): boolean;
+  /**
+   * Whether the side between two neighbouring cells the line passes from one into the other
+   * blocks sight (a wall, a hedge: a feature on a cell side, not in a cell). Optional; when it
+   * does, the cell beyond the side is where the view is lost. Asked for every side the line
+   * crosses, the target's too.
+   */
+  blocksSide?(from: Cell, into: Cell): boolean;
   /** A line passing exactly between two cells: 'both' blocks only if both sides are blocked; 'either' if either is. Default 'both'. */
   ties?: 'both' | 'either';
 }
@@ -147,6 +154,7 @@ function merge(left: Cell[], right: Cell[]): Cell[] {
 function firstBlock(line: Cell[], rules: SightRules): Cell | undefined {
   for (let k = 1; k < line.length; k++) {
     const c = line[k]!;
+    if (rules.blocksSide?.(line[k - 1]!, c)) return c;
     if (rules.blocks(c, k === line.length - 1 ? 'target' : 'between')) return c;
   }
   return undefined;

@@ -12,6 +12,7 @@ export { counterSymbol } from './declaration.js';
 /** What the scenario's ruleset declares (light: no engine is loaded for it). */
 export const declarationOf = (scenario: Pick<Scenario, 'ruleset'>): RulesetDeclaration | undefined => declarationById(scenario.ruleset.id);
 export { declarations, usesFeature, stackingLimitOf } from './catalogue.js';
+export { blocksNote } from './side-blocks.js';
 export const rulesTables = (scenario: Scenario): RulesTable[] => getRuleset(scenario.ruleset.id).tables(scenario);
 /** Changes one cell of one of the ruleset's editable tables (`RulesTable.editable`); the scenario comes back changed, or a refusal in words. */
 export const editRulesTable = (scenario: Scenario, tableId: string, rowKey: string, columnKey: string, value: string): EditResult =>

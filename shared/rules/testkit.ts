@@ -4,7 +4,7 @@
 //
 // Terrain codes: . open, f woods (difficult), u city (urban), U city in woods
 // (urban-difficult), ^ mountains (impassable), ~ lake (impassable, freezes).
-import type { Scenario, PlacedUnit, SideFlags, OperationalOptions, CellGrid, GroundCondition } from '../format/scenario.types.js';
+import type { Scenario, PlacedUnit, SideFeature, SideFlags, OperationalOptions, CellGrid, GroundCondition } from '../format/scenario.types.js';
 import type { Action, GameEvent, GameState, UnitState } from './types.js';
 import { operational } from './operational/index.js';
 import { NO_FLAGS } from '../format/defaults.js';
@@ -33,6 +33,8 @@ export interface TestSetup {
   roads?: string[];
   rails?: string[];
   lakeShores?: string[];
+  /** The scenario's own side features (walls, escarpments...). */
+  sideFeatures?: SideFeature[];
   /** Everything else of the scenario (schedules, reinforcements...). */
   extra?: Partial<Scenario>;
 }
@@ -80,6 +82,7 @@ export function makeScenario(t: TestSetup): Scenario {
       lakeShores: t.lakeShores ?? [],
       roads: t.roads ?? [],
       rails: t.rails ?? [],
+      ...(t.sideFeatures ? { sideFeatures: t.sideFeatures } : {}),
     },
     calendar: { startDate: '1941-10-01', turns: t.turns ?? 3 },
     groundConditions: { initial: t.ground ?? 'easy' },

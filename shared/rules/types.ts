@@ -352,6 +352,13 @@ export interface TurnsDecl {
   calendar?: { startDate: string; turns: number };
 }
 
+/** What a ruleset does with a side feature that blocks movement, supply or line of sight. */
+export interface SideFeatureReads {
+  movement?: string;
+  supply?: string;
+  sight?: string;
+}
+
 export interface RulesetDeclaration {
   id: string;
   name: string;
@@ -382,6 +389,12 @@ export interface RulesetDeclaration {
   branches: readonly { value: string; label: string }[];
   markers: readonly MarkerDecl[];
   counter: CounterLayout;
+  /**
+   * Which of a custom side feature's `blocks` (map.sideFeatures: walls, escarpments...) the rules
+   * read, each with a few words on what it does in them ("no move, retreat or breakthrough
+   * crosses it"); a key left out is not read. The designer's side-feature editor shows this.
+   */
+  sideFeatureBlocks?: SideFeatureReads;
   /**
    * What `score()` counts, in words for balance reports ("Cities held", "cities-held margin");
    * absent: victory points ("Victory points", "VP margin").

@@ -88,6 +88,8 @@ export function buildMapModel(scenario: Scenario): MapModel {
     lakeShoreSet: lakeShores,
     roadSet: roads,
     railSet: rails,
+    // The scenario's own side features (walls, escarpments): play boards draw them as the designer does.
+    sideFeatures: map.sideFeatures ?? [],
     physicalCellPx: physicalCellPx(map),
     defaultVictoryVp: scenario.ruleset.options?.victoryCellVpPerTurn ?? 2,
   };

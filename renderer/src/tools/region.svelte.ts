@@ -82,6 +82,8 @@ export interface Picture {
   fills: { colour: string; path: Path2D }[];
   outline: Path2D;
   edges: { feature: EdgeFeature; path: Path2D }[];
+  /** The scenario's own side features (escarpments, walls…) in their colours. */
+  sideFeatures: { colour: string; width: number; path: Path2D }[];
   units: Path2D;
 }
 
@@ -542,6 +544,11 @@ export function paintPicture(ctx: CanvasRenderingContext2D, pic: Picture, size: 
     ctx.stroke(path);
     ctx.setLineDash([]);
   }
+  for (const { colour, width, path } of pic.sideFeatures) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width * size;
+    ctx.stroke(path);
+  }
   ctx.fillStyle = '#222';
   ctx.fill(pic.units);
   ctx.strokeStyle = 'rgba(255,255,255,0.95)';
@@ -628,7 +635,30 @@ export function clipPicture(grid: GridGeometry, clip: Clip, size: number): Pictu
     }
     edges.push({ feature, path });
   }
-  return { ref, bounds, fills: [...fills].map(([colour, path]) => ({ colour, path })), outline, edges, units };
+  const sideFeatures: Picture['sideFeatures'] = (clip.sideFeatures ?? []).map((sf) => {
+    const path = new Path2D();
+    const ticks = sf.feature.symbol === 'ticks';
+    for (const e of sf.sides) {
+      const from = at(e[0], e[1]);
+      const id = grid.edgeBetween(from, at(e[2], e[3]));
+      if (!id) continue;
+      const [pa, pb] = grid.edgeEndpoints(id, size);
+      path.moveTo(pa.x, pa.y);
+      path.lineTo(pb.x, pb.y);
+      if (!ticks) continue;
+      // An escarpment's ticks point into the cell the side is written from (its lower ground).
+      const c = grid.center(from, size);
+      for (const t of [0.25, 0.5, 0.75]) {
+        const x = pa.x + (pb.x - pa.x) * t;
+        const y = pa.y + (pb.y - pa.y) * t;
+        const d = Math.hypot(c.x - x, c.y - y) || 1;
+        path.moveTo(x, y);
+        path.lineTo(x + ((c.x - x) / d) * size * 0.14, y + ((c.y - y) / d) * size * 0.14);
+      }
+    }
+    return { colour: sf.feature.colour, width: sf.feature.width ?? 0.06, path };
+  });
+  return { ref, bounds, fills: [...fills].map(([colour, path]) => ({ colour, path })), outline, edges, sideFeatures, units };
 }
 
 function plural(n: number, unit: string): string {

@@ -9,6 +9,7 @@ import type { BfmOptions, BfmUnitFields, Crt, CrtResult, MapEdge } from '../../f
 import type { NewUnit, Scenario } from '../../format/scenario.types.js';
 import { cellId, createGrid, type GridGeometry } from '../../grid/index.js';
 import { addDays, groundForecast } from '../../scenario/ground.js';
+import { blockTable } from '../side-blocks.js';
 
 /** Sides by role: 0 plays the German part (moves first, panzers), 1 the Soviet part (rail, Moscow). */
 export type Role = 0 | 1;
@@ -66,6 +67,8 @@ export interface BfmBoard {
   /** River / railroad on the side between a hex and that neighbour. */
   river: Uint8Array;
   rail: Uint8Array;
+  /** A side feature of the scenario's own that blocks movement lies on the side to that neighbour (6 per hex). */
+  wall: Uint8Array;
   /** Whether a railroad runs through the hex (leaves it by some side). */
   onRail: Uint8Array;
   forest: Uint8Array;
@@ -185,6 +188,7 @@ function compile(scenario: Scenario): BfmBoard {
       }
     });
   }
+  const wall = blockTable(scenario, grid, 'movement', dirs.slice(0, 6))?.table ?? new Uint8Array(n * 6);
   const fortification = new Uint8Array(n);
   const moscow = new Uint8Array(n);
   const moscowCells: number[] = [];
@@ -239,6 +243,7 @@ function compile(scenario: Scenario): BfmBoard {
     nb,
     river,
     rail,
+    wall,
     onRail,
     forest,
     city,

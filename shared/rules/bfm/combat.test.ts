@@ -211,6 +211,19 @@ describe('the combat results', () => {
     expect(state.combat).toMatchObject({ stage: 'advance', hex: '3,2' });
   });
 
+  it('a side that blocks movement (a wall) is crossed by no retreat, and an attacker across it does not advance (README: “Side features that block”)', () => {
+    // The same DR as above; a wall on the north and north-east sides of 3,2 (toward 3,1 and 4,2).
+    const walls = [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks: { movement: true }, sides: [sideBetween('3,2', '3,1'), sideBetween('3,2', '4,2')] }];
+    const rolled = play(combat([{ id: 'g1', cell: '2,2', strength: 12 }, { id: 's1', cell: '3,2', strength: 4 }], { sideFeatures: walls }, [4]), declare('s1', 'g1')).state;
+    // 4,1 and 5,1 lay only through 3,1 or 4,2; 5,2 and 5,3 are still reached through 4,3.
+    expect(bfm.legalActions(rolled).map((a) => (a.type === 'retreat' ? a.to : a.type))).toEqual(['5,2', '5,3', '2,4', '3,4', '4,4']);
+    // g1 attacked across a wall between 2,2 and 3,2: it fought, but may only hold.
+    const across = [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks: { movement: true }, sides: [sideBetween('2,2', '3,2')] }];
+    const r = play(combat([{ id: 'g1', cell: '2,2', strength: 12 }, { id: 's1', cell: '3,2', strength: 4 }], { sideFeatures: across }, [4]), declare('s1', 'g1'), { type: 'retreat', side: 'ger', to: '3,4' }).state;
+    expect(r.combat).toBeNull();
+    expect(where(r, 'g1')).toBe('2,2');
+  });
+
   // "DRL (Defender Retreat and Loss): Defender takes loss first, then retreats if surviving.
   //  Full-strength → half-strength. Half-strength → eliminated."  (2:1, die 6)
   it('DRL: a full-strength defender drops to half strength and retreats; a half-strength one is eliminated', () => {

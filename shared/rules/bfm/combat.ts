@@ -157,7 +157,7 @@ export function retreatHexes(s: BfmGame, b: BfmBoard, defender: BfmUnitState): n
     for (const i of frontier) {
       for (let k = 0; k < 6; k++) {
         const j = b.nb[i * 6 + k]!;
-        if (j < 0 || b.impassable[j] || enemyAt(j) || enemyZoc[j]) continue;
+        if (j < 0 || b.impassable[j] || b.wall[i * 6 + k] || enemyAt(j) || enemyZoc[j]) continue;
         if (b.grid.distance(from, b.grid.cellAt(j)) !== dist) continue;
         next.add(j);
       }
@@ -326,9 +326,23 @@ export function doRetreat(ctx: Ctx, d: BfmUnitState, to: number): void {
   toAdvance(ctx);
 }
 
+/**
+ * The surviving attackers that may advance into `hex`: not one across a side that blocks
+ * movement (a wall), which it fought across but cannot cross.
+ */
+function advancers(s: BfmGame, b: BfmBoard, attackers: readonly string[], hex: string): BfmUnitState[] {
+  const to = b.index.get(hex)!;
+  const over = (u: BfmUnitState): boolean => {
+    const from = cellIx(b, u);
+    for (let k = 0; k < 6; k++) if (b.nb[from * 6 + k] === to) return b.wall[from * 6 + k]! > 0;
+    return false;
+  };
+  return survivingAttackers(s, attackers).filter((u) => !over(u));
+}
+
 /** The defender's hex is empty now: the attacker may advance one unit into it. */
 function toAdvance(ctx: Ctx): void {
-  const { s } = ctx;
+  const { s, b } = ctx;
   const c = s.combat!;
   const battle = s.battles[c.battle]!;
   const defender = findUnit(s, battle.defender)!;
@@ -336,7 +350,7 @@ function toAdvance(ctx: Ctx): void {
     finishBattle(ctx);
     return;
   }
-  if (survivingAttackers(s, battle.attackers).length === 0) {
+  if (advancers(s, b, battle.attackers, c.hex).length === 0) {
     finishBattle(ctx);
     return;
   }
@@ -368,7 +382,7 @@ export function combatChoices(s: BfmGame, b: BfmBoard): { stage: string; units?:
     case 'attackerLoss':
     case 'exchange':
     case 'advance':
-      return { stage: c.stage, units: survivingAttackers(s, battle.attackers).map((u) => u.id) };
+      return { stage: c.stage, units: advancers(s, b, battle.attackers, c.hex).map((u) => u.id) };
     case 'retreat':
       return { stage: c.stage, hexes: retreatHexes(s, b, findUnit(s, battle.defender)!) };
   }

@@ -37,6 +37,9 @@ export const bfmDeclaration: RulesetDeclaration = {
   // Whoever holds Moscow at the end wins; the balance report's figure is the cities each side holds.
   score: { name: 'Cities held', margin: 'cities-held margin' },
   features: new Set(FEATURES),
+  sideFeatureBlocks: {
+    movement: 'no move or retreat crosses it, and no attacker advances across it',
+  },
   // Seven turns from the start of Operation Typhoon (2 October 1941).
   turns: { length: 'A turn is a week; a mud turn stands for two weeks.', track: 'turns', calendar: { startDate: '1941-10-02', turns: 7 } },
   traits: {

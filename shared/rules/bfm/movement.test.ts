@@ -148,3 +148,17 @@ describe('mud', () => {
 function railSides(cols: number): string[] {
   return Array.from({ length: cols - 1 }, (_, c) => sideBetween(`${c},1`, `${c + 1},1`));
 }
+
+describe('side features of the scenario’s own (README: “Side features that block”)', () => {
+  const wall = (blocks: { movement?: boolean; supply?: boolean; sight?: boolean }, a = '1,1', b = '2,1') => [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks, sides: [sideBetween(a, b)] }];
+
+  it('no move crosses a side that blocks movement, in mud or not; one that blocks only sight or supply stops nothing', () => {
+    const setup = { terrain: LANE('........'), units: [{ id: 'g1', cell: '0,1', ma: 4 }, { id: 's1', cell: '7,1' }] };
+    const moving = (extra: object, mud = false) => at(newBfm({ ...setup, ...extra, ...(mud ? { mud: [1] } : {}) }), { phase: 'movement', player: 'ger' });
+    expect(moveTargets(moving({}), 'g1')).toContain('2,1');
+    expect(moveTargets(moving({ sideFeatures: wall({ movement: true }) }), 'g1')).toEqual(['1,1']);
+    expect(refused(moving({ sideFeatures: wall({ movement: true }) }), { type: 'move', side: 'ger', unit: 'g1', to: '3,1' })).toBeTruthy();
+    expect(moveTargets(moving({ sideFeatures: wall({ movement: true }, '0,1', '1,1') }, true), 'g1')).toEqual([]);
+    expect(moveTargets(moving({ sideFeatures: wall({ sight: true, supply: true }) }), 'g1')).toContain('3,1');
+  });
+});

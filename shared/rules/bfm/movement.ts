@@ -75,7 +75,7 @@ function search(b: BfmBoard, start: number, mode: MoveMode, mud: boolean, moveme
     for (let d = 0; d < 6; d++) {
       const j = b.nb[start * 6 + d]!;
       const k = j < 0 ? -1 : occ[j]!;
-      if (j >= 0 && !b.impassable[j] && (k < 0 || roles[k] === role)) out.push(j);
+      if (j >= 0 && !b.impassable[j] && !b.wall[start * 6 + d] && (k < 0 || roles[k] === role)) out.push(j);
     }
     return out.sort((x, y) => x - y);
   }
@@ -106,7 +106,7 @@ function search(b: BfmBoard, start: number, mode: MoveMode, mud: boolean, moveme
       if (i !== start && enemyZoc[i]) continue;
       for (let d = 0; d < 6; d++) {
         const j = b.nb[i * 6 + d]!;
-        if (j < 0 || b.impassable[j]) continue;
+        if (j < 0 || b.impassable[j] || b.wall[i * 6 + d]) continue;
         const k = occ[j]!;
         if (k >= 0 && roles[k] !== role) continue;
         if (rail && !b.rail[i * 6 + d]) continue;

@@ -6,7 +6,7 @@
 // Terrain: . clear, f forest, C city, M Moscow (a city and the victory hex), ~ impassable.
 // Sides "ger" (code G, plays the German part) and "sov" (code S).
 import type { BfmAction, BfmOptions, BfmPhase } from '../../format/ruleset-bfm.types.js';
-import type { Grid, PoolUnit, Replacement, Scenario } from '../../format/scenario.types.js';
+import type { Grid, PoolUnit, Replacement, Scenario, SideFeature } from '../../format/scenario.types.js';
 import type { GameEvent } from '../types.js';
 import { bfm, type BfmGame } from './index.js';
 import { bfmBoardOf } from './board.js';
@@ -33,6 +33,8 @@ export interface BfmTestSetup {
   pool?: (BfmTestUnit & { fromTurn?: number })[];
   rivers?: string[];
   rails?: string[];
+  /** The scenario's own side features (walls...). */
+  sideFeatures?: SideFeature[];
   fortifications?: string[];
   /** Turns in mud. */
   mud?: number[];
@@ -100,6 +102,7 @@ export function makeBfmScenario(t: BfmTestSetup): Scenario {
       cells,
       rivers: t.rivers ?? [],
       rails: t.rails ?? [],
+      ...(t.sideFeatures ? { sideFeatures: t.sideFeatures } : {}),
     },
     calendar: { startDate: '1941-10-02', turns },
     groundConditions: { initial: mud.includes(1) ? 'mud' : 'easy', ...(mud.length ? { changes } : {}) },

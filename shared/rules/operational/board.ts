@@ -6,6 +6,7 @@ import type { Scenario, Branch, SideFlags } from '../../format/scenario.types.js
 import { cellId, createGrid, type GridGeometry } from '../../grid/index.js';
 import { gridSpecOf, resolveOptions, resolveSideFlags, type ResolvedOptions } from '../../format/defaults.js';
 import { Board as MapBoard } from '../../format/board.js';
+import { blockingSides } from '../side-blocks.js';
 
 export const OPEN = 0;
 export const DIFFICULT = 1;
@@ -33,6 +34,13 @@ export interface Link {
   /** 8-way diagonal passing a river (or lake shore) side: blocked while those matter. */
   diagRiver: boolean;
   diagLake: boolean;
+  /**
+   * The name of a side feature of the scenario's own (map.sideFeatures) on this side that blocks
+   * movement (on an 8-way diagonal: on either side it passes), or null: nothing moves across it.
+   */
+  wall: string | null;
+  /** A side feature on this side (or either side a diagonal passes) blocks supply lines. */
+  cutsSupply: boolean;
 }
 
 export interface UnitInfo {
@@ -113,6 +121,14 @@ function compile(sc: Scenario): RulesBoard {
     freezes[i] = t.category === 'impassable' && t.freezes ? 1 : 0;
   }
   const { rivers, lakeShores: lakes, roads, rails } = map.edges;
+  // The scenario's own side features that block movement or supply, by canonical side.
+  const walls = blockingSides(sc, grid, 'movement');
+  const supplyCuts = new Set(blockingSides(sc, grid, 'supply').keys());
+  const wallOf = (edge: string | null, diag: readonly string[]): string | null => {
+    if (edge !== null) return walls.get(edge) ?? null;
+    for (const e of diag) if (walls.has(e)) return walls.get(e)!;
+    return null;
+  };
   const links: Link[][] = new Array<Link[]>(n);
   for (let i = 0; i < n; i++) {
     const a = grid.cellAt(i);
@@ -128,6 +144,8 @@ function compile(sc: Scenario): RulesBoard {
         rail: edge !== null && rails.has(edge),
         diagRiver: diag.some((e) => rivers.has(e)),
         diagLake: diag.some((e) => lakes.has(e)),
+        wall: walls.size ? wallOf(edge, diag) : null,
+        cutsSupply: supplyCuts.size > 0 && (edge !== null ? supplyCuts.has(edge) : diag.some((e) => supplyCuts.has(e))),
       };
     });
   }

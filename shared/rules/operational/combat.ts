@@ -148,7 +148,7 @@ function retreatRoom(s: GameState, b: RulesBoard, c: Combat): { cell: number; ro
   const out: { cell: number; room: number }[] = [];
   for (const l of b.links[i]!) {
     const j = l.to;
-    if (!cellPassable(s, b, j)) continue;
+    if (!cellPassable(s, b, j) || l.wall !== null) continue;
     if (!frozen && (l.lakeShore || l.diagLake)) continue;
     if (controlOf(s, b, j) !== def || occ[2 * j + (1 - def)]! > 0) continue;
     if (c.enteredFrom.includes(b.ids[j]!)) continue;
@@ -467,6 +467,7 @@ export function breakthroughProblem(s: GameState, b: RulesBoard, unitId: string,
     if (!l) return `${label(b, to)} is not next to ${label(b, at)}.`;
     if (to === start) return 'A breakthrough may not return to the battle cell.';
     if (!cellPassable(s, b, to)) return `${label(b, to)} is impassable.`;
+    if (l.wall !== null) return `A breakthrough may not cross the ${l.wall.toLowerCase()}: it blocks movement.`;
     if (!frozen && (l.lakeShore || l.diagLake)) return 'A breakthrough may not cross a lake shore in this ground condition.';
     if (riversCount && l.diagRiver) return 'A diagonal step may not pass a river corner.';
     if (isDifficult(b.category[to]!) && !(l.road || l.rail)) {

@@ -63,6 +63,10 @@ export const operationalDeclaration: RulesetDeclaration = {
   version: 1,
   roles: ['First side (Germans by default flags)', 'Second side (Soviets by default flags)'],
   features: new Set(FEATURES),
+  sideFeatureBlocks: {
+    movement: 'no move, attack, retreat or breakthrough crosses it',
+    supply: 'no supply line is traced across it',
+  },
   turns: { length: 'A turn lasts 3 days on easy ground and 5 otherwise, so its dates depend on the ground rolled.' },
   traits: {
     grids: ['hex', 'square', 'offsetSquare'],

@@ -276,3 +276,46 @@ describe('hex grids', () => {
     expect(dests(s, 'g')).toHaveLength(6);
   });
 });
+
+describe('side features of the scenario’s own (README: “Side features that block”)', () => {
+  const open: TestSetup = { terrain: ['.....', '.....', '.....'], control: ['GGGSS', 'GGGSS', 'GGGSS'] };
+  const wall = (blocks: { movement?: boolean; supply?: boolean; sight?: boolean }, sides = ['1,1,E']) => ({
+    sideFeatures: [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks, sides }],
+  });
+
+  it('a side that blocks movement is crossed by no move: the far cell is not a destination and a move there is refused', () => {
+    const s = activated({ ...open, ...wall({ movement: true }), units: [{ id: 'g', cell: '1,1' }] }, '1,1');
+    expect(dests(s, 'g')).toEqual(['0,1', '1,0', '1,2']);
+    expect(refusal(s, move('g', '2,1'))).toBe('0302 cannot be entered from 0202: the wall between them blocks movement.');
+    // The same wall written from the other cell, and one that blocks only sight or supply: the move is open.
+    expect(dests(activated({ ...open, ...wall({ movement: true }, ['2,1,W']), units: [{ id: 'g', cell: '1,1' }] }, '1,1'), 'g')).not.toContain('2,1');
+    expect(dests(activated({ ...open, ...wall({ sight: true, supply: true }), units: [{ id: 'g', cell: '1,1' }] }, '1,1'), 'g')).toContain('2,1');
+  });
+
+  it('an 8-way diagonal past a blocking side is blocked, as past a river', () => {
+    const s = activated({ ...open, grid: { adjacency: 8 }, ...wall({ movement: true }), units: [{ id: 'g', cell: '1,1' }] }, '1,1');
+    expect(dests(s, 'g')).not.toContain('2,2');
+    expect(dests(s, 'g')).not.toContain('2,0');
+    expect(dests(s, 'g')).toContain('0,2');
+  });
+
+  it('a road across a blocking side carries no strategic move', () => {
+    const road: TestSetup = {
+      terrain: ['......'],
+      control: ['GGGGGS'],
+      roads: ['0,0,E', '1,0,E', '2,0,E', '3,0,E'],
+      cells: { '0,0': { supplyBase: 'ger' }, '5,0': { supplyBase: 'sov' } },
+      ...wall({ movement: true }, ['1,0,E']),
+      units: [{ id: 'g', branch: 'tank', cell: '0,0' }],
+    };
+    const s = activated(road, '0,0');
+    expect(dests(s, 'g')).toEqual(['1,0']);
+    expect(refusal(s, move('g', '1,0', '2,0', '3,0'))).toBe('The path crosses a wall, which blocks movement.');
+  });
+
+  it('an attack is a move into the enemy’s cell: none crosses a blocking side', () => {
+    const setup: TestSetup = { ...open, units: [{ id: 'g', cell: '2,1' }, { id: 's', cell: '3,1' }] };
+    expect(dests(activated(setup, '2,1'), 'g')).toContain('3,1');
+    expect(dests(activated({ ...setup, ...wall({ movement: true }, ['2,1,E']) }, '2,1'), 'g')).not.toContain('3,1');
+  });
+});

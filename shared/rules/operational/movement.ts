@@ -26,7 +26,7 @@ function linkTo(b: RulesBoard, from: number, to: number): Link | undefined {
 
 /** Lake shores and river corners (8-way diagonals) stop a step until the ground freezes. */
 function stepOpen(s: GameState, b: RulesBoard, l: Link): boolean {
-  if (!cellPassable(s, b, l.to)) return false;
+  if (!cellPassable(s, b, l.to) || l.wall !== null) return false;
   if (frozenGround(s)) return true;
   return !l.lakeShore && !l.diagLake && !l.diagRiver;
 }
@@ -53,6 +53,7 @@ const contested = (o: Occ, i: number): boolean => o.occ[2 * i]! > 0 && o.occ[2 *
 
 /** A one-cell move; `null` when legal, else why not. */
 function oneStepProblem(s: GameState, b: RulesBoard, o: Occ, from: number, l: Link): string | null {
+  if (l.wall !== null) return `${label(b, l.to)} cannot be entered from ${label(b, from)}: the ${l.wall.toLowerCase()} between them blocks movement.`;
   if (!stepOpen(s, b, l)) return `${label(b, l.to)} cannot be entered from ${label(b, from)} in ${s.ground} ground.`;
   if (contested(o, from) && contested(o, l.to)) return 'A unit may not move from one contested cell straight into another.';
   if (friendly(o, l.to) >= o.limit) return `${label(b, l.to)} already holds ${o.limit} friendly units.`;
@@ -194,6 +195,8 @@ export function checkMove(s: GameState, b: RulesBoard, u: UnitState, path: numbe
   if (!allCellsOk) {
     return fail('Strategic movement may not start, pass or end in enemy-controlled, enemy-occupied or contested cells.');
   }
+  const walled = links.find((l) => l.wall !== null);
+  if (walled) return fail(`The path crosses a ${walled.wall!.toLowerCase()}, which blocks movement.`);
   if (!allOpen) return fail('The path crosses a side that cannot be crossed in this ground condition.');
   if (!endRoom) return fail(`${label(b, end)} already holds ${o.limit} friendly units.`);
   if (canStrategic(b, u) && path.length <= 3 && links.every((l) => l.road || l.rail)) {

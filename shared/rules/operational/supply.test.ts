@@ -153,3 +153,19 @@ describe('supply status table', () => {
     expect(supply(start(cut)).texts[0]).toMatch(/^Turn 1 supply, Germans: g isolated \(no supply line/);
   });
 });
+
+describe('side features of the scenario’s own (README: “Side features that block”)', () => {
+  const wall = (blocks: { movement?: boolean; supply?: boolean }) => ({ sideFeatures: [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks, sides: ['0,0,E'] }] });
+
+  it('a side that blocks supply cuts the line; one that blocks only movement does not', () => {
+    const setup: TestSetup = { terrain: ['.....'], control: ['GGGSS'], units: [{ id: 'g', cell: '2,0' }] };
+    expect(getting({ ...setup, ...wall({ supply: true }) }, 'g')).toBe(false);
+    expect(getting({ ...setup, ...wall({ movement: true }) }, 'g')).toBe(true);
+  });
+
+  it('a unit next to a base across a side that blocks supply does not trace into it', () => {
+    const setup: TestSetup = { terrain: ['.....'], control: ['GSSSS'], units: [{ id: 'g', cell: '1,0' }] };
+    expect(getting(setup, 'g')).toBe(true);
+    expect(getting({ ...setup, ...wall({ supply: true }) }, 'g')).toBe(false);
+  });
+});

@@ -14,7 +14,8 @@ export function cellPassable(s: GameState, b: RulesBoard, i: number): boolean {
 /**
  * Steps from every cell to the nearest supply base of `side` along cells the side controls
  * (a contested cell counts when the side controls it); -1 where no line reaches. River sides
- * never block; lake shores and lakes do until the ground freezes.
+ * never block; lake shores and lakes do until the ground freezes; a side feature of the
+ * scenario's own that blocks supply always does.
  */
 export function supplyDistances(s: GameState, b: RulesBoard, side: 0 | 1): Int32Array {
   const dist = new Int32Array(b.n).fill(-1);
@@ -29,7 +30,7 @@ export function supplyDistances(s: GameState, b: RulesBoard, side: 0 | 1): Int32
   for (let h = 0; h < queue.length; h++) {
     const i = queue[h]!;
     for (const l of b.links[i]!) {
-      if (dist[l.to] !== -1) continue;
+      if (dist[l.to] !== -1 || l.cutsSupply) continue;
       if (!frozen && (l.lakeShore || l.diagLake)) continue;
       if (controlOf(s, b, l.to) !== side || !cellPassable(s, b, l.to)) continue;
       dist[l.to] = dist[i]! + 1;
@@ -60,7 +61,7 @@ export function supplyCheck(s: GameState, b: RulesBoard, u: UnitState, dist: Int
     // A unit may trace out of the cell it stands in whoever controls it.
     const frozen = frozenGround(s);
     for (const l of b.links[i]!) {
-      if (!frozen && (l.lakeShore || l.diagLake)) continue;
+      if (l.cutsSupply || (!frozen && (l.lakeShore || l.diagLake))) continue;
       const d = dist[l.to]!;
       if (d >= 0 && (steps < 0 || d + 1 < steps)) steps = d + 1;
     }
@@ -70,7 +71,7 @@ export function supplyCheck(s: GameState, b: RulesBoard, u: UnitState, dist: Int
     return {
       getting: false,
       note: anyBase
-        ? 'No supply line: every path to a friendly supply base crosses enemy-controlled or impassable cells.'
+        ? 'No supply line: every path to a friendly supply base crosses enemy-controlled or impassable cells, or a side that blocks supply.'
         : 'No friendly supply base is left under friendly control.',
     };
   }

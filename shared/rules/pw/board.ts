@@ -6,6 +6,7 @@ import { gridSpecOf } from '../../format/defaults.js';
 import type { PwArmyKind, PwMapEdge, PwOptions, PwTerrainRole, PwUnitFields, PwUnitType } from '../../format/ruleset-pw.types.js';
 import type { Scenario, Side, TerrainType } from '../../format/scenario.types.js';
 import { createGrid, type GridGeometry } from '../../grid/index.js';
+import { blockTable } from '../side-blocks.js';
 
 export type Role = 0 | 1;
 /** The four orthogonal directions, in the order of `PwBoard.nb`. */
@@ -113,6 +114,12 @@ export interface PwBoard {
   nb: Int16Array;
   /** A road crosses the side in that direction (n × 4). */
   road: Uint8Array;
+  /** A side feature of the scenario's own that blocks movement lies on the side in that direction (n × 4). */
+  wall: Uint8Array;
+  /** A side feature that blocks line of sight lies on the side in that direction (n × 4). */
+  sightWall: Uint8Array;
+  /** Whether any side blocks sight (the fast path skips the side checks when none does). */
+  sightWalls: boolean;
   sides: [Side, Side];
   sideIndex: Map<string, Role>;
   options: ResolvedPwOptions;
@@ -243,6 +250,9 @@ function compile(scenario: Scenario): PwBoard {
       if (nb[iz * 4 + d] === ia) road[iz * 4 + d] = 1;
     }
   }
+  const wall = blockTable(scenario, grid, 'movement', DIRS)?.table ?? new Uint8Array(n * 4);
+  const sightTable = blockTable(scenario, grid, 'sight', DIRS);
+  const sightWall = sightTable?.table ?? new Uint8Array(n * 4);
   const sides: [Side, Side] = [scenario.sides[0], scenario.sides[1]];
   const sideIndex = new Map<string, Role>([
     [sides[0].id, 0],
@@ -304,6 +314,9 @@ function compile(scenario: Scenario): PwBoard {
     ford,
     nb,
     road,
+    wall,
+    sightWall,
+    sightWalls: sightTable !== null,
     sides,
     sideIndex,
     options,

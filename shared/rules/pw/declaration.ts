@@ -34,6 +34,10 @@ export const pwDeclaration: RulesetDeclaration = {
   version: 1,
   roles: ['First army (commits its artillery orders first; deploys along its own edge)', 'Second army (deploys along the opposite edge)'],
   features: new Set(FEATURES),
+  sideFeatureBlocks: {
+    movement: 'no move crosses it',
+    sight: 'it hides what lies beyond it from fire (a target not seen entire is in cover)',
+  },
   traits: {
     grids: ['square'],
     // Entering a square orthogonally next to an enemy ends a move: what zonesOfControl answers.

@@ -53,6 +53,20 @@ describe('"A D6 die is rolled for each non-Artillery Unit that is firing"', () =
     expect(result(5, { terrain: withRow(5, '.....f......') }).effect).toBe('pinned');
   });
 
+  it('a hedge that blocks sight on a side the line crosses hides the target too (README: “Side features that block”)', () => {
+    const withSide = (blocks: { movement?: boolean; sight?: boolean }) => {
+      const base = shooting('5,4', {}, [5]);
+      const sc = { ...base.scenario, map: { ...base.scenario.map, sideFeatures: [{ id: 'hedge', name: 'Hedge', colour: '#2f5a2f', blocks, sides: ['5,6,N'] }] } };
+      const s = startPw(sc, [6, 1, 6, 5, 2, 2]);
+      const { state, events } = playPw(s, { type: 'fire', side: 'red', unit: 'r1', cell: '5,4' });
+      return { alive: pwUnit(state, 'b1').alive, text: events.find((e) => e.kind === 'fire')!.text };
+    };
+    const hidden = withSide({ sight: true });
+    expect(hidden.alive).toBe(true);
+    expect(hidden.text).toContain('in cover');
+    expect(withSide({ movement: true }).alive).toBe(false);
+  });
+
   it('the preview gives the same table and chances', () => {
     const p = pw.attackPreview(shooting('5,4'), { attackers: ['r1'], cell: '5,4' })!;
     expect(p.method.kind).toBe('dieRoll');

@@ -27,7 +27,9 @@ export function sightRules(s: PwGame, b: PwBoard, from: number, to: number) {
     if (h > low && h >= high) return true;
     return occ[i]! >= 0 && high <= h;
   };
-  return { blocks, ties: 'either' as const };
+  // A side feature that blocks sight (a wall, a hedge) on a side the line crosses.
+  const blocksSide = (a: Cell, z: Cell): boolean => sideBlocks(b, a.row * b.cols + a.col, z.row * b.cols + z.col);
+  return { blocks, blocksSide, ties: 'either' as const };
 }
 
 /** The geometry of sight lines and fire zones depends on the board only: kept per board. */
@@ -58,14 +60,21 @@ function linesBetween(b: PwBoard, from: number, to: number): { left: number[]; r
   return hit;
 }
 
+/** Whether a side feature blocking sight lies between neighbouring squares `a` and `z`. */
+function sideBlocks(b: PwBoard, a: number, z: number): boolean {
+  for (let d = 0; d < 4; d++) if (b.nb[a * 4 + d] === z) return b.sightWall[a * 4 + d]! > 0;
+  return false;
+}
+
 /** Whether a unit in `to` can be seen entire from `from` (the fast path of `sight`). */
 export function seesEntire(s: PwGame, b: PwBoard, from: number, to: number): boolean {
   const { blocks } = sightRules(s, b, from, to);
   const { left, right } = linesBetween(b, from, to);
   for (const line of [left, right]) {
-    for (let k = 1; k < line.length - 1; k++) {
+    for (let k = 1; k < line.length; k++) {
       const i = line[k]!;
-      if (blocks({ col: i % b.cols, row: Math.floor(i / b.cols) }, 'between')) return false;
+      if (b.sightWalls && sideBlocks(b, line[k - 1]!, i)) return false;
+      if (k < line.length - 1 && blocks({ col: i % b.cols, row: Math.floor(i / b.cols) }, 'between')) return false;
     }
   }
   return true;
@@ -76,9 +85,25 @@ export function sight(s: PwGame, b: PwBoard, from: number, to: number): SightLin
   return lineOfSight(b.grid, cellOf(b, from), cellOf(b, to), sightRules(s, b, from, to));
 }
 
+/** The name of a side feature blocking sight on the side the line from `from` to `to` crosses into `at`, if one does. */
+function sightWallName(b: PwBoard, from: number, at: number, to: number): string | null {
+  const { left, right } = linesBetween(b, from, to);
+  for (const line of [left, right]) {
+    const k = line.indexOf(at);
+    if (k > 0 && sideBlocks(b, line[k - 1]!, at)) {
+      const ix = line[k - 1]!;
+      const e = b.grid.edgeBetween({ col: ix % b.cols, row: Math.floor(ix / b.cols) }, { col: at % b.cols, row: Math.floor(at / b.cols) });
+      return (b.scenario.map.sideFeatures ?? []).find((f) => f.blocks?.sight && f.sides.some((w) => b.grid.parseEdge(w) === e))?.name ?? 'wall';
+    }
+  }
+  return null;
+}
+
 /** Why a line is blocked, for people. */
 export function blockReason(s: PwGame, b: PwBoard, from: number, at: number, to: number): string {
   const where = b.labels[at] ?? '?';
+  const wall = sightWallName(b, from, at, to);
+  if (wall) return `The ${wall.toLowerCase()} before ${where} blocks the view`;
   if (b.fort[at]) return `The fortification in ${where} blocks the view`;
   if (b.role[at] === 'woods') return `Woods in ${where} block the view`;
   if (b.role[at] === 'builtUp') return `The built-up area in ${where} blocks the view`;

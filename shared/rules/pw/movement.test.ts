@@ -180,3 +180,19 @@ describe('unit types that may not move', () => {
     expect(pw.observe(state, null).units.find((u) => u.id === 'r1')).toMatchObject({ factors: '4', values: expect.objectContaining({ movement: 1, range: 2 }) });
   });
 });
+
+describe('side features of the scenario’s own (README: “Side features that block”)', () => {
+  const wall = (blocks: { movement?: boolean; sight?: boolean }, sides = ['5,5,N']): Partial<PwTestSetup> => ({
+    sideFeatures: [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks, sides }],
+  });
+
+  it('no move crosses a side that blocks movement; cavalry goes round it', () => {
+    expect(dests(board([{ id: 'r1', cell: '5,5' }, far], wall({ movement: true })), 'r1')).toEqual(['4,5', '5,6', '6,5']);
+    const cav = dests(board([{ id: 'r1', cell: '5,5', type: 'cavalry' }, far], wall({ movement: true })), 'r1');
+    expect(cav).not.toContain('5,4');
+    expect(cav).toEqual(expect.arrayContaining(['4,4', '6,4']));
+    // Written from the other square it is the same side; one that blocks only sight does not stop a move.
+    expect(dests(board([{ id: 'r1', cell: '5,5' }, far], wall({ movement: true }, ['5,4,S'])), 'r1')).not.toContain('5,4');
+    expect(dests(board([{ id: 'r1', cell: '5,5' }, far], wall({ sight: true })), 'r1')).toContain('5,4');
+  });
+});

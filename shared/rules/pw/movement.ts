@@ -86,7 +86,7 @@ export function reachable(s: PwGame, b: PwBoard, u: PwUnitState, squares: number
     const here = node.cell;
     for (let d = 0; d < 4; d++) {
       const next = b.nb[here * 4 + d]!;
-      if (next < 0 || next === start || !b.passable[next] || forbiddenFront[next]) continue;
+      if (next < 0 || next === start || !b.passable[next] || forbiddenFront[next] || b.wall[here * 4 + d]) continue;
       const k = occ[next]!;
       if (k >= 0 && roleOf(b, s.units[k]!.side) !== role) continue;
       const road = isRoadStep(b, here, d);

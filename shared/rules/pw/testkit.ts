@@ -5,7 +5,7 @@
 // Terrain codes: . open, f woods, u built-up area, h hill (1 contour), H hill (2 contours),
 // ~ river, = bridge, o ford, ^ impassable.
 import type { PwAction, PwOptions, PwUnitState, PwUnitType } from '../../format/ruleset-pw.types.js';
-import type { PlacedUnit, Scenario } from '../../format/scenario.types.js';
+import type { PlacedUnit, Scenario, SideFeature } from '../../format/scenario.types.js';
 import type { GameEvent } from '../types.js';
 import { pw, type PwGame } from './index.js';
 
@@ -24,6 +24,8 @@ export interface PwTestSetup {
   options?: PwOptions;
   roads?: string[];
   cells?: Scenario['map']['cells'];
+  /** The scenario's own side features (walls, hedges...). */
+  sideFeatures?: SideFeature[];
 }
 
 const CCP: Record<PwUnitType, number> = {
@@ -89,6 +91,7 @@ export function pwScenario(t: PwTestSetup): Scenario {
       control: t.terrain.map((_, r) => (r < rows / 2 ? 'B' : 'R').repeat(cols)),
       cells: t.cells ?? {},
       roads: t.roads ?? [],
+      ...(t.sideFeatures ? { sideFeatures: t.sideFeatures } : {}),
     },
     calendar: { startDate: '1870-08-16', turns: 1 },
     groundConditions: { initial: 'easy' },

@@ -7,6 +7,7 @@ import type { ShambattleOptions, StandType, TableEdge, TerrainClass } from '../.
 import type { Scenario } from '../../format/scenario.types.js';
 import { cellId, createGrid, type GridGeometry } from '../../grid/index.js';
 import { CLASS_OF_CATEGORY, STANDS, TERRAIN, type StandRules } from './data.js';
+import { blockingSides } from '../side-blocks.js';
 
 /** One neighbour of an area and the side between them. */
 export interface Link {
@@ -17,6 +18,10 @@ export interface Link {
   /** A road crossing the river: a bridge (until it is blown). */
   bridge: boolean;
   ford: boolean;
+  /** A side feature of the scenario's own that blocks movement lies on this side: no stand crosses it. */
+  wall: boolean;
+  /** A side feature that blocks supply lies on this side: a train does not resupply across it. */
+  cutsSupply: boolean;
 }
 
 export interface StandInfo {
@@ -139,6 +144,8 @@ function build(scenario: Scenario): ShamBoard {
   const rivers = new Set((scenario.map.rivers ?? []).map(canon));
   const opts = shamOptions(scenario);
   const fords = new Set((opts.fords ?? []).map(canon));
+  const walls = blockingSides(scenario, grid, 'movement');
+  const supplyCuts = blockingSides(scenario, grid, 'supply');
   const bridges = new Set<string>();
   const edgeCells = new Map<string, [number, number]>();
   const links: Link[][] = [];
@@ -153,7 +160,7 @@ function build(scenario: Scenario): ShamBoard {
       const road = roads.has(edge);
       if (river && road) bridges.add(edge);
       if (river) edgeCells.set(edge, i < to ? [i, to] : [to, i]);
-      out.push({ to, edge, road, river, bridge: river && road, ford: river && !road && fords.has(edge) });
+      out.push({ to, edge, road, river, bridge: river && road, ford: river && !road && fords.has(edge), wall: walls.has(edge), cutsSupply: supplyCuts.has(edge) });
     }
     links.push(out);
   }

@@ -52,6 +52,10 @@ export const shambattleDeclaration: RulesetDeclaration = {
   version: 1,
   roles: ['First army (its table edge is the first side\u2019s edge option, west by default)', 'Second army (east by default)'],
   features: new Set(FEATURES),
+  sideFeatureBlocks: {
+    movement: 'no move, retreat or close assault crosses it',
+    supply: 'a train does not refurbish stands across it at night',
+  },
   turns: { length: 'A battle of a few days, each of several turns with a night between days; turns are not dated.', track: 'turnTrack' },
   traits: {
     grids: ['hex'],

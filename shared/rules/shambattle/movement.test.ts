@@ -170,3 +170,25 @@ describe('stacking (“2 units - infantry, machinegun - and the Army Commander i
     expect(shambattle.invariants(over)).toContain('3 stands of red in 1,2');
   });
 });
+
+describe('side features of the scenario’s own (README: “Side features that block”)', () => {
+  const wall = (blocks: { movement?: boolean; supply?: boolean; sight?: boolean }, sides = [edge('0,2', '1,2')]) => [{ id: 'wall', name: 'Wall', colour: '#4a4a4a', blocks, sides }];
+  /** A wall between columns 0 and 1, top to bottom of the 5-row map. */
+  const LINE = [0, 1, 2, 3, 4].flatMap((r) => [edge(`0,${r}`, `1,${r}`), ...(r > 0 ? [edge(`0,${r}`, `1,${r - 1}`)] : [])]);
+
+  it('no stand crosses a side that blocks movement', () => {
+    const t: TestSetup = { terrain: open(10, 5), units: [{ id: 'r1', cell: '0,2' }] };
+    expect(reaches(t, 'r1', '1,2')).toBe(true);
+    expect(to(situation({ ...t, sideFeatures: wall({ movement: true }, LINE) }), 'r1')).toEqual(['0,0', '0,1', '0,3', '0,4']);
+    // One side walled: the area beyond it is reached round it; a feature that blocks only sight or supply stops nothing.
+    expect(reaches({ ...t, sideFeatures: wall({ movement: true }) }, 'r1', '1,2')).toBe(true);
+    expect(to(situation({ ...t, sideFeatures: wall({ sight: true, supply: true }, LINE) }), 'r1')).toContain('2,2');
+  });
+
+  it('no close assault across it either (an assault is a move into the enemy’s area)', () => {
+    const t: TestSetup = { terrain: open(10, 5), units: [{ id: 'r1', cell: '0,2' }, { id: 'b1', cell: '1,2' }] };
+    const targets = (x: TestSetup) => shambattle.legalActions(situation(x)).flatMap((a) => (a.type === 'assault' && a.unit === 'r1' ? [a.target] : []));
+    expect(targets(t)).toEqual(['1,2']);
+    expect(targets({ ...t, sideFeatures: wall({ movement: true }) })).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ export function stepAllowance(b: ShamBoard, s: ShamState, rates: MoveRates, ford
 
 /** stepAllowance packed in a number (allowance × 2, plus 1 for a river crossing), for the search's inner loop. */
 function stepCode(b: ShamBoard, s: ShamState, rates: MoveRates, fords: boolean, link: Link): number {
+  if (link.wall) return 0;
   const kind = TERRAIN[b.cls[link.to]!].move;
   const offRoad = kind === 'none' ? 0 : rates[kind];
   if (link.river) {
@@ -135,6 +136,7 @@ export function reachable(b: ShamBoard, s: ShamState, u: UnitState, occ: Occupan
     const cap0 = buf.caps[head]!;
     for (const link of b.links[cell]!) {
       let code: number;
+      if (link.wall) continue;
       if (link.river) code = stepCode(b, s, rates, fords, link);
       else if (link.road) code = rates.road * 2;
       else code = offRoad[b.moveKind[link.to]!]! * 2;

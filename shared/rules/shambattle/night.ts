@@ -55,7 +55,7 @@ export function resupplyAreas(b: ShamBoard, s: ShamState, side: string): Set<num
     if (u.side !== side || u.status !== 'map' || u.loyalty !== 'loyal' || u.cell === null || !b.stands.get(u.id)!.rules.logistics) continue;
     const i = b.index.get(u.cell)!;
     out.add(i);
-    for (const l of b.links[i]!) out.add(l.to);
+    for (const l of b.links[i]!) if (!l.cutsSupply) out.add(l.to);
   }
   return out;
 }

@@ -5,7 +5,7 @@
 // Terrain codes: . clear, C town, f woods, b brush, h hill, m marsh, # impassable. Treachery is
 // off, and the armies exhaust at 90 SP lost and rout at 99, unless a test's options say otherwise.
 import type { ShambattleOptions, StandType } from '../../format/ruleset-shambattle.types.js';
-import type { PlacedUnit, Scenario, TerrainType } from '../../format/scenario.types.js';
+import type { PlacedUnit, Scenario, SideFeature, TerrainType } from '../../format/scenario.types.js';
 import { scriptedDice } from '../dice.js';
 import type { GameEvent } from '../types.js';
 import { initialState } from './flow.js';
@@ -31,6 +31,8 @@ export interface TestSetup {
   roads?: string[];
   options?: ShambattleOptions;
   cells?: Scenario['map']['cells'];
+  /** The scenario's own side features (walls, hedges...). */
+  sideFeatures?: SideFeature[];
 }
 
 const SP: Record<StandType, number> = { infantry: 4, cavalry: 3, machineGun: 2, artillery: 2, engineers: 3, engineerTrain: 3, commander: 6, fieldTrain: 1, baseTrain: 1 };
@@ -81,6 +83,7 @@ export function makeScenario(t: TestSetup): Scenario {
       cells: t.cells ?? {},
       rivers: t.rivers ?? [],
       roads: t.roads ?? [],
+      ...(t.sideFeatures ? { sideFeatures: t.sideFeatures } : {}),
     },
     calendar: { startDate: '1929-06-21', turns: 12 },
     groundConditions: { initial: 'easy' },

@@ -239,6 +239,18 @@ describe('the night (“Units to be refurbished must be placed in the grid area 
     expect(shambattle.legalActions(r.state).filter((a) => a.type === 'resupply')).toEqual([]);
   });
 
+  it('a side that blocks supply keeps the area beyond it out of the train’s reach (README: “Side features that block”)', () => {
+    const walled: TestSetup = { ...t, sideFeatures: [{ id: 'ditch', name: 'Ditch', colour: '#555555', blocks: { supply: true }, sides: ['1,1,NE'] }] };
+    const s = play(
+      ((x: ShamState) => ({ ...withUnit(x, 'r1', { sp: 2 }), armies: { ...x.armies, red: { ...x.armies['red']!, pool: { infantry: 2, cavalry: 0, specialists: 0, command: 0 } } } }))(
+        situation(walled, { phase: 'movement', player: 'blue', first: 'red', half: 1 }, [6, 1]),
+      ),
+      endMove('blue'),
+    ).state;
+    const cells = new Set(shambattle.legalActions(s).filter((a) => a.type === 'resupply').map((a) => (a as { cell: string }).cell));
+    expect(cells).toEqual(new Set(['1,1', '1,0', '2,2', '1,2', '0,2', '0,1']));
+  });
+
   it('by default half of each arm’s losses today may come back (the option sets the share)', () => {
     const half = { ...t, options: { days: 2, turnsPerDay: 1 } };
     const s = play(
