@@ -15,7 +15,8 @@ import { createGrid, type Cell, type CellId, type EdgeId, type GridGeometry } fr
 import { decodePositions, decodeRows, encodePositions } from '../format/board.js';
 import { gridSpecOf } from '../format/defaults.js';
 import type { CellFeatures, GameMap, Grid, MapLayers, PhysicalSize, SideFeature, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
-import { OrderedMap, OrderedSet } from './ordered.js';
+import { OrderedMap, type OrderedSet } from './ordered.js';
+import { EdgeSet } from './edge-set.js';
 import { EDGE_FEATURES, EditError, type Command, type DocChange, type EdgeFeature } from './types.js';
 
 export type EdgeStores = Record<EdgeFeature, OrderedSet<EdgeId>>;
@@ -129,7 +130,7 @@ export class MapDocument {
     }
     const edges = {} as EdgeStores;
     for (const feature of EDGE_FEATURES) {
-      const set = new OrderedSet<EdgeId>();
+      const set = new EdgeSet();
       if (grid.network && map[feature]) throw new RangeError(`map.${feature}: a network map has no cell sides`);
       (map[feature] ?? []).forEach((e, i) => {
         const canonical = grid.parseEdge(e);

@@ -128,13 +128,18 @@ export class OrderedSet<T> extends Set<T> {
     return list;
   }
 
+  /** A new empty set of the same kind (a subclass keeps its kind through cloneSet and mapItems). */
+  protected empty(): OrderedSet<T> {
+    return new OrderedSet<T>();
+  }
+
   cloneSet(): OrderedSet<T> {
     return this.mapItems((x) => x);
   }
 
   /** A copy with members renamed (or dropped on null), positions kept. */
   mapItems(rename: (item: T) => T | null): OrderedSet<T> {
-    const s = new OrderedSet<T>();
+    const s = this.empty();
     for (const item of this) {
       const n = rename(item);
       if (n !== null) s.addAt(n, this.seqs.get(item));

@@ -37,6 +37,7 @@ import type { Cell, CellId, EdgeId, GridGeometry, Point } from '../grid/index.js
 import type { CellFeatures, PlacedUnit, SideFeature, TerrainType } from '../format/scenario.types.js';
 import type { MapDocument } from './document.js';
 import { CompositeCommand } from './history.js';
+import { EdgeSet } from './edge-set.js';
 import { CellsCommand } from './commands/cells.js';
 import { EdgesCommand } from './commands/edges.js';
 import { FeaturesCommand } from './commands/features.js';
@@ -214,21 +215,76 @@ export function transformClip(clip: Clip, t: { rotation: number; mirrored: boole
   return t.mirrored ? mirrorClip(turned) : turned;
 }
 
-/** The cells of a selection whose two sides of an edge are both in it, for each side direction a cell owns. */
-function interiorEdges(grid: GridGeometry, inside: (i: number) => boolean, indices: Iterable<number>, feature: EdgeFeature, doc: MapDocument): EdgeId[] {
-  const out: EdgeId[] = [];
-  const set = doc.edges[feature];
-  if (set.size === 0) return out;
+/**
+ * Every side between two cells of a selection, each once, as its owner cell's map index and
+ * the owned direction's number in `grid.ownedDirections`. Worked out once per region edit and
+ * matched against each edge feature: the neighbour across each owned side is found by index
+ * arithmetic (the step to it depends only on the parity of the shifted line).
+ */
+interface InteriorSides {
+  readonly owner: Int32Array;
+  readonly dir: Uint8Array;
+  readonly length: number;
+}
+
+function interiorSides(grid: GridGeometry, inside: (i: number) => boolean, indices: readonly number[]): InteriorSides {
+  const { cols, rows } = grid.spec;
+  const { axis } = shiftOf(grid);
+  const steps: { k: number; dcol: [number, number]; drow: [number, number] }[] = [];
+  grid.ownedDirections.forEach((dir, k) => {
+    if (!grid.sideDirections.includes(dir)) return;
+    const dcol: [number, number] = [0, 0];
+    const drow: [number, number] = [0, 0];
+    for (const p of [0, 1] as const) {
+      // A cell whose column and row both have parity p: the shifted line's parity, whichever it is.
+      const from = { col: 2 + p, row: 2 + p };
+      const to = grid.step(from, dir)!;
+      dcol[p] = to.col - from.col;
+      drow[p] = to.row - from.row;
+    }
+    steps.push({ k, dcol, drow });
+  });
+  const owner = new Int32Array(indices.length * steps.length);
+  const dir = new Uint8Array(indices.length * steps.length);
+  let n = 0;
   for (const i of indices) {
-    const cell = grid.cellAt(i);
-    for (const dir of grid.ownedDirections) {
-      const other = grid.step(cell, dir);
-      if (!other || !grid.inMap(other) || !inside(grid.index(other))) continue;
-      const e = grid.edgeOf(cell, dir);
-      if (e && set.has(e)) out.push(e);
+    const col = i % cols;
+    const row = (i - col) / cols;
+    const p = axis === 'col' ? col & 1 : axis === 'row' ? row & 1 : 0;
+    for (const s of steps) {
+      const c = col + s.dcol[p]!;
+      const r = row + s.drow[p]!;
+      if (c < 0 || r < 0 || c >= cols || r >= rows || !inside(r * cols + c)) continue;
+      owner[n] = i;
+      dir[n++] = s.k;
     }
   }
+  return { owner, dir, length: n };
+}
+
+/** The sides of a selection's interior (see interiorSides) that carry an edge feature, in interior order. */
+function featureSides(sides: () => InteriorSides, feature: EdgeFeature, doc: MapDocument): EdgeId[] {
+  const set = doc.edges[feature];
+  const out: EdgeId[] = [];
+  if (set.size === 0) return out;
+  const grid = doc.grid;
+  const { owner, dir, length } = sides();
+  const dirs = grid.ownedDirections;
+  const mask = set instanceof EdgeSet ? set.sideMask(grid) : null;
+  for (let j = 0; j < length; j++) {
+    const i = owner[j]!;
+    const k = dir[j]!;
+    if (mask && !(mask[i]! & (1 << k))) continue;
+    const e = grid.edgeOf(grid.cellAt(i), dirs[k]!);
+    if (e && (mask || set.has(e))) out.push(e);
+  }
   return out;
+}
+
+/** A function answering `interiorSides` of a selection, worked out on first call only. */
+function lazySides(grid: GridGeometry, inside: (i: number) => boolean, indices: readonly number[]): () => InteriorSides {
+  let sides: InteriorSides | null = null;
+  return () => (sides ??= interiorSides(grid, inside, indices));
 }
 
 /** A membership test over map indices, cheap for big selections. */
@@ -318,8 +374,9 @@ export function extractClip(doc: MapDocument, indices: Iterable<number>, origin?
     return { q, r, terrain: doc.terrainTypes[t]!.id, control: doc.control[i]!, ...(features ? { features: structuredClone(features) } : {}) };
   });
   const edges = {} as Record<EdgeFeature, ClipEdge[]>;
+  const sides = lazySides(grid, inside, list);
   for (const f of EDGE_FEATURES) {
-    edges[f] = interiorEdges(grid, inside, list, f, doc).map((e) => {
+    edges[f] = featureSides(sides, f, doc).map((e) => {
       const [a, b] = grid.edgeCells(e);
       return edgeKey(rel(a), rel(b));
     }).sort(byEdge);
@@ -503,6 +560,7 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
 
   // Sides between covered cells: exactly the clip's.
   const inside = membership(grid, covered);
+  const interior = lazySides(grid, inside, covered);
   for (const f of EDGE_FEATURES) {
     if (lock.has(f)) continue;
     const want = new Set<EdgeId>();
@@ -518,7 +576,7 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
     }
     const set = doc.edges[f];
     const removed: [EdgeId, number][] = [];
-    for (const e of interiorEdges(grid, inside, covered, f, doc)) if (!want.has(e)) removed.push([e, set.seqOf(e)!]);
+    for (const e of featureSides(interior, f, doc)) if (!want.has(e)) removed.push([e, set.seqOf(e)!]);
     const added = [...want].filter((e) => !set.has(e));
     if (removed.length + added.length > 0) parts.push(new EdgesCommand(f, title, added, removed));
   }
@@ -630,9 +688,10 @@ export function clearRegion(doc: MapDocument, indices: Iterable<number>, label =
   if (tIdx.length > 0) parts.push(new CellsCommand('terrain', label, Int32Array.from(tIdx), Uint8Array.from(tBefore), new Uint8Array(tIdx.length)));
   if (swaps.size > 0) parts.push(new FeaturesCommand(label, swaps));
   const inside = membership(grid, list);
+  const interior = lazySides(grid, inside, list);
   for (const f of EDGE_FEATURES) {
     if (lock.has(f)) continue;
-    const removed = interiorEdges(grid, inside, list, f, doc).map((e): [EdgeId, number] => [e, doc.edges[f].seqOf(e)!]);
+    const removed = featureSides(interior, f, doc).map((e): [EdgeId, number] => [e, doc.edges[f].seqOf(e)!]);
     if (removed.length > 0) parts.push(new EdgesCommand(f, label, [], removed));
   }
   if (doc.sideFeatures.length > 0) {
