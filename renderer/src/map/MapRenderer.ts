@@ -214,34 +214,49 @@ export class MapRenderer {
       return;
     }
     const { grid } = model;
+    const { cols, rows } = model;
     const dirty = new Set<ChunkEntry>();
     const box = grid.cellBox(CELL_SIZE);
     // Strokes (rivers, borders, bridges) reach a little past a cell's outline.
     const grow = Math.max(box.width, box.height) * 0.3;
-    // The box round the centres of the cells marked (each once: a pasted block's cells are
-    // mostly one another's neighbours), then grown by a cell's reach.
-    const seen = new Set<number>();
+    // One pass over the cells, without making a point or a neighbour list per cell (a pasted
+    // block is ten thousand cells): the box round their centres, and the chunks holding them.
+    // Their neighbours lie within one step, column and row, so the four diagonal cells name
+    // every chunk a neighbour can be in, and one step's reach from the centres covers theirs.
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
     let y1 = -Infinity;
-    const mark = (c: Cell) => {
-      if (!grid.inMap(c)) return;
-      const k = grid.index(c);
-      if (seen.has(k)) return;
-      seen.add(k);
-      const entry = this.chunks.entryOf(c);
-      if (entry) dirty.add(entry);
-      const p = grid.center(c, CELL_SIZE);
-      if (p.x < x0) x0 = p.x;
-      if (p.x > x1) x1 = p.x;
-      if (p.y < y0) y0 = p.y;
-      if (p.y > y1) y1 = p.y;
+    let last: ChunkEntry | undefined;
+    const chunk = (col: number, row: number) => {
+      if (col < 0 || row < 0 || col >= cols || row >= rows) return;
+      const entry = this.chunks.entryOf({ col, row });
+      if (entry && entry !== last) dirty.add((last = entry));
     };
-    for (const c of cells) mark(c);
-    if (neighbours) for (const c of cells) if (grid.inMap(c)) for (const n of grid.neighbours(c)) mark(n);
-    if (seen.size === 0) return;
-    const region: Rect = { x: x0 - box.width / 2 - grow, y: y0 - box.height / 2 - grow, width: x1 - x0 + box.width + 2 * grow, height: y1 - y0 + box.height + 2 * grow };
+    for (const c of cells) {
+      if (!grid.inMap(c)) continue;
+      const x = grid.centerX(c.col, c.row, CELL_SIZE);
+      const y = grid.centerY(c.col, c.row, CELL_SIZE);
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      chunk(c.col, c.row);
+      if (neighbours) {
+        chunk(c.col - 1, c.row - 1);
+        chunk(c.col + 1, c.row - 1);
+        chunk(c.col - 1, c.row + 1);
+        chunk(c.col + 1, c.row + 1);
+      }
+    }
+    if (x0 === Infinity) return;
+    const reach = neighbours ? neighbourReach(grid) : { x: 0, y: 0 };
+    const region: Rect = {
+      x: x0 - reach.x - box.width / 2 - grow,
+      y: y0 - reach.y - box.height / 2 - grow,
+      width: x1 - x0 + 2 * reach.x + box.width + 2 * grow,
+      height: y1 - y0 + 2 * reach.y + box.height + 2 * grow,
+    };
     let area: Rect = region;
     // Names are placed for the whole map: an edit can move a name (or its neighbours') nearby.
     const avoid = this.nameObstacles();
@@ -476,4 +491,26 @@ export class MapRenderer {
 
 function sameCell(a: Cell | null, b: Cell | null): boolean {
   return a === b || (a !== null && b !== null && a.col === b.col && a.row === b.row);
+}
+
+const reaches = new WeakMap<GridGeometry, Point>();
+
+/** How far (map px at CELL_SIZE) a neighbour's centre lies from a cell's, at most, across and down. */
+function neighbourReach(grid: GridGeometry): Point {
+  let r = reaches.get(grid);
+  if (!r) {
+    let x = 0;
+    let y = 0;
+    // Both parities of the shifted line (hex columns or rows, brick rows).
+    for (const c of [{ col: 2, row: 2 }, { col: 3, row: 3 }]) {
+      for (const d of grid.directions) {
+        const n = grid.step(c, d);
+        if (!n) continue;
+        x = Math.max(x, Math.abs(grid.centerX(n.col, n.row, CELL_SIZE) - grid.centerX(c.col, c.row, CELL_SIZE)));
+        y = Math.max(y, Math.abs(grid.centerY(n.col, n.row, CELL_SIZE) - grid.centerY(c.col, c.row, CELL_SIZE)));
+      }
+    }
+    reaches.set(grid, (r = { x, y }));
+  }
+  return r;
 }

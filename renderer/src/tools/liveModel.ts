@@ -14,10 +14,8 @@ export class LiveMapModel implements MapModel {
   terrainTinted: boolean[] = [];
   sideRgb: Rgb[] = [];
   features = new Map<number, CellFeatures>();
-  rivers: EdgeId[] = [];
-  lakeShores: EdgeId[] = [];
-  roads: EdgeId[] = [];
-  rails: EdgeId[] = [];
+  /** The edge features as lists, copied from the document's sets when first read after a change. */
+  private edgeLists: { rivers: EdgeId[]; lakeShores: EdgeId[]; roads: EdgeId[]; rails: EdgeId[] } | null = null;
   physicalCellPx = 96;
 
   constructor(readonly doc: MapDocument) {
@@ -57,6 +55,18 @@ export class LiveMapModel implements MapModel {
   }
   get control() {
     return this.doc.control;
+  }
+  get rivers(): readonly EdgeId[] {
+    return this.lists().rivers;
+  }
+  get lakeShores(): readonly EdgeId[] {
+    return this.lists().lakeShores;
+  }
+  get roads(): readonly EdgeId[] {
+    return this.lists().roads;
+  }
+  get rails(): readonly EdgeId[] {
+    return this.lists().rails;
   }
   get riverSet() {
     return this.doc.edges.rivers;
@@ -118,10 +128,14 @@ export class LiveMapModel implements MapModel {
     }
   }
 
+  // A paste on a big map changes a few hundred of 150 000 sides: the lists are copied when
+  // something next reads them (the overview, the tile buckets), not on every edit.
   private refreshEdges(): void {
-    this.rivers = [...this.doc.edges.rivers];
-    this.lakeShores = [...this.doc.edges.lakeShores];
-    this.roads = [...this.doc.edges.roads];
-    this.rails = [...this.doc.edges.rails];
+    this.edgeLists = null;
+  }
+
+  private lists(): { rivers: EdgeId[]; lakeShores: EdgeId[]; roads: EdgeId[]; rails: EdgeId[] } {
+    const e = this.doc.edges;
+    return (this.edgeLists ??= { rivers: [...e.rivers], lakeShores: [...e.lakeShores], roads: [...e.roads], rails: [...e.rails] });
   }
 }
