@@ -132,6 +132,9 @@ export class MapDocument {
     for (const feature of EDGE_FEATURES) {
       const set = new EdgeSet();
       if (grid.network && map[feature]) throw new RangeError(`map.${feature}: a network map has no cell sides`);
+      // The side mask is kept from the start (a byte a cell; a tenth of reading the ids below), so
+      // the first copy or paste on a big map does not wait for it.
+      if (!grid.network && map[feature]?.length) set.sideMask(grid);
       (map[feature] ?? []).forEach((e, i) => {
         const canonical = grid.parseEdge(e);
         if (!canonical) throw new RangeError(`map.${feature}[${i}]: "${e}" is not a side of this grid`);
