@@ -494,7 +494,8 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
     throw new EditError(`a clip taken on a ${describeLattice(clip.lattice)} map cannot be put on a ${describeLattice(lattice)} map`);
   }
   const a = toLattice(grid, anchor);
-  const at = (q: number, r: number): Cell => fromLattice(grid, a.q + q, a.r + r);
+  const { axis, sign } = shiftOf(grid);
+  const at = (q: number, r: number): Cell => ({ col: axialToCol(axis, sign, a.q + q, a.r + r), row: axialToRow(axis, sign, a.q + q, a.r + r) });
   const dropped: Dropped = { cells: 0, edges: 0, units: 0 };
   const parts: Command[] = [];
   const lock = lockedLayers(doc);
