@@ -532,6 +532,7 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
   const tIdx: number[] = [], tBefore: number[] = [], tAfter: number[] = [];
   const cIdx: number[] = [], cBefore: number[] = [], cAfter: number[] = [];
   const swaps = new Map<CellId, { before: CellFeatures | undefined; seq: number | undefined; after: CellFeatures | undefined }>();
+  const featured = doc.cells.size < clip.cells.length ? featuredCells(doc) : null;
   for (const c of clip.cells) {
     const cell = at(c.q, c.r);
     if (!grid.inMap(cell)) {
@@ -549,7 +550,10 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
     if (s >= 0 && doc.control[i] !== s && !lock.has('control')) {
       cIdx.push(i); cBefore.push(doc.control[i]!); cAfter.push(s);
     }
-    const id = grid.ref(cell);
+    // A cell with no features before and none in the clip stays without (most of a big paste).
+    const known = featured ? featured.get(i) : grid.ref(cell);
+    if (known === undefined && !c.features) continue;
+    const id = known ?? grid.ref(cell);
     const before = doc.cells.get(id);
     const after = keepLocked(before, c.features ? remapFeatures(c.features, side) : undefined, lock);
     if (JSON.stringify(before) !== JSON.stringify(after)) swaps.set(id, { before, seq: doc.cells.seqOf(id), after });
@@ -631,6 +635,17 @@ export function placeClip(doc: MapDocument, clip: Clip, anchor: Cell, label?: st
 
   const command = parts.length === 0 ? null : new CompositeCommand(`${title} (${count(covered.length, 'cell')})`, parts);
   return { command, cells: covered, dropped, addedTypes };
+}
+
+/** The map's cells with features, by index: fewer lookups than asking for every cell of a big paste. */
+function featuredCells(doc: MapDocument): Map<number, CellId> {
+  const grid = doc.grid;
+  const out = new Map<number, CellId>();
+  for (const id of doc.cells.keys()) {
+    const cell = grid.parseRef(id);
+    if (cell && grid.inMap(cell)) out.set(grid.index(cell), id);
+  }
+  return out;
 }
 
 /** The layers locked in the Layers panel (map.layers): region edits leave them as they are. */

@@ -194,10 +194,24 @@ export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[
 
 /** Where names differ between two placements (cell units): the boxes of every name that moved, changed or went. */
 export function namesMoved(model: PaintModel, before: readonly PlacedName[], after: readonly PlacedName[]): Rect[] {
-  const key = (n: PlacedName) => `${n.index}|${n.text}|${n.dx}|${n.dy}|${n.size}`;
-  const now = new Set(after.map(key));
-  const then = new Set(before.map(key));
   const out: Rect[] = [];
+  if (before === after) return out;
+  // Compared by cell, field by field (a big map places thousands of names; making a string
+  // key of each, fractions and all, cost more than placing them).
+  const same = (a: PlacedName, b: PlacedName) => a.text === b.text && a.dx === b.dx && a.dy === b.dy && a.size === b.size;
+  const byCell = (list: readonly PlacedName[]) => {
+    const m = new Map<number, PlacedName[]>();
+    for (const n of list) {
+      const at = m.get(n.index);
+      if (at) at.push(n);
+      else m.set(n.index, [n]);
+    }
+    return m;
+  };
+  const nowBy = byCell(after);
+  const thenBy = byCell(before);
+  const now = { has: (n: PlacedName) => !!nowBy.get(n.index)?.some((m) => same(m, n)) };
+  const then = { has: (n: PlacedName) => !!thenBy.get(n.index)?.some((m) => same(m, n)) };
   const box = (n: PlacedName): Rect => {
     const col = n.index % model.cols;
     const row = Math.floor(n.index / model.cols);
@@ -207,8 +221,8 @@ export function namesMoved(model: PaintModel, before: readonly PlacedName[], aft
     const y = model.grid.centerY(col, row, 1) + n.dy;
     return { x: x - half, y: y - n.size * 1.4, width: 2 * half, height: n.size * 2.1 };
   };
-  for (const n of before) if (!now.has(key(n))) out.push(box(n));
-  for (const n of after) if (!then.has(key(n))) out.push(box(n));
+  for (const n of before) if (!now.has(n)) out.push(box(n));
+  for (const n of after) if (!then.has(n)) out.push(box(n));
   return out;
 }
 
