@@ -13,9 +13,14 @@ export function dirtyCells(change: DocChange, grid: GridGeometry): Cell[] | unde
   const seen = new Set<number>();
   for (const i of change.cells) seen.add(i);
   for (const e of change.edges) {
-    const canonical = grid.parseEdge(e);
-    if (!canonical) continue;
-    for (const c of grid.edgeCells(canonical)) if (grid.inMap(c)) seen.add(grid.index(c));
+    // edgeCells reads a side in any form and throws on what is not one (read once, not twice).
+    let ends: [Cell, Cell];
+    try {
+      ends = grid.edgeCells(e);
+    } catch {
+      continue;
+    }
+    for (const c of ends) if (grid.inMap(c)) seen.add(grid.index(c));
   }
   for (const id of change.features) {
     const c = grid.parseRef(id);

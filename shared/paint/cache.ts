@@ -31,9 +31,10 @@ export class PaintCache {
   changed(cells: readonly Cell[] | undefined, edges: Iterable<EdgeId> | undefined): void {
     if (edges) {
       let any = false;
+      const sets = this.sets();
       for (const e of edges) {
         any = true;
-        if (this.masks) this.updateEdge(e);
+        if (this.masks) this.updateEdge(e, sets);
       }
       // A changed river side bends its neighbours: river curves are cheap to make again.
       if (any) this.rivers.clear();
@@ -88,22 +89,33 @@ export class PaintCache {
     for (const kind of ['roads', 'rails', 'rivers', 'shores'] as const) for (const e of sets[kind]) this.setBits(kind, e, true);
   }
 
-  private updateEdge(e: EdgeId): void {
-    const sets = this.sets();
-    for (const kind of ['roads', 'rails', 'rivers', 'shores'] as const) this.setBits(kind, e, sets[kind].has(e));
+  private updateEdge(e: EdgeId, sets = this.sets()): void {
+    // The side's two cells are worked out once for the four kinds (a paste changes thousands of sides).
+    const at = this.sideAt(e);
+    if (!at) return;
+    for (const kind of ['roads', 'rails', 'rivers', 'shores'] as const) this.setBits(kind, e, sets[kind].has(e), at);
   }
 
-  private setBits(kind: EdgeKind, e: EdgeId, on: boolean): void {
+  /** A canonical side's owner cell, its side number there, and the cell across (null off the grid). */
+  private sideAt(e: EdgeId): { col: number; row: number; k: number; other: { col: number; row: number } | null } | null {
     const { grid } = this.model;
-    // A canonical id is "col,row,DIR" with DIR a side its owner owns; the cell across sees the
-    // same side half way round its own sides (every grid's sides come in opposite pairs).
     const first = e.indexOf(',');
     const second = e.indexOf(',', first + 1);
     const col = Number(e.slice(0, first));
     const row = Number(e.slice(first + 1, second));
     const dirs = grid.sideDirections;
     const k = dirs.indexOf(e.slice(second + 1) as (typeof dirs)[number]);
-    if (k < 0 || !Number.isInteger(col) || !Number.isInteger(row)) return;
+    if (k < 0 || !Number.isInteger(col) || !Number.isInteger(row)) return null;
+    return { col, row, k, other: grid.step({ col, row }, dirs[k]!) };
+  }
+
+  private setBits(kind: EdgeKind, e: EdgeId, on: boolean, known?: ReturnType<PaintCache['sideAt']>): void {
+    const at = known ?? this.sideAt(e);
+    if (!at) return;
+    const dirs = this.model.grid.sideDirections;
+    const { col, row, k, other } = at;
+    // A canonical id is "col,row,DIR" with DIR a side its owner owns; the cell across sees the
+    // same side half way round its own sides (every grid's sides come in opposite pairs).
     const mask = this.masks![kind];
     const put = (c: number, r: number, side: number) => {
       if (c < 0 || r < 0 || c >= this.model.cols || r >= this.model.rows) return;
@@ -111,7 +123,6 @@ export class PaintCache {
       mask[i] = on ? mask[i]! | (1 << side) : mask[i]! & ~(1 << side);
     };
     put(col, row, k);
-    const other = grid.step({ col, row }, dirs[k]!);
     if (other) put(other.col, other.row, (k + dirs.length / 2) % dirs.length);
   }
 
