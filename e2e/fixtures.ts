@@ -189,6 +189,14 @@ export { expect };
 export async function startHotseatGame(page: Page, title: string): Promise<void> {
   await page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).dblclick();
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await startHotseatHere(page);
+}
+
+/**
+ * From the designer with a scenario open: starts a test-play game with both sides human,
+ * discarding a game in progress if one is offered back. Ends at the first prompt.
+ */
+export async function startHotseatHere(page: Page): Promise<void> {
   await page.getByTestId('play-open').click();
   await page.getByTestId('ctl-germans-human').click();
   await page.getByTestId('ctl-soviets-human').click();

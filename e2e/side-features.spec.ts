@@ -12,7 +12,7 @@ import { gridSpecOf } from '../shared/format/defaults.js';
 import { layoutPrint } from '../shared/print/layout.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, startHotseatHere, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -50,6 +50,15 @@ async function onScreen(page: Page, a: Cell, b: Cell): Promise<number> {
   );
 }
 
+/** In the Layers panel: Add a side feature and name it (a known name such as Escarpment or Wall takes that look). */
+async function addSideFeature(page: Page, name: string): Promise<void> {
+  const panel = page.getByTestId('layers-panel');
+  await panel.getByTestId('side-feature-add').click();
+  const field = panel.getByTestId('side-feature-name');
+  await field.fill(name);
+  await field.press('Enter');
+}
+
 test('an escarpment defined in the Layers panel, drawn along four sides, saved, reopened and printed', async ({ page }) => {
   test.setTimeout(150_000);
   await page.goto('/');
@@ -58,10 +67,7 @@ test('an escarpment defined in the Layers panel, drawn along four sides, saved, 
 
   // Define it: Add, name it Escarpment (which takes an escarpment's look: ticks on one side), give it a colour.
   const panel = page.getByTestId('layers-panel');
-  await panel.getByTestId('side-feature-add').click();
-  const name = panel.getByTestId('side-feature-name');
-  await name.fill('Escarpment');
-  await name.press('Enter');
+  await addSideFeature(page, 'Escarpment');
   await expect(panel.locator('[data-layer-row="side:escarpment"]')).toHaveText('Escarpment');
   await expect(panel.getByTestId('side-feature-symbol')).toHaveValue('ticks');
   await panel.getByTestId('side-feature-colour').fill(COLOUR);
@@ -202,10 +208,7 @@ test('an escarpment inside a copied block is pasted turned 60° with its ticks t
 
   // The escarpment between them, drawn from the swamp's side so its ticks face the swamp.
   const panel = page.getByTestId('layers-panel');
-  await panel.getByTestId('side-feature-add').click();
-  const name = panel.getByTestId('side-feature-name');
-  await name.fill('Escarpment');
-  await name.press('Enter');
+  await addSideFeature(page, 'Escarpment');
   await panel.getByTestId('side-feature-colour').fill(COLOUR);
   await panel.getByTestId('side-feature-draw').click();
   const [sw, wo] = await Promise.all([cellOnPage(page, { col: 3, row: 2 }), cellOnPage(page, { col: 4, row: 2 })]);
@@ -280,10 +283,7 @@ test('a wall that blocks movement, drawn in the designer, stops a unit in test-p
 
   // A wall (named so, it takes a wall's look and blocks movement); the editor says what the operational rules do with it.
   const panel = page.getByTestId('layers-panel');
-  await panel.getByTestId('side-feature-add').click();
-  const name = panel.getByTestId('side-feature-name');
-  await name.fill('Wall');
-  await name.press('Enter');
+  await addSideFeature(page, 'Wall');
   await expect(panel.getByTestId('side-feature-blocks-movement')).toBeChecked();
   await expect(panel.getByTestId('side-feature-rules')).toHaveText(
     'Operational (Drive on Moscow style) reads Movement: no move, attack, retreat or breakthrough crosses it; Supply: no supply line is traced across it. It does not read Line of sight.',
@@ -302,13 +302,7 @@ test('a wall that blocks movement, drawn in the designer, stops a unit in test-p
   await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
 
   // Test-play, both sides human; activate 0304.
-  await page.getByTestId('play-open').click();
-  await page.getByTestId('ctl-germans-human').click();
-  await page.getByTestId('ctl-soviets-human').click();
-  await page.getByTestId('play-start').click();
-  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
-  await expect(page.getByTestId('play-board').or(ask)).toBeVisible();
-  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard it' }).click();
+  await startHotseatHere(page);
   await expect(page.getByTestId('prompt-text')).toContainText('activate a cell');
   // The play board draws the wall where it was drawn.
   const [pa, pb] = await Promise.all([cellOnPage(page, from), cellOnPage(page, steblev)]);

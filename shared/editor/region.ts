@@ -735,15 +735,29 @@ export function cellsInPolygon(grid: GridGeometry, polygon: readonly Point[], si
   for (const p of polygon) {
     x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
   }
+  return cellsWithCentreIn(grid, size, { x0, y0, x1, y1 }, (x, y) => pointInPolygon(x, y, polygon));
+}
+
+/**
+ * The map's cells (indices, in map order) whose centre at cell size `size` passes `inside`, for a
+ * shape held in the box x0..x1, y0..y1 (map pixels): only the cells over the box, and one more
+ * round them, are looked at. The lasso's polygon and the ellipse tool ask it.
+ */
+export function cellsWithCentreIn(
+  grid: GridGeometry,
+  size: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  inside: (x: number, y: number) => boolean,
+): number[] {
   const { cols, rows } = grid.spec;
-  const a = grid.pixelToCell({ x: x0, y: y0 }, size);
-  const b = grid.pixelToCell({ x: x1, y: y1 }, size);
+  const a = grid.pixelToCell({ x: box.x0, y: box.y0 }, size);
+  const b = grid.pixelToCell({ x: box.x1, y: box.y1 }, size);
   const c0 = Math.max(0, Math.min(a.col, b.col) - 1), c1 = Math.min(cols - 1, Math.max(a.col, b.col) + 1);
   const r0 = Math.max(0, Math.min(a.row, b.row) - 1), r1 = Math.min(rows - 1, Math.max(a.row, b.row) + 1);
   const out: number[] = [];
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
-      if (pointInPolygon(grid.centerX(col, row, size), grid.centerY(col, row, size), polygon)) out.push(row * cols + col);
+      if (inside(grid.centerX(col, row, size), grid.centerY(col, row, size))) out.push(row * cols + col);
     }
   }
   return out;

@@ -2,6 +2,7 @@
 // filling the box two cells span, outlined or filled, and a polygon (cells whose centres are
 // inside; cellsInPolygon in region.ts). All answer map indices; cells off the map are left out.
 import type { Cell, GridGeometry } from '../grid/types.js';
+import { cellsWithCentreIn } from './region.js';
 
 /** The cells a straight line from `a` to `b` passes through (both ends included), each next to the one before. */
 export function cellsOnLine(grid: GridGeometry, a: Cell, b: Cell): number[] {
@@ -42,35 +43,25 @@ export function ellipseBox(grid: GridGeometry, a: Cell, b: Cell, size: number, c
  */
 export function cellsInEllipse(grid: GridGeometry, a: Cell, b: Cell, size: number, options: EllipseOptions): number[] {
   if (grid.network) return [];
-  const { x0, y0, x1, y1 } = ellipseBox(grid, a, b, size, options.circle);
-  const cx = (x0 + x1) / 2;
-  const cy = (y0 + y1) / 2;
-  const rx = (x1 - x0) / 2;
-  const ry = (y1 - y0) / 2;
-  const inside = (col: number, row: number) => {
-    const dx = (grid.centerX(col, row, size) - cx) / rx;
-    const dy = (grid.centerY(col, row, size) - cy) / ry;
+  const box = ellipseBox(grid, a, b, size, options.circle);
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const rx = (box.x1 - box.x0) / 2;
+  const ry = (box.y1 - box.y0) / 2;
+  const insideAt = (x: number, y: number) => {
+    const dx = (x - cx) / rx;
+    const dy = (y - cy) / ry;
     return dx * dx + dy * dy <= 1 + 1e-9;
   };
-  const { cols, rows } = grid.spec as { cols: number; rows: number };
-  const p = grid.pixelToCell({ x: x0, y: y0 }, size);
-  const q = grid.pixelToCell({ x: x1, y: y1 }, size);
-  const c0 = Math.max(0, Math.min(p.col, q.col) - 1), c1 = Math.min(cols - 1, Math.max(p.col, q.col) + 1);
-  const r0 = Math.max(0, Math.min(p.row, q.row) - 1), r1 = Math.min(rows - 1, Math.max(p.row, q.row) + 1);
-  const out: number[] = [];
-  for (let row = r0; row <= r1; row++) {
-    for (let col = c0; col <= c1; col++) {
-      if (!inside(col, row)) continue;
-      if (!options.filled) {
-        const cell = { col, row };
-        const rim = grid.sideDirections.some((d) => {
-          const n = grid.step(cell, d);
-          return !n || !inside(n.col, n.row);
-        });
-        if (!rim) continue;
-      }
-      out.push(grid.index({ col, row }));
-    }
-  }
-  return out.sort((m, n) => m - n);
+  const cells = cellsWithCentreIn(grid, size, box, insideAt);
+  if (options.filled) return cells;
+  // The rim: cells with a side towards a cell outside the ellipse, or towards the map's edge.
+  const { cols } = grid.spec;
+  return cells.filter((i) => {
+    const cell = { col: i % cols, row: Math.floor(i / cols) };
+    return grid.sideDirections.some((d) => {
+      const n = grid.step(cell, d);
+      return !n || !insideAt(grid.centerX(n.col, n.row, size), grid.centerY(n.col, n.row, size));
+    });
+  });
 }
