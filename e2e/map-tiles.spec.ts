@@ -68,7 +68,12 @@ for (const cellPx of [4, 22, 70]) {
     const c0 = { col: 13, row: 9 };
     const row = (r: number, n: number) => Array.from({ length: n }, (_, k) => ({ col: c0.col - 1 + k, row: r }));
     await options(page, { terrain: 'woods', brushSize: 1 });
+    // A stroke's samples redraw only the tiles they patched: right after it (patched, not yet
+    // settled), the screen is still its tiles pixel for pixel.
+    const partBefore = (await expectScreenShowsTiles(page, `before the first stroke at ${cellPx} px`)).drawsInPart;
     await stroke(page, row(c0.row, 4), 'brush');
+    const afterStroke = await expectScreenShowsTiles(page, `right after a brush stroke at ${cellPx} px`);
+    expect(afterStroke.drawsInPart, 'the stroke drew the map in part').toBeGreaterThan(partBefore);
     await options(page, { side: scenario.sides[1]!.id, controlMode: 'brush' });
     await stroke(page, row(c0.row + 1, 3), 'control');
     await options(page, { marker: 'victory', victoryPerTurn: 3, victoryEndGame: 5 });
