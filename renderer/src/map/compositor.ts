@@ -417,7 +417,7 @@ export class MapStage {
   }
 
   /**
-   * Whether the static layer can be drawn in part: with no stand-ins, the same tiles at the
+   * Whether the static layer can be drawn in part: in mosaic mode with no stand-ins, the same tiles at the
    * same place as on the canvas now, only the tiles painted again since need copying (their
    * box in device px), or none. Remembers what the canvas will show after this draw.
    */
@@ -427,7 +427,9 @@ export class MapStage {
     const mosaic = ready.length > MOSAIC_TILES;
     const now = this.gap ? null : { tiles: ready, mosaic, ox, oy, width: canvas.width, height: canvas.height };
     this.shown = now;
-    if (!inPart || !now || !was) return 'whole';
+    // Only the mosaic (many small tiles, far out) is drawn in part: measured with bench:editor,
+    // a node per tile drawn under the clip cost more than drawing them all afresh.
+    if (!inPart || !now || !was || !mosaic) return 'whole';
     if (was.mosaic !== mosaic || was.ox !== ox || was.oy !== oy || was.width !== now.width || was.height !== now.height) return 'whole';
     if (was.tiles.length !== ready.length || was.tiles.some((t, k) => t !== ready[k])) return 'whole';
     let box: Rect | null = null;
