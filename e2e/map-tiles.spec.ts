@@ -69,6 +69,8 @@ for (const cellPx of [4, 22, 70]) {
     const row = (r: number, n: number) => Array.from({ length: n }, (_, k) => ({ col: c0.col - 1 + k, row: r }));
     await options(page, { terrain: 'woods', brushSize: 1 });
     await stroke(page, row(c0.row, 4), 'brush');
+    // Right after the stroke (tiles patched, not yet settled) the screen is its tiles pixel for pixel.
+    await expectScreenShowsTiles(page, `right after a brush stroke at ${cellPx} px`);
     await options(page, { side: scenario.sides[1]!.id, controlMode: 'brush' });
     await stroke(page, row(c0.row + 1, 3), 'control');
     await options(page, { marker: 'victory', victoryPerTurn: 3, victoryEndGame: 5 });
@@ -155,6 +157,14 @@ test('far out on a large map one shape draws the many small tiles, near in a nod
   await sharp(page);
   const far = await expectScreenShowsTiles(page, 'the whole map', 'mosaic');
   expect(far.tiles).toBeGreaterThan(40);
+  // A brush stroke far out redraws only the tiles it patched (the layer clipped to them), and the
+  // screen, right after it and once the tiles have settled, is still its tiles pixel for pixel.
+  await page.evaluate(() => window.__gridfront!.editor!.setOptions({ terrain: 'woods', brushSize: 1 }));
+  await stroke(page, Array.from({ length: 6 }, (_, k) => ({ col: 60 + k, row: 70 })), 'brush');
+  const stroked = await expectScreenShowsTiles(page, 'right after a brush stroke far out', 'mosaic');
+  expect(stroked.drawsInPart, 'the stroke drew the map in part').toBeGreaterThan(far.drawsInPart);
+  await sharp(page);
+  await expectScreenShowsTiles(page, 'a brush stroke far out, settled', 'mosaic');
 
   const box = (await page.getByTestId('map').boundingBox())!;
   const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

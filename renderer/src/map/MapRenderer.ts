@@ -98,6 +98,7 @@ export class MapRenderer {
       chunks: this.chunks,
       bounds: () => this.model?.grid.bounds(CELL_SIZE) ?? null,
       frame: () => this.frameNo,
+      repainted: () => this.scheduler.takeRepainted(),
     });
     this.unsubscribe = this.viewport.subscribe(() => this.applyView(true));
   }

@@ -18,10 +18,10 @@ import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { union } from './chunk-cache.js';
 import type { MapLevel, Tile } from './tile-scheduler.js';
-import { tileRect, tileSpan, type Slot, type TileStore } from './tiles.js';
+import { slotNumber, tileRect, tileSpan, type Slot, type TileStore } from './tiles.js';
 import { intersects, type View } from './viewport.js';
 
-// Draws are asked for explicitly (a frame of the map's loop, a batchDraw after an outline or the
+// Draws are asked for explicitly (a frame of the map's loop, a redraw after an outline or the
 // underlay changed); nodes brought up to date while a layer is being drawn must not ask for yet
 // another draw, or the map would redraw itself every frame. This is the app's only Konva user.
 Konva.autoDrawEnabled = false;
@@ -46,6 +46,8 @@ export interface StaticSource {
   bounds(): Rect | null;
   /** The frame number stamped on tiles drawn (the store keeps recently drawn ones). */
   frame(): number;
+  /** Tiles whose pictures changed in place since the last call (an edit's patch, a settle). */
+  repainted(): ReadonlySet<Tile>;
 }
 
 /** How the static layer on screen compares with the tiles it shows (see MapStage.checkScreen). */
@@ -55,6 +57,8 @@ export interface ScreenCheck {
   tiles: number;
   /** Pixels of the layer that differ from the tile they belong to. */
   pixelsOff: number;
+  /** How often the layer has been drawn in part (only tiles an edit painted again) so far. */
+  drawsInPart: number;
 }
 
 /** A cell outline to show (map px), styled as hover or selection. */
@@ -64,6 +68,7 @@ export class MapStage {
   private readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
   private readonly standIns: Konva.Shape;
+  private readonly eraser: Konva.Shape;
   /** At the tiling's origin (whole device px): the tile nodes, each at its place in the tiling. */
   private readonly tileGroup: Konva.Group;
   /** The node showing each tile in view, and nodes not in use (out of the group) for reuse. */
@@ -83,10 +88,28 @@ export class MapStage {
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
   private view: View = { scale: 1, x: 0, y: 0 };
   /**
+   * Layers whose picture is out of date (their content, or the view they carry, changed since
+   * they were last drawn): a draw covers only these, so a pan does not clear the hidden
+   * underlay's canvas, a hover change does not redraw the map, and a layer asked for by both
+   * the map's frame and an outline change is drawn once.
+   */
+  private readonly stale = new Set<Konva.Layer>();
+  private drawRequested = false;
+  private destroyed = false;
+  /**
    * What the stand-in shape draws this frame: where tiles are missing (the box round them, and
-   * the missing slots by slotKey), in the tiling's device px.
+   * the missing slots by slotNumber), in the tiling's device px.
    */
   private gap: { rect: Rect; slots: Set<number>; level: MapLevel; ox: number; oy: number } | null = null;
+  /**
+   * What the static layer's canvas shows since its last draw: these tiles, each copied whole
+   * at its place in the tiling (device px origin ox, oy), on a canvas this size. Null when it
+   * shows something else too (stand-ins, the overview) or must be drawn afresh (a resize).
+   */
+  private shown: { tiles: readonly Tile[]; mosaic: boolean; ox: number; oy: number; width: number; height: number } | null = null;
+  /** True while a draw planned by drawStatic runs (its beforeDraw must not plan again). */
+  private planned = false;
+  private drawsInPart = 0;
 
   constructor(
     private readonly container: HTMLDivElement,
@@ -97,14 +120,22 @@ export class MapStage {
     this.stage = new Konva.Stage({ container, width, height, listening: false });
     this.staticLayer = new Konva.Layer({ listening: false });
     this.standIns = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawStandIns(ctx) });
-    this.tileGroup = new Konva.Group({ listening: false });
+    // Tile nodes and their group are only ever moved: Konva then works out their place on the
+    // canvas from x and y alone (Konva's performance tips: transformsEnabled 'position').
+    this.tileGroup = new Konva.Group({ listening: false, transformsEnabled: 'position' });
     this.mosaic = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawMosaic(ctx) });
     this.overviewGroup = new Konva.Group({ listening: false, visible: false });
     this.overviewNode = new Konva.Image({ image: undefined, listening: false });
     this.overviewGroup.add(this.overviewNode);
-    this.staticLayer.add(this.standIns, this.tileGroup, this.mosaic, this.overviewGroup);
-    // The nodes follow the view and the tiles made so far each time the layer is drawn.
-    this.staticLayer.on('beforeDraw', () => this.syncStatic());
+    // Clears the part of the canvas drawn again when the layer is drawn in part (the layer's
+    // clip keeps it, and every node drawn after it, inside that part).
+    this.eraser = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => ctx.clear() });
+    this.staticLayer.add(this.eraser, this.standIns, this.tileGroup, this.mosaic, this.overviewGroup);
+    // The nodes follow the view and the tiles made so far each time the layer is drawn (also
+    // when Konva draws it itself, after a resize: then whole).
+    this.staticLayer.on('beforeDraw', () => {
+      if (!this.planned) this.syncStatic(false);
+    });
 
     this.underlayLayer = new Konva.Layer({ listening: false, visible: false });
     this.underlayNode = new Konva.Image({ image: undefined, listening: false });
@@ -142,33 +173,49 @@ export class MapStage {
   }
 
   resize(width: number, height: number): void {
+    this.shown = null;
     this.stage.size({ width, height });
   }
 
   setView(view: View): void {
     this.view = view;
-    for (const node of [this.underlayLayer, this.interactiveLayer, this.overviewGroup]) {
-      node.scale({ x: view.scale, y: view.scale });
-      node.position({ x: view.x, y: view.y });
+    this.follow(this.interactiveLayer);
+    // Hidden nodes follow the view when they are shown (setUnderlay, syncStatic).
+    if (this.overviewGroup.visible()) this.follow(this.overviewGroup);
+    if (this.underlayLayer.visible()) {
+      this.follow(this.underlayLayer);
+      this.stale.add(this.underlayLayer);
     }
+    // The static and interactive layers are drawn by the frame that follows a view change (see draw).
   }
 
-  /** Draws every layer now. */
+  /** Puts `node` where the view says (map px → CSS px), in one change of its transform. */
+  private follow(node: Konva.Node): void {
+    const v = this.view;
+    node.setAttrs({ x: v.x, y: v.y, scaleX: v.scale, scaleY: v.scale });
+  }
+
   /** Puts the traced picture under the map's terrain (`below`) or over the map. */
   setUnderlayBelow(below: boolean): void {
     if (below === (this.underlayLayer.getZIndex() === 0)) return;
     if (below) this.underlayLayer.moveToBottom();
     else this.underlayLayer.zIndex(1);
-    this.stage.batchDraw();
+    this.redraw(this.underlayLayer);
   }
 
+  /**
+   * Draws the static and the interactive layer now (what the screens draw over the map follows
+   * their state, which may have changed with the map), and the underlay when out of date.
+   */
   draw(): void {
-    this.stage.draw();
+    this.stale.add(this.staticLayer);
+    this.stale.add(this.interactiveLayer);
+    this.drawStale();
   }
 
   /** Redraws the interactive layer on the next animation frame. */
   redrawOverlay(): void {
-    this.interactiveLayer.batchDraw();
+    this.redraw(this.interactiveLayer);
   }
 
   setUnderlay(u: { image: CanvasImageSource; x: number; y: number; scale: number; rotation: number; opacity: number } | null, cellSize: number): void {
@@ -176,8 +223,10 @@ export class MapStage {
     else {
       this.underlayNode.setAttrs({ image: u.image, x: u.x * cellSize, y: u.y * cellSize, scaleX: u.scale * cellSize, scaleY: u.scale * cellSize, rotation: u.rotation, opacity: u.opacity });
       this.underlayLayer.visible(true);
+      this.follow(this.underlayLayer);
     }
-    this.underlayLayer.batchDraw();
+    // Hidden, its canvas is not shown (display: none): nothing to clear.
+    if (u) this.redraw(this.underlayLayer);
   }
 
   setHover(outline: Outline): void {
@@ -190,7 +239,7 @@ export class MapStage {
 
   setOverlayDrawer(draw: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null): void {
     this.overlayDrawer = draw;
-    this.interactiveLayer.batchDraw();
+    this.redraw(this.interactiveLayer);
   }
 
   /**
@@ -208,6 +257,7 @@ export class MapStage {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.stage.destroy();
   }
 
@@ -216,9 +266,11 @@ export class MapStage {
    * pixel with the tiles it shows, each where the tiling puts it. Null while tiles are missing.
    */
   checkScreen(): ScreenCheck | null {
-    this.staticLayer.draw();
+    // Drawn as a frame draws it (only what changed, when the view is as before), so the check
+    // covers what drawing in part leaves on screen too.
+    this.drawStatic();
     if (this.gap) return null;
-    if (this.overviewGroup.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0 };
+    if (this.overviewGroup.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0, drawsInPart: this.drawsInPart };
     const layer = this.staticLayer.getNativeCanvasElement();
     const screen = layer.getContext('2d')!.getImageData(0, 0, layer.width, layer.height).data;
     const tiles = this.mosaicTiles?.tiles ?? [...this.tileNodes.keys()];
@@ -243,7 +295,7 @@ export class MapStage {
           if (screen[a] !== own[b] || screen[a + 1] !== own[b + 1] || screen[a + 2] !== own[b + 2] || screen[a + 3] !== own[b + 3]) pixelsOff++;
         }
     }
-    return { mode: this.mosaicTiles ? 'mosaic' : 'nodes', tiles: tiles.length, pixelsOff };
+    return { mode: this.mosaicTiles ? 'mosaic' : 'nodes', tiles: tiles.length, pixelsOff, drawsInPart: this.drawsInPart };
   }
 
   private showOutline(o: { halo: Konva.Line; line: Konva.Line }, pts: Outline): void {
@@ -255,7 +307,57 @@ export class MapStage {
       o.halo.setAttrs({ points: flat, visible: true });
       o.line.setAttrs({ points: flat, visible: true });
     }
-    this.interactiveLayer.batchDraw();
+    this.redraw(this.interactiveLayer);
+  }
+
+  /** `layer` is drawn again on the next animation frame (or sooner, by the map's own frame). */
+  private redraw(layer: Konva.Layer): void {
+    this.stale.add(layer);
+    this.requestDraw();
+  }
+
+  private requestDraw(): void {
+    if (this.drawRequested || this.destroyed) return;
+    this.drawRequested = true;
+    requestAnimationFrame(() => {
+      this.drawRequested = false;
+      if (!this.destroyed) this.drawStale();
+    });
+  }
+
+  /** Draws the layers whose picture is out of date, in stacking order. */
+  private drawStale(): void {
+    if (this.stale.size === 0) return;
+    for (const layer of this.stage.getLayers()) {
+      if (!this.stale.delete(layer)) continue;
+      if (layer === this.staticLayer) this.drawStatic();
+      else layer.draw();
+    }
+  }
+
+  /**
+   * Draws the static layer: whole, or, when the view and the tiles in it are as at the last
+   * draw, only the tiles painted again since (a brush stroke's patches), or nothing at all.
+   */
+  private drawStatic(): void {
+    const plan = this.syncStatic(true);
+    if (plan === 'none') return;
+    this.planned = true;
+    // Drawn in part: only the box of the tiles painted again is cleared and drawn (the rest
+    // of the canvas still shows the same tiles at the same place).
+    const part = plan === 'whole' ? null : plan;
+    this.staticLayer.clearBeforeDraw(!part);
+    this.staticLayer.clipFunc(part ? (ctx) => ctx.rect(part.x / this.pixelRatio, part.y / this.pixelRatio, part.width / this.pixelRatio, part.height / this.pixelRatio) : undefined);
+    this.eraser.visible(part !== null);
+    if (part) this.drawsInPart++;
+    try {
+      this.staticLayer.draw();
+    } finally {
+      this.planned = false;
+      this.staticLayer.clearBeforeDraw(true);
+      this.staticLayer.clipFunc(undefined);
+      this.eraser.visible(false);
+    }
   }
 
   /**
@@ -263,12 +365,15 @@ export class MapStage {
    * in whole device px, over stand-ins where some are missing (tiles of earlier zooms,
    * stretched, over the chunks' cell bitmaps); or, far out, the overview image.
    */
-  private syncStatic(): void {
+  private syncStatic(inPart: boolean): 'whole' | 'none' | Rect {
     const src = this.source;
+    const repainted = src.repainted();
     let ready: Tile[] = [];
     this.gap = null;
     this.mosaicTiles = null;
+    let plan: 'whole' | 'none' | Rect = 'whole';
     if (src.empty() || src.overview()) {
+      this.shown = null;
       const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
       const b = src.bounds();
       if (bitmap && b) {
@@ -277,6 +382,7 @@ export class MapStage {
         this.overviewNode.size({ width: b.width, height: b.height });
       }
       this.overviewGroup.visible(bitmap !== null && b !== null);
+      if (this.overviewGroup.visible()) this.follow(this.overviewGroup);
     } else {
       this.overviewGroup.visible(false);
       const level = src.level();
@@ -291,13 +397,14 @@ export class MapStage {
         const tile = src.tiles.get(level, slot);
         if (!tile) {
           missing = union(missing, tileRect(level, slot));
-          slots.add(slotKey(slot.i, slot.j));
+          slots.add(slotNumber(slot.i, slot.j));
           continue;
         }
         ready.push(tile);
         tile.used = frame;
       }
       if (missing) this.gap = { rect: missing, slots, level, ox, oy };
+      plan = this.planPart(inPart, ready, ox, oy, repainted);
       if (ready.length > MOSAIC_TILES) {
         this.mosaicTiles = { tiles: ready, ox, oy };
         ready = [];
@@ -306,6 +413,36 @@ export class MapStage {
     this.showTiles(ready);
     this.mosaic.visible(this.mosaicTiles !== null);
     this.standIns.visible(this.gap !== null);
+    return plan;
+  }
+
+  /**
+   * Whether the static layer can be drawn in part: in mosaic mode with no stand-ins, the same tiles at the
+   * same place as on the canvas now, only the tiles painted again since need copying (their
+   * box in device px), or none. Remembers what the canvas will show after this draw.
+   */
+  private planPart(inPart: boolean, ready: readonly Tile[], ox: number, oy: number, repainted: ReadonlySet<Tile>): 'whole' | 'none' | Rect {
+    const canvas = this.staticLayer.getNativeCanvasElement();
+    const was = this.shown;
+    const mosaic = ready.length > MOSAIC_TILES;
+    const now = this.gap ? null : { tiles: ready, mosaic, ox, oy, width: canvas.width, height: canvas.height };
+    this.shown = now;
+    // Only the mosaic (many small tiles, far out) is drawn in part: measured with bench:editor,
+    // a node per tile drawn under the clip cost more than drawing them all afresh.
+    if (!inPart || !now || !was || !mosaic) return 'whole';
+    if (was.mosaic !== mosaic || was.ox !== ox || was.oy !== oy || was.width !== now.width || was.height !== now.height) return 'whole';
+    if (was.tiles.length !== ready.length || was.tiles.some((t, k) => t !== ready[k])) return 'whole';
+    let box: Rect | null = null;
+    for (const tile of ready) {
+      if (!repainted.has(tile)) continue;
+      const size = tile.level.size;
+      const x0 = Math.max(0, tile.slot.i * size + ox);
+      const y0 = Math.max(0, tile.slot.j * size + oy);
+      const x1 = Math.min(now.width, tile.slot.i * size + ox + size);
+      const y1 = Math.min(now.height, tile.slot.j * size + oy + size);
+      if (x1 > x0 && y1 > y0) box = union(box, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
+    }
+    return box ?? 'none';
   }
 
   /** Gives each of `tiles` a node (kept while the tile stays in view) and frees the others'. */
@@ -321,7 +458,7 @@ export class MapStage {
     const dpr = this.pixelRatio;
     for (const tile of tiles) {
       if (this.tileNodes.has(tile)) continue;
-      const node = this.spareNodes.pop() ?? new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false });
+      const node = this.spareNodes.pop() ?? new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false, transformsEnabled: 'position' });
       const side = tile.level.size / dpr;
       node.image(tile.canvas);
       node.position({ x: tile.slot.i * side, y: tile.slot.j * side });
@@ -354,7 +491,7 @@ export class MapStage {
     const needed = (x: number, y: number, width: number, height: number) => {
       const i1 = Math.ceil((x + width) / span);
       const j1 = Math.ceil((y + height) / span);
-      for (let j = Math.floor(y / span); j < j1; j++) for (let i = Math.floor(x / span); i < i1; i++) if (g.slots.has(slotKey(i, j))) return true;
+      for (let j = Math.floor(y / span); j < j1; j++) for (let i = Math.floor(x / span); i < i1; i++) if (g.slots.has(slotNumber(i, j))) return true;
       return false;
     };
     ctx.save();
@@ -377,5 +514,3 @@ export class MapStage {
   }
 }
 
-/** A number naming a tile slot (slots lie well within ±32768 of the origin). */
-const slotKey = (i: number, j: number) => (j + 32768) * 65536 + (i + 32768);

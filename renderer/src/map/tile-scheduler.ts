@@ -44,6 +44,8 @@ export class TileScheduler {
    * shade apart from the same stroke in a whole tile's path.
    */
   private readonly settling = new Set<Tile>();
+  /** Tiles painted again in place since the compositor last asked (see takeRepainted). */
+  private readonly repainted = new Set<Tile>();
   private editedAt = -Infinity;
   private scaleChangedAt = -Infinity;
   private zoomTimer: ReturnType<typeof setTimeout> | null = null;
@@ -116,8 +118,9 @@ export class TileScheduler {
     const t0 = performance.now();
     let made = 0;
     for (const rings of ring ? [0, 1] : [0]) {
-      for (const slot of nearestFirst(level, this.visibleSlots(level, rings), cx, cy)) {
-        if (this.store.get(level, slot)) continue;
+      // Only the missing ones are put in order: on most frames (a pan over made tiles) none are.
+      const missing = this.visibleSlots(level, rings).filter((slot) => !this.store.get(level, slot));
+      for (const slot of nearestFirst(level, missing, cx, cy)) {
         if (made > 0 && performance.now() - t0 > budgetMs) return true;
         this.makeTile(level, slot, frame);
         made++;
@@ -153,10 +156,21 @@ export class TileScheduler {
     this.requestFrame();
   }
 
+  /**
+   * The tiles whose pictures changed in place (an edit's patch, a settle) since the last call:
+   * the screen need only copy these again when the view and the tiles in it are as before.
+   */
+  takeRepainted(): Set<Tile> {
+    const out = new Set(this.repainted);
+    this.repainted.clear();
+    return out;
+  }
+
   /** Forgets every tile (a new map). */
   clear(): void {
     this.store.clear();
     this.settling.clear();
+    this.repainted.clear();
   }
 
   destroy(): void {
@@ -201,6 +215,7 @@ export class TileScheduler {
     ctx.clearRect(0, 0, level.size, level.size);
     ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
     this.paint(ctx, tileRect(level, tile.slot), level);
+    this.repainted.add(tile);
   }
 
   private makeTile(level: MapLevel, slot: Slot, frame: number): void {
@@ -235,6 +250,7 @@ export class TileScheduler {
     const part = { x: (px.x + ox) / level.ratio, y: (px.y + oy) / level.ratio, width: px.width / level.ratio, height: px.height / level.ratio };
     this.paint(ctx, part, level, part);
     ctx.restore();
+    this.repainted.add(tile);
   }
 }
 

@@ -82,7 +82,9 @@ export interface StoredTile<C> {
   used: number;
 }
 
-const slotKey = (s: Slot) => `${s.i},${s.j}`;
+/** A number naming tile slot (i, j) (slots lie well within ±32768 of the origin): no string per lookup. */
+export const slotNumber = (i: number, j: number): number => (j + 32768) * 65536 + (i + 32768);
+const slotKey = (s: Slot) => slotNumber(s.i, s.j);
 
 /**
  * Tiles of the current level and of a few earlier ones (drawn, scaled, under the current
@@ -90,7 +92,7 @@ const slotKey = (s: Slot) => `${s.i},${s.j}`;
  * more pixels than its cap; tiles drawn in the current frame are never dropped.
  */
 export class TileStore<C> {
-  private readonly levels = new Map<string, { level: Level; tiles: Map<string, StoredTile<C>> }>();
+  private readonly levels = new Map<string, { level: Level; tiles: Map<number, StoredTile<C>> }>();
   private pixels = 0;
 
   constructor(
@@ -169,7 +171,7 @@ export class TileStore<C> {
       for (const [k, t] of entry.tiles) this.drop(entry.tiles, k, t);
     }
     if (this.pixels > this.capPixels) {
-      const all: { tiles: Map<string, StoredTile<C>>; key: string; tile: StoredTile<C> }[] = [];
+      const all: { tiles: Map<number, StoredTile<C>>; key: number; tile: StoredTile<C> }[] = [];
       for (const entry of this.levels.values()) for (const [key, tile] of entry.tiles) all.push({ tiles: entry.tiles, key, tile });
       all.sort((a, b) => a.tile.used - b.tile.used);
       for (const { tiles, key, tile } of all) {
@@ -181,7 +183,7 @@ export class TileStore<C> {
     this.pruneEmpty();
   }
 
-  private drop(tiles: Map<string, StoredTile<C>>, key: string, tile: StoredTile<C>): void {
+  private drop(tiles: Map<number, StoredTile<C>>, key: number, tile: StoredTile<C>): void {
     tiles.delete(key);
     this.pixels -= tile.level.size * tile.level.size;
     this.release(tile.canvas);
