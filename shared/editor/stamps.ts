@@ -9,6 +9,7 @@
 // were put down before: the same stroke over the same cells with the same seed puts down the
 // same stamps (after an undo, on another map of the same size, in a test), and the preview
 // under the pointer is exactly what a click there puts down.
+import { fmix32 } from '../random.js';
 import { EditError } from './types.js';
 import type { Lattice } from './region.js';
 
@@ -36,13 +37,7 @@ export function stampFitProblem(name: string, stamp: Lattice, map: Lattice | nul
 
 /** A 32-bit mix of the seed and a cell (murmur3's finaliser over a simple combination). */
 function mix(seed: number, col: number, row: number): number {
-  let h = (seed ^ Math.imul(col + 0x9e37, 0x85ebca6b) ^ Math.imul(row + 0x79b9, 0xc2b2ae35)) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(seed ^ Math.imul(col + 0x9e37, 0x85ebca6b) ^ Math.imul(row + 0x79b9, 0xc2b2ae35));
 }
 
 /** Which of `n` stamps a placement on (col,row) puts down with this seed (0 ≤ answer < n). */

@@ -3,18 +3,13 @@
 // positions come from a hash of the cell, the type and its seed, so a layout is the same on
 // every redraw and in every export. Symbols of one kind are drawn in batches (one path per ink
 // for all the cells in view), which keeps a screen tile to a handful of fills and strokes.
+import { fmix32 } from '../random.js';
 import type { PatternKind, SymbolKind, TerrainLook } from './look.js';
 import { darken, lighten, mix, type Surface } from './surface.js';
 
 /** A well-mixed 32-bit hash of two integers (finaliser of MurmurHash3 over a combined key). */
 export function hash2(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35));
 }
 
 /** A number from 0 to 1 from a hash. */
