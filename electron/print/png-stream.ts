@@ -7,8 +7,8 @@
 // What it writes, and why (the 200×200 benchmark map at 24 px a cell, 4165 × 4813 px; CPU):
 // - RGB, not RGBA: every pixel of an exported map is opaque (a band starts as white paper), so
 //   the alpha byte is a quarter of the bytes to deflate for nothing. Dropping it costs a pass
-//   over the band (four pixels at a time, as 32-bit words: ~100 ms), where the copy into
-//   scanlines it replaces cost ~50 ms, and deflate takes 25-40% less.
+//   over the band (four pixels at a time, as 32-bit words: 40-60 ms for the whole image), where
+//   the copy into scanlines it replaces cost ~25 ms, and deflate takes 25-40% less.
 // - Rows unfiltered (filter type 0). The terrain symbols' anti-aliased edges make the image
 //   noisy at the pixel scale: Sub, Up and Paeth all made it larger (13.2-15.7 MB against 10.8 MB
 //   at level 3) after 300-800 ms of filtering in JavaScript; Z_RLE after a filter, 17-18 MB.
@@ -70,8 +70,6 @@ export class PngBandWriter {
   private drained: Promise<void> = Promise.resolve();
   /** Scanlines of the band zlib is compressing (or last compressed). */
   private buffer: Buffer = Buffer.alloc(0);
-  /** One row's RGB as 32-bit words (an aligned place to pack pixels four at a time). */
-  private readonly packed: Uint32Array;
 
   /**
    * Writes to `out` (left open: the caller ends it). The rows given are RGBA and every pixel
@@ -85,7 +83,6 @@ export class PngBandWriter {
   ) {
     if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) throw new RangeError(`a PNG needs a positive whole size; got ${width} × ${height}`);
     this.line = width * 3 + 1;
-    this.packed = new Uint32Array(Math.ceil((width * 3) / 4));
     this.deflate = createDeflate({ level: PNG_DEFLATE_LEVEL, memLevel: 9, chunkSize: 256 * 1024 });
     this.deflate.on('data', (data: Buffer) => {
       const [head, tail] = chunkParts('IDAT', data);
@@ -125,28 +122,27 @@ export class PngBandWriter {
    * Row `y` of `band` (RGBA) into `lines` at `at` as a scanline: filter type 0 (none), then RGB.
    * Returns the AND of the row's alpha bytes (255 when it is opaque).
    */
-  private scanline(band: Uint8Array, words: Uint32Array | null, y: number, lines: Buffer, at: number): number {
+  private scanline(band: Uint8Array, words: Uint32Array | null, y: number, lines: Buffer, view: DataView, at: number): number {
     const w = this.width;
     lines[at] = 0;
     let alpha = 0xff;
     let x = 0;
     if (words) {
-      // Four RGBA pixels (four words) make three words of RGB: R0G0B0R1 G1B1R2G2 B2R3G3B3.
-      const packed = this.packed;
+      // Four RGBA pixels (four words) make three words of RGB: R0G0B0R1 G1B1R2G2 B2R3G3B3,
+      // written where they go (a scanline starts anywhere, so through a DataView).
       const quads = w >> 2;
       let s = y * w;
       let all = 0xffffffff;
-      for (let q = 0, d = 0; q < quads; q++, s += 4, d += 3) {
+      for (let q = 0, o = at + 1; q < quads; q++, s += 4, o += 12) {
         const p0 = words[s]!;
         const p1 = words[s + 1]!;
         const p2 = words[s + 2]!;
         const p3 = words[s + 3]!;
         all &= p0 & p1 & p2 & p3;
-        packed[d] = (p0 & 0xffffff) | (p1 << 24);
-        packed[d + 1] = ((p1 >>> 8) & 0xffff) | (p2 << 16);
-        packed[d + 2] = ((p2 >>> 16) & 0xff) | (p3 << 8);
+        view.setUint32(o, (p0 & 0xffffff) | (p1 << 24), true);
+        view.setUint32(o + 4, ((p1 >>> 8) & 0xffff) | (p2 << 16), true);
+        view.setUint32(o + 8, ((p2 >>> 16) & 0xff) | (p3 << 8), true);
       }
-      Buffer.from(packed.buffer, 0, quads * 12).copy(lines, at + 1);
       alpha = all >>> 24;
       x = quads * 4;
     }
@@ -179,7 +175,8 @@ export class PngBandWriter {
     const lines = this.buffer.subarray(0, need);
     const words = LITTLE && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, rows * this.width) : null;
     let alpha = 0xff;
-    for (let y = 0; y < rows; y++) alpha &= this.scanline(rgba, words, y, lines, y * line);
+    const view = new DataView(lines.buffer, lines.byteOffset, lines.length);
+    for (let y = 0; y < rows; y++) alpha &= this.scanline(rgba, words, y, lines, view, y * line);
     if (alpha !== 0xff) throw new RangeError('the PNG writer writes opaque images: a band has a pixel that is not');
     this.rowsWritten += rows;
     // Written back when zlib has taken all of it in (not merely queued it): the buffer is free then.
