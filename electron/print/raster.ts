@@ -72,6 +72,12 @@ export class RasterSurface extends CanvasSurface {
     super(skia as unknown as Canvas2D, pxPerUnit, MIN_LINE_PX, makePath);
   }
 
+  /** The painter's terrain fills as outlines of same-coloured cells (see Surface.polygons). */
+  polygons(loops: readonly ArrayLike<number>[]): this {
+    this.addLoops(loops);
+    return this;
+  }
+
   override save(): this {
     this.matrix = undefined;
     return super.save();
