@@ -98,7 +98,11 @@ export class MapRenderer {
       chunks: this.chunks,
       bounds: () => this.model?.grid.bounds(CELL_SIZE) ?? null,
       frame: () => this.frameNo,
-      repainted: () => this.scheduler.takeRepainted(),
+      // Edits made since the last draw are painted into the tiles first (once for them all).
+      repainted: () => {
+        this.flushPatches();
+        return this.scheduler.takeRepainted();
+      },
     });
     this.unsubscribe = this.viewport.subscribe(() => this.applyView(true));
   }
@@ -267,7 +271,8 @@ export class MapRenderer {
     for (const r of this.namesMovedArea(before, after)) area = union(area, r);
     // The overview is patched when next shown, once for all the edits made meanwhile.
     this.chunks.forget(dirty, area);
-    this.scheduler.patch(this.level, area);
+    // Painted into the tiles when the map is next drawn, together with the other edits until then.
+    this.scheduler.patch(area);
   }
 
   /**
@@ -370,6 +375,7 @@ export class MapRenderer {
   checkTiles(): TileCheck {
     const level = this.level;
     if (!level || !this.model) return { tiles: 0, slight: 0, large: 0, maxDifference: 0, worst: null, slightArea: null };
+    this.flushPatches();
     return checkTiles(level, this.scheduler.store.tilesOf(level), (ctx, rect, l) => this.paint(ctx, rect, l));
   }
 
@@ -426,6 +432,11 @@ export class MapRenderer {
     this.picture.setSelected(corners(this.selected));
   }
 
+  /** Paints the edits made since the last draw into the current zoom's tiles. */
+  private flushPatches(): void {
+    if (this.scheduler.patchesPending) this.scheduler.flush(this.model ? this.currentLevel() : null);
+  }
+
   private nameObstacles(): NameObstacles {
     return { markers: this.layers.markers, units: false, counters: this.counters };
   }
@@ -468,6 +479,7 @@ export class MapRenderer {
     this.frameRequested = false;
     if (this.destroyed) return;
     this.frameNo++;
+    this.flushPatches();
     const more = this.model && !this.overviewMode ? this.scheduler.work(this.frameNo, TILE_BUDGET_MS) : false;
     this.picture.draw();
     if (this.level) this.scheduler.store.trim(this.level, this.frameNo);
