@@ -26,6 +26,14 @@ import { intersects, type View } from './viewport.js';
 // another draw, or the map would redraw itself every frame. This is the app's only Konva user.
 Konva.autoDrawEnabled = false;
 
+/**
+ * The static layer is drawn in part (only the tiles an edit painted again, under a clip) only
+ * with more tiles in view than this (far out, many small tiles). Near in, with a few large
+ * tiles, copying them all after a brush sample was measured cheaper than the clipped draw
+ * (bench:editor, brush at 32 px per cell).
+ */
+export const PART_TILES = 40;
+
 /** What the compositor shows, asked for each time the static layer is drawn. */
 export interface StaticSource {
   /** Nothing to show yet. */
@@ -425,7 +433,8 @@ export class MapStage {
   /**
    * Whether the static layer can be drawn in part: with no stand-ins, the same tiles at the
    * same place as on the canvas now, only the tiles painted again since need copying (their
-   * box in device px), or none. Remembers what the canvas will show after this draw.
+   * box in device px; with many tiles in view, see PART_TILES), or none. Remembers what the
+   * canvas will show after this draw.
    */
   private planPart(inPart: boolean, ready: readonly Tile[], ox: number, oy: number, repainted: ReadonlySet<Tile>): 'whole' | 'none' | Rect {
     // Konva's record of the canvas's size in device px (not the element's, a DOM read per frame).
@@ -446,7 +455,8 @@ export class MapStage {
       const y1 = Math.min(now.height, tile.slot.j * size + oy + size);
       if (x1 > x0 && y1 > y0) box = union(box, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
     }
-    return box ?? 'none';
+    if (!box) return 'none';
+    return ready.length > PART_TILES ? box : 'whole';
   }
 
   /**
