@@ -1,10 +1,10 @@
 // Files the main process and the command-line tools write: always through a temporary file
 // beside the target, renamed into place, so a failed or interrupted write never leaves half a
-// file under the chosen name; and zip archives made in memory (yazl).
+// file under the chosen name; and zip archives made in memory (yazl, loaded when a zip is made:
+// the image export writes through this module and never zips).
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import yazl from 'yazl';
 
 const tempFor = (file: string): string => `${file}.${process.pid}.tmp`;
 
@@ -46,7 +46,8 @@ export interface ZipEntry {
  * A zip archive of `files`, in memory. `compress: false` stores entries as they are (PNG is
  * already deflated); `mtime` and `mode` make the bytes reproducible (packs).
  */
-export function zipBytes(files: readonly ZipEntry[], options: { compress: boolean; mtime?: Date; mode?: number }): Promise<Buffer> {
+export async function zipBytes(files: readonly ZipEntry[], options: { compress: boolean; mtime?: Date; mode?: number }): Promise<Buffer> {
+  const { default: yazl } = await import('yazl');
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
     const chunks: Buffer[] = [];

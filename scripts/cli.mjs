@@ -51,7 +51,8 @@ function stale() {
   });
 }
 
-if (stale()) {
+// A worker thread of the tool (the export's second painter) runs the bundle its main thread checked.
+if (isMainThread && stale()) {
   const { buildCli } = await import('./build-cli.mjs');
   await buildCli(name, entry);
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { layoutImage } from '../../shared/print/image.js';
 import { layoutPrint } from '../../shared/print/layout.js';
 import { PrintOptionsError } from '../../shared/print/options.js';
 import { PT_PER_MM } from '../../shared/print/units.js';
-import { PngBandWriter } from './png-stream.js';
+import { PngBandWriter, tableCrc32 } from './png-stream.js';
 import { createCanvas, Path2D } from '@napi-rs/canvas';
 import { sha256Hex } from '../library/images.js';
 import { BandPainter, bandingOf, decodeUnderlay, HELPER_MIN_PIXELS, imageJob, printPageJob, RasterSurface, rasterize, rasterToBytes } from './raster.js';
@@ -50,10 +51,52 @@ describe('PNG written band by band', () => {
     expect(Buffer.from(out.data).equals(Buffer.from(rgba))).toBe(true);
   });
 
+  it('writes RGB (the pixels are opaque) with every chunk whole, and refuses a band that is not opaque', async () => {
+    // A width that is not a multiple of four: the last pixels of a row are packed one by one.
+    const width = 7;
+    const rgba = new Uint8Array(width * 2 * 4).fill(255);
+    for (let i = 0; i < rgba.length; i += 4) [rgba[i], rgba[i + 1], rgba[i + 2]] = [i % 256, (i * 3) % 256, (i * 5) % 256];
+    const sink = new PassThrough();
+    const chunks: Buffer[] = [];
+    sink.on('data', (c: Buffer) => chunks.push(c));
+    const png = new PngBandWriter(sink, width, 2, { dpi: 300, text: { Title: 'Flat – map' } });
+    await png.writeBand(rgba, 2);
+    await png.end();
+    const bytes = Buffer.concat(chunks);
+    expect(bytes[25]).toBe(2); // IHDR's colour type: RGB
+    // Every chunk's CRC is the CRC of its type and data (pngjs's reader below would refuse a bad one too).
+    const types: string[] = [];
+    for (let at = 8; at < bytes.length; ) {
+      const len = bytes.readUInt32BE(at);
+      types.push(bytes.toString('latin1', at + 4, at + 8));
+      expect(bytes.readUInt32BE(at + 8 + len)).toBe(tableCrc32(bytes.subarray(at + 4, at + 8 + len), 0));
+      at += 12 + len;
+    }
+    // zlib's output comes in pieces, an IDAT each.
+    expect([...new Set(types)]).toEqual(['IHDR', 'pHYs', 'tEXt', 'IDAT', 'IEND']);
+    const out = decode(bytes);
+    expect(Buffer.from(out.data).equals(Buffer.from(rgba))).toBe(true);
+
+    const seeThrough = rgba.slice();
+    seeThrough[4 * 5 + 3] = 254;
+    const next = new PngBandWriter(new PassThrough(), width, 2);
+    await expect(next.writeBand(seeThrough, 2)).rejects.toThrow(/opaque/);
+    // A band not on a 4-byte boundary (read byte by byte) is checked too.
+    const odd = new Uint8Array(seeThrough.length + 1);
+    odd.set(seeThrough, 1);
+    await expect(new PngBandWriter(new PassThrough(), width, 2).writeBand(odd.subarray(1), 2)).rejects.toThrow(/opaque/);
+  });
+
+  it("pngjs's table CRC (for Node before 20.15) agrees with zlib's, continued across pieces", () => {
+    const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 7919) % 256));
+    expect(tableCrc32(data, 0)).toBe(crc32(data));
+    expect(tableCrc32(data.subarray(300), tableCrc32(data.subarray(0, 300), 0))).toBe(crc32(data));
+  });
+
   it('refuses rows past the image and an image missing rows', async () => {
     const png = new PngBandWriter(new PassThrough(), 4, 3);
-    await expect(png.writeBand(new Uint8Array(4 * 4 * 4), 4)).rejects.toThrow(/past the image's 3 rows/);
-    await png.writeBand(new Uint8Array(4 * 4 * 2), 2);
+    await expect(png.writeBand(new Uint8Array(4 * 4 * 4).fill(255), 4)).rejects.toThrow(/past the image's 3 rows/);
+    await png.writeBand(new Uint8Array(4 * 4 * 2).fill(255), 2);
     await expect(png.end()).rejects.toThrow(/2 of its 3 rows/);
   });
 });

@@ -72,6 +72,12 @@ export class RasterSurface extends CanvasSurface {
     super(skia as unknown as Canvas2D, pxPerUnit, MIN_LINE_PX, makePath);
   }
 
+  /** The painter's terrain fills as outlines of same-coloured cells (see Surface.polygons). */
+  polygons(loops: readonly ArrayLike<number>[]): this {
+    this.addLoops(loops);
+    return this;
+  }
+
   override save(): this {
     this.matrix = undefined;
     return super.save();
@@ -423,8 +429,8 @@ export async function rasterToBytes(job: RasterJob): Promise<Buffer> {
 }
 
 /** Writes a job's PNG to `path` through a temporary file, so a failure never leaves half a PNG under that name. */
-export function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void, helper?: () => BandHelper): Promise<RasterResult> {
-  return replaceAtomically(path, (tmp) => rasterize(job, createWriteStream(tmp), onProgress, helper?.()));
+export function rasterToFile(job: RasterJob, path: string, onProgress?: (p: RasterProgress) => void, helper?: BandHelper): Promise<RasterResult> {
+  return replaceAtomically(path, (tmp) => rasterize(job, createWriteStream(tmp), onProgress, helper));
 }
 
 /**
@@ -452,10 +458,30 @@ export async function exportImageFile(
     if (!underlay) throw new Error('the underlay picture was asked for but not given');
     picture = await decodeUnderlay(scenario, underlay);
   }
-  const job = imageJob(scenario, layout, picture);
-  // The helper rebuilds the job from the scenario and options; a decoded underlay stays here.
-  const helped = helper && !picture && job.width * job.height >= HELPER_MIN_PIXELS && bandingOf(job).bands > 1 ? helper : undefined;
-  return { ...(await rasterToFile(job, path, onProgress, helped)), layout, skipped: [...job.model.skipped], names: job.names, threads: helped ? 2 : 1 };
+  // The helper rebuilds the job from the scenario and options (a decoded underlay stays here).
+  // Started before this thread builds the job, so that its start-up (a thread, the program,
+  // the same job) overlaps the building.
+  let helped = helper && !picture && layout.widthPx * layout.heightPx >= HELPER_MIN_PIXELS ? helper() : undefined;
+  let job: ReturnType<typeof imageJob>;
+  try {
+    job = imageJob(scenario, layout, picture);
+  } catch (e) {
+    await helped?.close();
+    throw e;
+  }
+  if (helped && bandingOf(job).bands < 2) {
+    await helped.close();
+    helped = undefined;
+  }
+  let result: RasterResult;
+  try {
+    result = await rasterToFile(job, path, onProgress, helped);
+  } catch (e) {
+    // rasterize closes it, unless the failure came first (the folder could not be made).
+    await helped?.close();
+    throw e;
+  }
+  return { ...result, layout, skipped: [...job.model.skipped], names: job.names, threads: helped ? 2 : 1 };
 }
 
 /** A helper's side of exportImageFile: band b of the image `input` makes of `scenario` (no underlay). */

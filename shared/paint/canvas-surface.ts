@@ -95,6 +95,11 @@ interface Polygons {
   to: number;
 }
 
+/** Closed polygons as flat corner lists (x0, y0, x1, y1, …), kept until the path is painted. */
+interface Loops {
+  loops: readonly ArrayLike<number>[];
+}
+
 /** A coordinate in path data: thousandths of a drawing unit are finer than any pixel drawn. */
 const coord = (v: number): number => Math.round(v * 1000) / 1000;
 
@@ -103,7 +108,7 @@ export class CanvasSurface implements Surface<CanvasFont> {
   private strokeAlpha = 1;
   private readonly saved: [number, number][] = [];
   /** polygonsAt's polygons not yet painted. */
-  private pending: Polygons[] = [];
+  private pending: (Polygons | Loops)[] = [];
   /** Whether the context's own path has anything since the last paint. */
   private onContext = false;
 
@@ -129,9 +134,28 @@ export class CanvasSurface implements Surface<CanvasFont> {
     return this;
   }
 
+  /**
+   * Closed polygons (flat corner lists), each a subpath of its own, held like polygonsAt's until
+   * the path is painted. For a subclass that offers the surface's `polygons`.
+   */
+  protected addLoops(loops: readonly ArrayLike<number>[]): void {
+    if (this.makePath) this.pending.push({ loops });
+    else this.trace({ loops });
+  }
+
   /** Polygons onto the context's own path, corner by corner. */
-  private trace(p: Polygons): void {
+  private trace(p: Polygons | Loops): void {
     const ctx = this.ctx;
+    if ('loops' in p) {
+      for (const l of p.loops) {
+        if (l.length < 6) continue;
+        ctx.moveTo(l[0]!, l[1]!);
+        for (let k = 2; k < l.length; k += 2) ctx.lineTo(l[k]!, l[k + 1]!);
+        ctx.closePath();
+      }
+      this.onContext = true;
+      return;
+    }
     const c = p.corners;
     for (let j = p.from; j < p.to; j++) {
       const i = p.which[j]!;
@@ -155,6 +179,15 @@ export class CanvasSurface implements Surface<CanvasFont> {
     }
     let d = '';
     for (const p of list) {
+      if ('loops' in p) {
+        for (const l of p.loops) {
+          if (l.length < 6) continue;
+          d += `M${coord(l[0]!)} ${coord(l[1]!)}`;
+          for (let k = 2; k < l.length; k += 2) d += `L${coord(l[k]!)} ${coord(l[k + 1]!)}`;
+          d += 'z';
+        }
+        continue;
+      }
       const c = p.corners;
       // Every polygon has the same shape: its corners after the first as relative steps, once.
       let steps = '';

@@ -46,10 +46,16 @@ export interface ScenarioPaintModel extends PaintModel {
 /** Row strings to palette indices; a code not in the palette (or a missing cell) is NONE. */
 function decodeLenient(rows: readonly string[], palette: readonly string[], cols: number, count: number): Uint8Array {
   const lookup = new Map(palette.map((code, i) => [code, i]));
+  // ASCII codes (all the usual ones) by char code: a 1024×1024 map is a million look-ups.
+  const ascii = new Uint8Array(128).fill(NONE);
+  for (const [code, i] of lookup) if (code.length === 1 && code.charCodeAt(0) < 128) ascii[code.charCodeAt(0)] = i;
   const out = new Uint8Array(cols * count).fill(NONE);
   for (let r = 0; r < Math.min(count, rows.length); r++) {
     const row = rows[r]!;
-    for (let c = 0; c < Math.min(cols, row.length); c++) out[r * cols + c] = lookup.get(row.charAt(c)) ?? NONE;
+    for (let c = 0; c < Math.min(cols, row.length); c++) {
+      const u = row.charCodeAt(c);
+      out[r * cols + c] = u < 128 ? ascii[u]! : (lookup.get(row.charAt(c)) ?? NONE);
+    }
   }
   return out;
 }

@@ -24,6 +24,7 @@ import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
 import { translucent } from './translucent.js';
+import { cellOutlines } from './outline.js';
 import { paintSideFeatures } from './side-features.js';
 
 export interface PaintLayers {
@@ -242,7 +243,16 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
       : (list: ArrayLike<number>, from: number, to: number) => {
           for (let j = from; j < to; j++) cellPath(list[j]!);
         };
-  if (style.fills !== false) paintTerrain(s, model, cells, cellPaths, cellPath, style, looks.map((l) => l.fill), terrainAlpha !== undefined && terrainAlpha < 1 ? 0 : minLine(0, 0.6), S);
+  // A surface that takes polygons (a native raster) gets each colour's cells as their outline.
+  const cellOutline =
+    !net && s.polygons
+      ? (list: ArrayLike<number>): boolean => {
+          const loops = cellOutlines(model.grid, model.cols, model.rows, S, corners, cells.index, cells.x, cells.y, list, 0, list.length);
+          if (loops) s.polygons!(loops);
+          return loops !== null;
+        }
+      : null;
+  if (style.fills !== false) paintTerrain(s, model, cells, cellPaths, cellOutline, cellPath, style, looks.map((l) => l.fill), terrainAlpha !== undefined && terrainAlpha < 1 ? 0 : minLine(0, 0.6), S);
   if (layers.terrain && layers.symbols && !style.outline && px >= SYMBOLS_PX) paintSymbols(s, model, cache, cells, cellPath, S, px);
 
   if (layers.control && !style.outline) {
@@ -378,6 +388,7 @@ function paintTerrain<F extends SurfaceFont>(
   model: PaintModel,
   cells: Cells,
   cellPaths: (list: ArrayLike<number>, from: number, to: number) => void,
+  cellOutline: ((list: ArrayLike<number>) => boolean) | null,
   cellPath: (i: number) => void,
   style: PaintStyle,
   fills: readonly Rgb[],
@@ -398,8 +409,10 @@ function paintTerrain<F extends SurfaceFont>(
     // Filled a batch of cells at a time: a canvas's cost grows faster than the number of
     // shapes in one path (one path of 40,000 cells took Chromium 33 s, batches of 512 a
     // fraction of a second), and a batch of opaque same-coloured cells looks the same.
-    for (let k = 0; k < list.length; k += FILL_BATCH) {
-      cellPaths(list, k, Math.min(list.length, k + FILL_BATCH));
+    // A surface that takes outlines fills all the colour's cells as one (see outline.ts).
+    const whole = cellOutline?.(list) ?? false;
+    for (let k = 0; k < list.length; k += whole ? list.length : FILL_BATCH) {
+      if (!whole) cellPaths(list, k, Math.min(list.length, k + FILL_BATCH));
       if (seam > 0) s.fillStyle(colour).buttCaps().strokeStyle(colour, seam).fillAndStroke();
       else s.fillStyle(colour).fill();
     }

@@ -99,6 +99,13 @@ export interface Surface<F extends SurfaceFont = SurfaceFont> {
    * lays its cells' fills and outlines down with it where a surface has it.
    */
   polygonsAt?(corners: readonly Point[], xs: ArrayLike<number>, ys: ArrayLike<number>, which: ArrayLike<number>, from: number, to: number): this;
+  /**
+   * Optional: closed polygons, each a flat list of corners (x0, y0, x1, y1, …), as subpaths of
+   * their own in one call. A surface that has it (a native raster) is handed the terrain fills as
+   * the outline of each colour's cells together (shared/paint/outline.ts): a few long edges where
+   * a path per cell has six short ones, the same picture without the seams between the cells.
+   */
+  polygons?(loops: readonly ArrayLike<number>[]): this;
   segment(a: Point, b: Point): this;
   circle(c: Point, r: number): this;
   ellipse(c: Point, rx: number, ry: number): this;
