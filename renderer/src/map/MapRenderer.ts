@@ -51,7 +51,8 @@ export class MapRenderer {
   private counterNodes: CounterNodes | null = null;
   private readonly chunks = new ChunkCache(CELL_SIZE);
   private readonly scheduler: TileScheduler;
-  private overviewMode = false;
+  /** Whether the map is drawn as its overview, and for which view and screen size (see overviewMode). */
+  private overview: { view: View; width: number; height: number; on: boolean } | null = null;
   private model: MapModel | null = null;
   /** The grid layout the tiles and chunks were made for. */
   private shownGrid: GridGeometry | null = null;
@@ -161,6 +162,7 @@ export class MapRenderer {
     this.shownGrid = model.grid;
     paintCacheOf(model).reset();
     this.chunks.reset(model);
+    this.overview = null;
     this.contentVersion++;
     this.hover = null;
     this.selected = null;
@@ -405,7 +407,8 @@ export class MapRenderer {
       [this.scheduler, 'work', 'tiles'],
       [this.scheduler, 'makeTiles', 'tiles'],
       [this.picture, 'draw', 'draw'],
-      ...this.picture.layers.map((l) => [l, 'draw', 'draw'] as const),
+      // A layer is drawn by its draw (scene and hit graph) or by its scene and hit graph drawn apart.
+      ...this.picture.layers.flatMap((l) => (['draw', 'drawScene', 'drawHit'] as const).map((m) => [l, m, 'draw'] as const)),
     ]);
   }
 
@@ -452,9 +455,21 @@ export class MapRenderer {
     this.picture.setView(v);
     this.detail = detailFor(this.cellScreenPx);
     if (!this.level || Math.abs(this.level.scale - v.scale) > 1e-12) this.scheduler.zoomed();
-    this.overviewMode = this.chunks.countIn(visibleRect(v, this.width, this.height)) > OVERVIEW_CHUNKS;
     this.events.onView?.(v);
     if (draw) this.requestFrame();
+  }
+
+  /**
+   * Far out on a very large map: too many chunks in view, the overview bitmap is shown instead of
+   * tiles. Worked out when asked, once per view (a pan's pointer events come faster than frames).
+   */
+  private get overviewMode(): boolean {
+    const o = this.overview;
+    const { view, width, height } = this;
+    if (o && o.view === view && o.width === width && o.height === height) return o.on;
+    const on = this.chunks.countIn(visibleRect(view, width, height), OVERVIEW_CHUNKS) > OVERVIEW_CHUNKS;
+    this.overview = { view, width, height, on };
+    return on;
   }
 
   /** The tiling for the current view; a new one whenever what tiles show would change. */
