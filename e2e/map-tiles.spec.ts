@@ -41,7 +41,7 @@ async function expectTilesMatch(page: Page, what: string) {
 }
 
 /** The map's static layer on screen is its tiles, pixel for pixel, each where the tiling puts it. */
-async function expectScreenShowsTiles(page: Page, what: string, mode?: 'nodes' | 'mosaic') {
+async function expectScreenShowsTiles(page: Page, what: string, mode?: 'mosaic' | 'overview') {
   const screen = await page.evaluate(() => window.__gridfront!.map.checkScreen());
   expect(screen, `${what}: tiles all made`).not.toBeNull();
   expect(screen!.tiles, `${what}: tiles on screen`).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ test('a map opened from the library is sharp on its first frame: the tiles made 
   await expectTilesMatch(page, 'as opened');
 });
 
-test('far out on a large map one shape draws the many small tiles, near in a node each: both show every tile pixel for pixel, before and after a pan', async ({ page }) => {
+test('one shape draws the tiles, far out and near in: every tile pixel for pixel, before and after a pan and a brush stroke; far out a stroke redraws only the tiles it patched', async ({ page }) => {
   test.setTimeout(90_000);
   // The Dnieper map repeated to 140×140 cells: at the whole-map view well over 40 tiles.
   const n = 140;
@@ -178,19 +178,33 @@ test('far out on a large map one shape draws the many small tiles, near in a nod
   await sharp(page);
   await expectScreenShowsTiles(page, 'the whole map panned', 'mosaic');
 
-  // Wheel in until a few large tiles fill the view: a node per tile.
+  // Wheel in until a few large tiles fill the view.
   await page.mouse.move(middle.x, middle.y);
   for (let k = 0; k < 25 && (await page.evaluate(() => window.__gridfront!.map.zoom)) < 1; k++) await page.mouse.wheel(0, -240);
   await sharp(page);
-  const near = await expectScreenShowsTiles(page, 'zoomed in', 'nodes');
+  const near = await expectScreenShowsTiles(page, 'zoomed in', 'mosaic');
   expect(near.tiles).toBeLessThanOrEqual(40);
-  // A pan moves the nodes' group; tiles coming into view get nodes (kept ones, reused).
   await pan(300, 170);
   await sharp(page);
-  await expectScreenShowsTiles(page, 'zoomed in and panned', 'nodes');
+  await expectScreenShowsTiles(page, 'zoomed in and panned', 'mosaic');
   await pan(-420, -260);
   await sharp(page);
-  await expectScreenShowsTiles(page, 'zoomed in and panned back past the start', 'nodes');
-  await page.getByTestId('map').screenshot({ path: path.join(OUTPUT, 'map-tiles-nodes-panned.png') });
+  await expectScreenShowsTiles(page, 'zoomed in and panned back past the start', 'mosaic');
+  await page.getByTestId('map').screenshot({ path: path.join(OUTPUT, 'map-tiles-near-panned.png') });
+  // Near in (a few large tiles), a stroke through the cells in the middle of the screen; the
+  // screen is its tiles right after it and once settled.
+  // The cell nearest the middle, from where three cells' centres are on the page (cells lie on a lattice).
+  const centre = await page.evaluate(([x, y]) => {
+    const at = (col: number, row: number) => window.__gridfront!.map.cellToClient(col, row)!;
+    const o = at(0, 0);
+    const across = (at(2, 0).x - o.x) / 2;
+    const down = (at(0, 2).y - o.y) / 2;
+    return { col: Math.round((x - o.x) / across), row: Math.round((y - o.y) / down) };
+  }, [middle.x, middle.y] as const);
+  await stroke(page, Array.from({ length: 3 }, (_, k) => ({ col: centre.col + k, row: centre.row })), 'brush');
+  await expectScreenShowsTiles(page, 'right after a brush stroke near in', 'mosaic');
+  await sharp(page);
+  await expectScreenShowsTiles(page, 'a brush stroke near in, settled', 'mosaic');
+  await page.getByTestId('map').screenshot({ path: path.join(OUTPUT, 'map-tiles-near-stroked.png') });
   expect(errors).toEqual([]);
 });

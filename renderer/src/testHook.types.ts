@@ -19,10 +19,10 @@ export interface GridfrontTestHook {
     labelBoxes(): { names: { cell: string; text: string; box: Box }[]; counters: { cell: string; box: Box }[] } | null;
     /**
      * The map's static layer drawn now against the tiles it shows, pixel for pixel (null while
-     * tiles are missing); `mode` says how the tiles were drawn (a node each, or one shape far out);
+     * tiles are missing); `mode` says how the tiles were drawn (one shape copying them, or the overview image far out on a very large map);
      * `drawsInPart` counts the draws so far that copied only the tiles an edit painted again.
      */
-    checkScreen(): { mode: 'nodes' | 'mosaic' | 'overview'; tiles: number; pixelsOff: number; drawsInPart: number } | null;
+    checkScreen(): { mode: 'mosaic' | 'overview'; tiles: number; pixelsOff: number; drawsInPart: number } | null;
     checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number; worst: { x: number; y: number; fresh: number[]; tile: number[] } | null; slightArea: { x: number; y: number; width: number; height: number } | null } | null;
   };
   /** Open a scenario document that is already in memory (skips the host). */

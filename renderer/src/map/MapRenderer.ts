@@ -51,7 +51,8 @@ export class MapRenderer {
   private counterNodes: CounterNodes | null = null;
   private readonly chunks = new ChunkCache(CELL_SIZE);
   private readonly scheduler: TileScheduler;
-  private overviewMode = false;
+  /** Whether the map is drawn as its overview, and for which view and screen size (see overviewMode). */
+  private overview: { view: View; width: number; height: number; on: boolean } | null = null;
   private model: MapModel | null = null;
   /** The grid layout the tiles and chunks were made for. */
   private shownGrid: GridGeometry | null = null;
@@ -98,7 +99,11 @@ export class MapRenderer {
       chunks: this.chunks,
       bounds: () => this.model?.grid.bounds(CELL_SIZE) ?? null,
       frame: () => this.frameNo,
-      repainted: () => this.scheduler.takeRepainted(),
+      // Edits made since the last draw are painted into the tiles first (once for them all).
+      repainted: () => {
+        this.flushPatches();
+        return this.scheduler.takeRepainted();
+      },
     });
     this.unsubscribe = this.viewport.subscribe(() => this.applyView(true));
   }
@@ -157,6 +162,7 @@ export class MapRenderer {
     this.shownGrid = model.grid;
     paintCacheOf(model).reset();
     this.chunks.reset(model);
+    this.overview = null;
     this.contentVersion++;
     this.hover = null;
     this.selected = null;
@@ -267,7 +273,8 @@ export class MapRenderer {
     for (const r of this.namesMovedArea(before, after)) area = union(area, r);
     // The overview is patched when next shown, once for all the edits made meanwhile.
     this.chunks.forget(dirty, area);
-    this.scheduler.patch(this.level, area);
+    // Painted into the tiles when the map is next drawn, together with the other edits until then.
+    this.scheduler.patch(area);
   }
 
   /**
@@ -370,6 +377,7 @@ export class MapRenderer {
   checkTiles(): TileCheck {
     const level = this.level;
     if (!level || !this.model) return { tiles: 0, slight: 0, large: 0, maxDifference: 0, worst: null, slightArea: null };
+    this.flushPatches();
     return checkTiles(level, this.scheduler.store.tilesOf(level), (ctx, rect, l) => this.paint(ctx, rect, l));
   }
 
@@ -399,7 +407,8 @@ export class MapRenderer {
       [this.scheduler, 'work', 'tiles'],
       [this.scheduler, 'makeTiles', 'tiles'],
       [this.picture, 'draw', 'draw'],
-      ...this.picture.layers.map((l) => [l, 'draw', 'draw'] as const),
+      // A layer is drawn by its draw (scene and hit graph) or by its scene and hit graph drawn apart.
+      ...this.picture.layers.flatMap((l) => (['draw', 'drawScene', 'drawHit'] as const).map((m) => [l, m, 'draw'] as const)),
     ]);
   }
 
@@ -426,6 +435,11 @@ export class MapRenderer {
     this.picture.setSelected(corners(this.selected));
   }
 
+  /** Paints the edits made since the last draw into the current zoom's tiles. */
+  private flushPatches(): void {
+    if (this.scheduler.patchesPending) this.scheduler.flush(this.model ? this.currentLevel() : null);
+  }
+
   private nameObstacles(): NameObstacles {
     return { markers: this.layers.markers, units: false, counters: this.counters };
   }
@@ -441,9 +455,21 @@ export class MapRenderer {
     this.picture.setView(v);
     this.detail = detailFor(this.cellScreenPx);
     if (!this.level || Math.abs(this.level.scale - v.scale) > 1e-12) this.scheduler.zoomed();
-    this.overviewMode = this.chunks.countIn(visibleRect(v, this.width, this.height)) > OVERVIEW_CHUNKS;
     this.events.onView?.(v);
     if (draw) this.requestFrame();
+  }
+
+  /**
+   * Far out on a very large map: too many chunks in view, the overview bitmap is shown instead of
+   * tiles. Worked out when asked, once per view (a pan's pointer events come faster than frames).
+   */
+  private get overviewMode(): boolean {
+    const o = this.overview;
+    const { view, width, height } = this;
+    if (o && o.view === view && o.width === width && o.height === height) return o.on;
+    const on = this.chunks.countIn(visibleRect(view, width, height), OVERVIEW_CHUNKS) > OVERVIEW_CHUNKS;
+    this.overview = { view, width, height, on };
+    return on;
   }
 
   /** The tiling for the current view; a new one whenever what tiles show would change. */
@@ -468,6 +494,7 @@ export class MapRenderer {
     this.frameRequested = false;
     if (this.destroyed) return;
     this.frameNo++;
+    this.flushPatches();
     const more = this.model && !this.overviewMode ? this.scheduler.work(this.frameNo, TILE_BUDGET_MS) : false;
     this.picture.draw();
     if (this.level) this.scheduler.store.trim(this.level, this.frameNo);

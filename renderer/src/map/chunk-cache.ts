@@ -52,10 +52,19 @@ export class ChunkCache {
     this.model = null;
   }
 
-  /** How many chunks reach into `rect` (map px). */
-  countIn(rect: Rect): number {
+  /**
+   * How many chunks reach into `rect` (map px); counting stops past `atMost` (asked per view
+   * change, so it looks only at the chunks round the rectangle, not at every chunk of the map).
+   */
+  countIn(rect: Rect, atMost = Infinity): number {
+    const r = this.range(rect);
+    if (!r) return 0;
     let n = 0;
-    for (const entry of this.entries) if (intersects(entry.geometry.rect, rect)) n++;
+    for (let j = r.j0; j <= r.j1; j++)
+      for (let i = r.i0; i <= r.i1; i++) {
+        const entry = this.entries[j * r.perRow + i];
+        if (entry && intersects(entry.geometry.rect, rect) && ++n > atMost) return n;
+      }
     return n;
   }
 
@@ -69,8 +78,21 @@ export class ChunkCache {
 
   /** Chunks whose drawing can reach into `rect` (map px). */
   in(rect: Rect): ChunkEntry[] {
+    const r = this.range(rect);
+    if (!r) return [];
+    const out: ChunkEntry[] = [];
+    for (let j = r.j0; j <= r.j1; j++)
+      for (let i = r.i0; i <= r.i1; i++) {
+        const entry = this.entries[j * r.perRow + i];
+        if (entry && intersects(entry.geometry.rect, rect)) out.push(entry);
+      }
+    return out;
+  }
+
+  /** The chunks (columns i0–i1, rows j0–j1 of chunks) that can reach into `rect` (map px). */
+  private range(rect: Rect): { i0: number; i1: number; j0: number; j1: number; perRow: number } | null {
     const model = this.model;
-    if (!model) return [];
+    if (!model) return null;
     const { grid } = model;
     const box = grid.cellBox(this.cellSize);
     const m = this.cellSize * 0.6 + Math.max(box.width, box.height);
@@ -83,13 +105,7 @@ export class ChunkCache {
     const i1 = k(Math.max(a.col, b.col) + 1, perRow);
     const j0 = k(Math.min(a.row, b.row) - 1, perCol);
     const j1 = k(Math.max(a.row, b.row) + 1, perCol);
-    const out: ChunkEntry[] = [];
-    for (let j = j0; j <= j1; j++)
-      for (let i = i0; i <= i1; i++) {
-        const entry = this.entries[j * perRow + i];
-        if (entry && intersects(entry.geometry.rect, rect)) out.push(entry);
-      }
-    return out;
+    return { i0, i1, j0, j1, perRow };
   }
 
   /** The chunk's cell bitmap, made now if it is missing. */

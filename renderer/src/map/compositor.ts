@@ -1,18 +1,18 @@
-// The map's Konva stage, used as Konva: a static layer whose pictures are Konva nodes (one
-// Konva.Image per finished tile — the tile canvases the scheduler keeps are their cached
-// bitmaps — or, with many small tiles in view, one shape copying them all; a shape drawing
-// the stand-ins where tiles are still missing; and the overview image of a very large map
-// seen from far out); the traced picture (map.underlay) on its own
-// layer; and an interactive layer of real nodes for what the pointer touches: the hovered and
-// the selected cell's outlines, and a shape for what a screen draws over the map (the
-// designer's tool feedback, the test-play picture) and the test-play counters, a node each
+// The map's Konva stage, used as Konva: a static layer whose pictures are Konva nodes (the
+// mosaic, one shape copying the finished tiles in view — the tile canvases the scheduler keeps
+// are its cached bitmaps; a shape drawing the stand-ins where tiles are still missing; and the
+// overview image of a very large map seen from far out); the traced picture (map.underlay) on
+// its own layer; and an interactive layer of real nodes for what the pointer touches: the
+// hovered and the selected cell's outlines, and a shape for what a screen draws over the map
+// (the designer's tool feedback, the test-play picture) and the test-play counters, a node each
 // (counter-nodes.ts). Only public Konva API.
 //
 // The static layer is not transformed: tiles are placed in whole device pixels, so a tile on
-// screen is its canvas pixel for pixel. Tile nodes sit at their place in the tiling, in a
-// group at the tiling's origin: a pan moves the group alone, and a node is placed only when
-// its tile comes into view (nodes are kept for reuse, not made and destroyed per frame). The
-// other layers carry the view (map px → CSS px).
+// screen is its canvas pixel for pixel. Nothing on it is pointed at, so the tiles are not a
+// Konva.Image each: measured with bench:editor (a pan at 32 px per cell, about 30 tiles in
+// view), placing and drawing a node per tile cost a pan frame 0.2–0.3 ms more than the one
+// shape's copies, the whole frame of the map before Konva (514db07) being 0.6 ms. The other
+// layers carry the view (map px → CSS px).
 import Konva from 'konva';
 import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkCache } from './chunk-cache.js';
@@ -27,10 +27,12 @@ import { intersects, type View } from './viewport.js';
 Konva.autoDrawEnabled = false;
 
 /**
- * With more finished tiles in view than this (far out, where tiles are small), one shape
- * copies them all: placing and drawing a node each would cost more than the copies.
+ * The static layer is drawn in part (only the tiles an edit painted again, under a clip) only
+ * with more tiles in view than this (far out, many small tiles). Near in, with a few large
+ * tiles, copying them all after a brush sample was measured cheaper than the clipped draw
+ * (bench:editor, brush at 32 px per cell).
  */
-export const MOSAIC_TILES = 40;
+export const PART_TILES = 40;
 
 /** What the compositor shows, asked for each time the static layer is drawn. */
 export interface StaticSource {
@@ -52,8 +54,8 @@ export interface StaticSource {
 
 /** How the static layer on screen compares with the tiles it shows (see MapStage.checkScreen). */
 export interface ScreenCheck {
-  /** How the tiles were drawn: a node each, one shape for them all, or the overview image instead. */
-  mode: 'nodes' | 'mosaic' | 'overview';
+  /** How the tiles were drawn: one shape copying them all, or the overview image instead. */
+  mode: 'mosaic' | 'overview';
   tiles: number;
   /** Pixels of the layer that differ from the tile they belong to. */
   pixelsOff: number;
@@ -69,14 +71,11 @@ export class MapStage {
   private readonly staticLayer: Konva.Layer;
   private readonly standIns: Konva.Shape;
   private readonly eraser: Konva.Shape;
-  /** At the tiling's origin (whole device px): the tile nodes, each at its place in the tiling. */
-  private readonly tileGroup: Konva.Group;
-  /** The node showing each tile in view, and nodes not in use (out of the group) for reuse. */
-  private readonly tileNodes = new Map<Tile, Konva.Image>();
-  private readonly spareNodes: Konva.Image[] = [];
-  /** Draws the tiles in view when there are many (see MOSAIC_TILES). */
+  /** Copies the finished tiles in view, each at its place in the tiling (whole device px from ox, oy). */
   private readonly mosaic: Konva.Shape;
   private mosaicTiles: { tiles: Tile[]; ox: number; oy: number } | null = null;
+  /** While the layer is drawn in part: the part (device px); the mosaic skips tiles outside it. */
+  private part: Rect | null = null;
   private readonly overviewGroup: Konva.Group;
   private readonly overviewNode: Konva.Image;
   private readonly underlayLayer: Konva.Layer;
@@ -86,6 +85,7 @@ export class MapStage {
   private readonly selection: { halo: Konva.Line; line: Konva.Line };
   private counters: Konva.Group | null = null;
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
+  private overlayContext: CanvasRenderingContext2D | null = null;
   private view: View = { scale: 1, x: 0, y: 0 };
   /**
    * Layers whose picture is out of date (their content, or the view they carry, changed since
@@ -106,7 +106,7 @@ export class MapStage {
    * at its place in the tiling (device px origin ox, oy), on a canvas this size. Null when it
    * shows something else too (stand-ins, the overview) or must be drawn afresh (a resize).
    */
-  private shown: { tiles: readonly Tile[]; mosaic: boolean; ox: number; oy: number; width: number; height: number } | null = null;
+  private shown: { tiles: readonly Tile[]; ox: number; oy: number; width: number; height: number } | null = null;
   /** True while a draw planned by drawStatic runs (its beforeDraw must not plan again). */
   private planned = false;
   private drawsInPart = 0;
@@ -120,9 +120,6 @@ export class MapStage {
     this.stage = new Konva.Stage({ container, width, height, listening: false });
     this.staticLayer = new Konva.Layer({ listening: false });
     this.standIns = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawStandIns(ctx) });
-    // Tile nodes and their group are only ever moved: Konva then works out their place on the
-    // canvas from x and y alone (Konva's performance tips: transformsEnabled 'position').
-    this.tileGroup = new Konva.Group({ listening: false, transformsEnabled: 'position' });
     this.mosaic = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawMosaic(ctx) });
     this.overviewGroup = new Konva.Group({ listening: false, visible: false });
     this.overviewNode = new Konva.Image({ image: undefined, listening: false });
@@ -130,7 +127,7 @@ export class MapStage {
     // Clears the part of the canvas drawn again when the layer is drawn in part (the layer's
     // clip keeps it, and every node drawn after it, inside that part).
     this.eraser = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => ctx.clear() });
-    this.staticLayer.add(this.eraser, this.standIns, this.tileGroup, this.mosaic, this.overviewGroup);
+    this.staticLayer.add(this.eraser, this.standIns, this.mosaic, this.overviewGroup);
     // The nodes follow the view and the tiles made so far each time the layer is drawn (also
     // when Konva draws it itself, after a resize: then whole).
     this.staticLayer.on('beforeDraw', () => {
@@ -152,11 +149,15 @@ export class MapStage {
     const overlay = new Konva.Shape({
       listening: false,
       sceneFunc: () => {
-        if (this.overlayDrawer) this.overlayDrawer(this.interactiveLayer.getNativeCanvasElement().getContext('2d')!, this.view.scale);
+        // The layer keeps its canvas element (a resize sizes it), so its context is looked up once.
+        this.overlayContext ??= this.interactiveLayer.getNativeCanvasElement().getContext('2d')!;
+        if (this.overlayDrawer) this.overlayDrawer(this.overlayContext, this.view.scale);
       },
     });
     this.interactiveLayer.add(this.hover.halo, this.hover.line, this.selection.halo, this.selection.line, overlay);
     this.stage.add(this.staticLayer, this.underlayLayer, this.interactiveLayer);
+    // The layers carrying the view are moved to it as they are drawn (see setView).
+    for (const layer of [this.underlayLayer, this.interactiveLayer]) layer.on('beforeDraw', () => this.follow(layer));
   }
 
   get pixelRatio(): number {
@@ -179,20 +180,29 @@ export class MapStage {
 
   setView(view: View): void {
     this.view = view;
-    this.follow(this.interactiveLayer);
-    // Hidden nodes follow the view when they are shown (setUnderlay, syncStatic).
-    if (this.overviewGroup.visible()) this.follow(this.overviewGroup);
-    if (this.underlayLayer.visible()) {
-      this.follow(this.underlayLayer);
-      this.stale.add(this.underlayLayer);
-    }
+    // A listening layer is hit-tested between frames (the test-play counters' drags): its nodes
+    // follow the view at once. Otherwise the layers carrying the view are moved when next drawn,
+    // once per frame however many pointer events came in (a Konva transform change is not free).
+    if (this.interactiveLayer.listening()) this.follow(this.interactiveLayer);
+    if (this.underlayLayer.visible()) this.stale.add(this.underlayLayer);
     // The static and interactive layers are drawn by the frame that follows a view change (see draw).
   }
 
-  /** Puts `node` where the view says (map px → CSS px), in one change of its transform. */
+  /** Puts `node` where the view says (map px → CSS px), in one change of its transform, unless it is there. */
   private follow(node: Konva.Node): void {
     const v = this.view;
+    if (node.x() === v.x && node.y() === v.y && node.scaleX() === v.scale && node.scaleY() === v.scale) return;
     node.setAttrs({ x: v.x, y: v.y, scaleX: v.scale, scaleY: v.scale });
+  }
+
+  /**
+   * Draws `layer`'s scene; its hit graph only while it listens (a layer that does not listen has
+   * none, and Konva's draw would still size and clear its hit canvas each time).
+   */
+  private drawLayer(layer: Konva.Layer): void {
+    layer.drawScene();
+    // The layer's own flag: the stage listens exactly when the interactive layer does (counterGroup).
+    if (layer.listening()) layer.drawHit();
   }
 
   /** Puts the traced picture under the map's terrain (`below`) or over the map. */
@@ -223,7 +233,6 @@ export class MapStage {
     else {
       this.underlayNode.setAttrs({ image: u.image, x: u.x * cellSize, y: u.y * cellSize, scaleX: u.scale * cellSize, scaleY: u.scale * cellSize, rotation: u.rotation, opacity: u.opacity });
       this.underlayLayer.visible(true);
-      this.follow(this.underlayLayer);
     }
     // Hidden, its canvas is not shown (display: none): nothing to clear.
     if (u) this.redraw(this.underlayLayer);
@@ -252,6 +261,8 @@ export class MapStage {
       this.interactiveLayer.add(this.counters);
       this.interactiveLayer.listening(true);
       this.stage.listening(true);
+      // Hit-tested from now on between frames too: at the view now (see setView).
+      this.follow(this.interactiveLayer);
     }
     return this.counters;
   }
@@ -273,7 +284,7 @@ export class MapStage {
     if (this.overviewGroup.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0, drawsInPart: this.drawsInPart };
     const layer = this.staticLayer.getNativeCanvasElement();
     const screen = layer.getContext('2d')!.getImageData(0, 0, layer.width, layer.height).data;
-    const tiles = this.mosaicTiles?.tiles ?? [...this.tileNodes.keys()];
+    const tiles = this.mosaicTiles?.tiles ?? [];
     const dpr = this.pixelRatio;
     const ox = Math.round(this.view.x * dpr);
     const oy = Math.round(this.view.y * dpr);
@@ -295,7 +306,7 @@ export class MapStage {
           if (screen[a] !== own[b] || screen[a + 1] !== own[b + 1] || screen[a + 2] !== own[b + 2] || screen[a + 3] !== own[b + 3]) pixelsOff++;
         }
     }
-    return { mode: this.mosaicTiles ? 'mosaic' : 'nodes', tiles: tiles.length, pixelsOff, drawsInPart: this.drawsInPart };
+    return { mode: 'mosaic', tiles: tiles.length, pixelsOff, drawsInPart: this.drawsInPart };
   }
 
   private showOutline(o: { halo: Konva.Line; line: Konva.Line }, pts: Outline): void {
@@ -331,7 +342,7 @@ export class MapStage {
     for (const layer of this.stage.getLayers()) {
       if (!this.stale.delete(layer)) continue;
       if (layer === this.staticLayer) this.drawStatic();
-      else layer.draw();
+      else this.drawLayer(layer);
     }
   }
 
@@ -346,29 +357,35 @@ export class MapStage {
     // Drawn in part: only the box of the tiles painted again is cleared and drawn (the rest
     // of the canvas still shows the same tiles at the same place).
     const part = plan === 'whole' ? null : plan;
-    this.staticLayer.clearBeforeDraw(!part);
-    this.staticLayer.clipFunc(part ? (ctx) => ctx.rect(part.x / this.pixelRatio, part.y / this.pixelRatio, part.width / this.pixelRatio, part.height / this.pixelRatio) : undefined);
-    this.eraser.visible(part !== null);
-    if (part) this.drawsInPart++;
+    if (part) {
+      this.staticLayer.clearBeforeDraw(false);
+      this.staticLayer.clipFunc((ctx) => ctx.rect(part.x / this.pixelRatio, part.y / this.pixelRatio, part.width / this.pixelRatio, part.height / this.pixelRatio));
+      this.eraser.visible(true);
+      this.part = part;
+      this.drawsInPart++;
+    }
     try {
-      this.staticLayer.draw();
+      this.drawLayer(this.staticLayer);
     } finally {
       this.planned = false;
-      this.staticLayer.clearBeforeDraw(true);
-      this.staticLayer.clipFunc(undefined);
-      this.eraser.visible(false);
+      if (part) {
+        this.staticLayer.clearBeforeDraw(true);
+        this.staticLayer.clipFunc(undefined);
+        this.eraser.visible(false);
+        this.part = null;
+      }
     }
   }
 
   /**
-   * The static layer's nodes for this frame: the finished tiles of the current zoom as images
-   * in whole device px, over stand-ins where some are missing (tiles of earlier zooms,
-   * stretched, over the chunks' cell bitmaps); or, far out, the overview image.
+   * The static layer's nodes for this frame: the finished tiles of the current zoom copied in
+   * whole device px, over stand-ins where some are missing (tiles of earlier zooms, stretched,
+   * over the chunks' cell bitmaps); or, far out, the overview image.
    */
   private syncStatic(inPart: boolean): 'whole' | 'none' | Rect {
     const src = this.source;
     const repainted = src.repainted();
-    let ready: Tile[] = [];
+    const ready: Tile[] = [];
     this.gap = null;
     this.mosaicTiles = null;
     let plan: 'whole' | 'none' | Rect = 'whole';
@@ -377,9 +394,10 @@ export class MapStage {
       const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
       const b = src.bounds();
       if (bitmap && b) {
-        if (this.overviewNode.image() !== bitmap) this.overviewNode.image(bitmap);
-        this.overviewNode.position({ x: b.x, y: b.y });
-        this.overviewNode.size({ width: b.width, height: b.height });
+        // Set only when they change: a Konva attribute change is not free, and this runs per frame.
+        const o = this.overviewNode;
+        if (o.image() !== bitmap) o.image(bitmap);
+        if (o.x() !== b.x || o.y() !== b.y || o.width() !== b.width || o.height() !== b.height) o.setAttrs({ image: bitmap, x: b.x, y: b.y, width: b.width, height: b.height });
       }
       this.overviewGroup.visible(bitmap !== null && b !== null);
       if (this.overviewGroup.visible()) this.follow(this.overviewGroup);
@@ -405,32 +423,27 @@ export class MapStage {
       }
       if (missing) this.gap = { rect: missing, slots, level, ox, oy };
       plan = this.planPart(inPart, ready, ox, oy, repainted);
-      if (ready.length > MOSAIC_TILES) {
-        this.mosaicTiles = { tiles: ready, ox, oy };
-        ready = [];
-      } else this.tileGroup.position({ x: ox / dpr, y: oy / dpr });
+      this.mosaicTiles = { tiles: ready, ox, oy };
     }
-    this.showTiles(ready);
     this.mosaic.visible(this.mosaicTiles !== null);
     this.standIns.visible(this.gap !== null);
     return plan;
   }
 
   /**
-   * Whether the static layer can be drawn in part: in mosaic mode with no stand-ins, the same tiles at the
+   * Whether the static layer can be drawn in part: with no stand-ins, the same tiles at the
    * same place as on the canvas now, only the tiles painted again since need copying (their
-   * box in device px), or none. Remembers what the canvas will show after this draw.
+   * box in device px; with many tiles in view, see PART_TILES), or none. Remembers what the
+   * canvas will show after this draw.
    */
   private planPart(inPart: boolean, ready: readonly Tile[], ox: number, oy: number, repainted: ReadonlySet<Tile>): 'whole' | 'none' | Rect {
-    const canvas = this.staticLayer.getNativeCanvasElement();
+    // Konva's record of the canvas's size in device px (not the element's, a DOM read per frame).
+    const canvas = this.staticLayer.getCanvas();
     const was = this.shown;
-    const mosaic = ready.length > MOSAIC_TILES;
-    const now = this.gap ? null : { tiles: ready, mosaic, ox, oy, width: canvas.width, height: canvas.height };
+    const now = this.gap ? null : { tiles: ready, ox, oy, width: canvas.width, height: canvas.height };
     this.shown = now;
-    // Only the mosaic (many small tiles, far out) is drawn in part: measured with bench:editor,
-    // a node per tile drawn under the clip cost more than drawing them all afresh.
-    if (!inPart || !now || !was || !mosaic) return 'whole';
-    if (was.mosaic !== mosaic || was.ox !== ox || was.oy !== oy || was.width !== now.width || was.height !== now.height) return 'whole';
+    if (!inPart || !now || !was) return 'whole';
+    if (was.ox !== ox || was.oy !== oy || was.width !== now.width || was.height !== now.height) return 'whole';
     if (was.tiles.length !== ready.length || was.tiles.some((t, k) => t !== ready[k])) return 'whole';
     let box: Rect | null = null;
     for (const tile of ready) {
@@ -442,39 +455,27 @@ export class MapStage {
       const y1 = Math.min(now.height, tile.slot.j * size + oy + size);
       if (x1 > x0 && y1 > y0) box = union(box, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
     }
-    return box ?? 'none';
+    if (!box) return 'none';
+    return ready.length > PART_TILES ? box : 'whole';
   }
 
-  /** Gives each of `tiles` a node (kept while the tile stays in view) and frees the others'. */
-  private showTiles(tiles: readonly Tile[]): void {
-    const keep = new Set(tiles);
-    for (const [tile, node] of this.tileNodes)
-      if (!keep.has(tile)) {
-        this.tileNodes.delete(tile);
-        node.remove();
-        this.spareNodes.push(node);
-      }
-    if (tiles.length === 0) return;
-    const dpr = this.pixelRatio;
-    for (const tile of tiles) {
-      if (this.tileNodes.has(tile)) continue;
-      const node = this.spareNodes.pop() ?? new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false, transformsEnabled: 'position' });
-      const side = tile.level.size / dpr;
-      node.image(tile.canvas);
-      node.position({ x: tile.slot.i * side, y: tile.slot.j * side });
-      node.size({ width: side, height: side });
-      this.tileGroup.add(node);
-      this.tileNodes.set(tile, node);
-    }
-  }
-
-  /** Many tiles in view: each copied pixel for pixel at its place in the tiling. */
+  /**
+   * The tiles in view, each copied pixel for pixel at its place in the tiling; drawn in part,
+   * only those reaching into the part (the clip would hide the others).
+   */
   private drawMosaic(ctx: Konva.Context): void {
     const m = this.mosaicTiles;
     if (!m) return;
+    const part = this.part;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, m.ox, m.oy);
-    for (const tile of m.tiles) ctx.drawImage(tile.canvas, tile.slot.i * tile.level.size, tile.slot.j * tile.level.size);
+    for (const tile of m.tiles) {
+      const size = tile.level.size;
+      const x = tile.slot.i * size;
+      const y = tile.slot.j * size;
+      if (part && (x + m.ox >= part.x + part.width || y + m.oy >= part.y + part.height || x + m.ox + size <= part.x || y + m.oy + size <= part.y)) continue;
+      ctx.drawImage(tile.canvas, x, y);
+    }
     ctx.restore();
   }
 

@@ -1,8 +1,9 @@
 // The tile scheduler: which tiles of the static map exist, and when they are made. Missing
 // tiles of the current view are made a few milliseconds' worth per frame, nearest the middle of
 // the screen first; while the zoom is changing none are made (old ones are stretched until the
-// view settles). An edit repaints just the part of the current tiles it touches, clipped, at
-// once, and those tiles are painted again whole once edits pause ("settling"), so a tile is
+// view settles). An edit repaints just the part of the current tiles it touches, clipped,
+// when the map is next drawn (the edits until then together, an area across tiles painted
+// once), and those tiles are painted again whole once edits pause ("settling"), so a tile is
 // always what painting it afresh gives. The painting itself is the caller's (`paint`).
 import type { Rect } from '../../../shared/grid/types.js';
 import type { DetailLevel } from './lod.js';
@@ -11,6 +12,9 @@ import { intersects } from './viewport.js';
 
 /** How long the zoom (or an edit) must stay still before tiles are made (or settled). */
 export const SETTLE_MS = 120;
+/** The biggest edit painted once for several tiles (device px; about four tiles' worth). */
+const SCRATCH_MAX_PX = 512 * 512;
+const SCRATCH_MARGIN = 4;
 /** Memory for tiles: 32 M device pixels (128 MB). */
 const TILE_CAP_PX = 32 * 1024 * 1024;
 
@@ -46,6 +50,10 @@ export class TileScheduler {
   private readonly settling = new Set<Tile>();
   /** Tiles painted again in place since the compositor last asked (see takeRepainted). */
   private readonly repainted = new Set<Tile>();
+  /** Areas (map px) edits changed that the tiles do not show yet (see patch, flush). */
+  private readonly waiting: Rect[] = [];
+  /** Where an edit straddling tiles is painted once, then copied into each (see paintShared). */
+  private scratch: HTMLCanvasElement | null = null;
   private editedAt = -Infinity;
   private scaleChangedAt = -Infinity;
   private zoomTimer: ReturnType<typeof setTimeout> | null = null;
@@ -81,7 +89,8 @@ export class TileScheduler {
   pending(): number {
     const level = this.view.level();
     const visible = this.visibleSlots(level);
-    let n = 0;
+    // Edits not yet painted into the tiles count too (see patch).
+    let n = this.waiting.length;
     for (const s of visible) {
       const tile = this.store.get(level, s);
       if (!tile) n++;
@@ -131,17 +140,47 @@ export class TileScheduler {
     return false;
   }
 
-  /** Repaints `area` (map px) of the current tiles at once (an edit), and whole once edits pause. */
-  patch(level: MapLevel | null, area: Rect): void {
-    if (level)
-      for (const tile of this.store.tilesOf(level))
-        if (intersects(tileRect(level, tile.slot), area)) {
-          this.repaint(tile, area);
-          this.settling.add(tile);
-        }
+  /**
+   * An edit changed what `area` (map px) shows: the current tiles there are repainted in part
+   * when the map is next drawn (`flush`), and whole once edits pause. Several edits before a
+   * draw (the commands of one paste, an eraser's two per sample, pointer samples quicker than
+   * frames) are painted once, overlapping areas as one.
+   */
+  patch(area: Rect): void {
+    let r = area;
+    for (let k = 0; k < this.waiting.length; ) {
+      const p = this.waiting[k]!;
+      if (touches(p, r)) {
+        r = unite(p, r);
+        this.waiting.splice(k, 1);
+        k = 0;
+      } else k++;
+    }
+    this.waiting.push(r);
     this.editedAt = performance.now();
-    if (level) this.store.dropOverlapping(level, area);
     this.requestFrame();
+  }
+
+  /** True while edits wait to be painted into the tiles (see flush). */
+  get patchesPending(): boolean {
+    return this.waiting.length > 0;
+  }
+
+  /**
+   * Paints the edits made since the last flush into the tiles of `level` (the current zoom), and
+   * drops the older zooms' tiles they make out of date. Called before the tiles are drawn.
+   */
+  flush(level: MapLevel | null): void {
+    if (this.waiting.length === 0) return;
+    const areas = this.waiting.splice(0);
+    if (!level) return;
+    const tiles = this.store.tilesOf(level);
+    for (const area of areas) {
+      const hit = tiles.filter((tile) => intersects(tileRect(level, tile.slot), area));
+      if (hit.length > 1 && this.paintShared(level, hit, area)) continue;
+      for (const tile of hit) this.repaint(tile, area);
+    }
+    for (const area of areas) this.store.dropOverlapping(level, area);
   }
 
   /** Paints whole again, now, the current tiles `area` (map px) touches (not an edit under way). */
@@ -168,6 +207,7 @@ export class TileScheduler {
 
   /** Forgets every tile (a new map). */
   clear(): void {
+    this.waiting.length = 0;
     this.store.clear();
     this.settling.clear();
     this.repainted.clear();
@@ -178,6 +218,7 @@ export class TileScheduler {
     if (this.editTimer) clearTimeout(this.editTimer);
     this.clear();
     this.pool.length = 0;
+    this.scratch = null;
   }
 
   /**
@@ -251,7 +292,86 @@ export class TileScheduler {
     this.paint(ctx, part, level, part);
     ctx.restore();
     this.repainted.add(tile);
+    this.settling.add(tile);
   }
+
+  /**
+   * An edit's area across several tiles (a brush sample on a tile border): painted once on a
+   * scratch canvas in the tiling's device pixels, then copied pixel for pixel into each tile's
+   * part, instead of the painter going over the same cells for every tile. False (nothing
+   * done) when the area is too big for the scratch canvas: then each tile paints its own part.
+   */
+  private paintShared(level: MapLevel, tiles: readonly Tile[], area: Rect): boolean {
+    const { ratio, size } = level;
+    // The area's device pixels in the tiling, within the tiles it touches.
+    let x0 = Math.floor(area.x * ratio);
+    let y0 = Math.floor(area.y * ratio);
+    let x1 = Math.ceil((area.x + area.width) * ratio);
+    let y1 = Math.ceil((area.y + area.height) * ratio);
+    let tx0 = Infinity;
+    let ty0 = Infinity;
+    let tx1 = -Infinity;
+    let ty1 = -Infinity;
+    for (const t of tiles) {
+      tx0 = Math.min(tx0, t.slot.i * size);
+      ty0 = Math.min(ty0, t.slot.j * size);
+      tx1 = Math.max(tx1, (t.slot.i + 1) * size);
+      ty1 = Math.max(ty1, (t.slot.j + 1) * size);
+    }
+    x0 = Math.max(x0, tx0);
+    y0 = Math.max(y0, ty0);
+    x1 = Math.min(x1, tx1);
+    y1 = Math.min(y1, ty1);
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (w <= 0 || h <= 0) return true;
+    if (w * h > SCRATCH_MAX_PX) return false;
+    // A margin round the part painted: Skia rasterises a shape's edge at the canvas's own edge
+    // a shade apart from the same edge inside a clip, as tiles paint their parts.
+    const m = SCRATCH_MARGIN;
+    const scratch = (this.scratch ??= document.createElement('canvas'));
+    if (scratch.width < w + 2 * m || scratch.height < h + 2 * m) {
+      scratch.width = Math.max(scratch.width, w + 2 * m);
+      scratch.height = Math.max(scratch.height, h + 2 * m);
+    }
+    const sctx = scratch.getContext('2d')!;
+    sctx.save();
+    sctx.setTransform(1, 0, 0, 1, 0, 0);
+    sctx.clearRect(m, m, w, h);
+    sctx.beginPath();
+    sctx.rect(m, m, w, h);
+    sctx.clip();
+    sctx.setTransform(ratio, 0, 0, ratio, m - x0, m - y0);
+    const part = { x: x0 / ratio, y: y0 / ratio, width: w / ratio, height: h / ratio };
+    this.paint(sctx, part, level, part);
+    sctx.restore();
+    for (const tile of tiles) {
+      const ox = tile.slot.i * size;
+      const oy = tile.slot.j * size;
+      const px = pixelRectIn(level, tile.slot, area);
+      if (!px) continue;
+      const ctx = tile.canvas.getContext('2d')!;
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(px.x, px.y, px.width, px.height);
+      ctx.drawImage(scratch, px.x + ox - x0 + m, px.y + oy - y0 + m, px.width, px.height, px.x, px.y, px.width, px.height);
+      ctx.restore();
+      this.repainted.add(tile);
+      this.settling.add(tile);
+    }
+    return true;
+  }
+}
+
+/** True when two rectangles overlap or meet. */
+function touches(a: Rect, b: Rect): boolean {
+  return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
+}
+
+function unite(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
 /** `view` cut down to the map's bounds grown by a cell (room for strokes and names); null when apart. */
