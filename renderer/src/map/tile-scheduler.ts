@@ -278,10 +278,7 @@ export class TileScheduler {
     const level = tile.level as MapLevel;
     const px = pixelRectIn(level, tile.slot, area);
     if (!px) return;
-    const ctx = tile.canvas.getContext('2d')!;
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(px.x, px.y, px.width, px.height);
+    const ctx = clearedPart(tile, px);
     ctx.beginPath();
     ctx.rect(px.x, px.y, px.width, px.height);
     ctx.clip();
@@ -350,10 +347,7 @@ export class TileScheduler {
       const oy = tile.slot.j * size;
       const px = pixelRectIn(level, tile.slot, area);
       if (!px) continue;
-      const ctx = tile.canvas.getContext('2d')!;
-      ctx.save();
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(px.x, px.y, px.width, px.height);
+      const ctx = clearedPart(tile, px);
       ctx.drawImage(scratch, px.x + ox - x0 + m, px.y + oy - y0 + m, px.width, px.height, px.x, px.y, px.width, px.height);
       ctx.restore();
       this.repainted.add(tile);
@@ -361,6 +355,18 @@ export class TileScheduler {
     }
     return true;
   }
+}
+
+/**
+ * A tile's 2D context with its state saved, in device pixels, and `px` (a pixel rectangle of the
+ * tile) cleared: ready for what is painted again there. The caller restores it.
+ */
+function clearedPart(tile: Tile, px: { x: number; y: number; width: number; height: number }): CanvasRenderingContext2D {
+  const ctx = tile.canvas.getContext('2d')!;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(px.x, px.y, px.width, px.height);
+  return ctx;
 }
 
 /** True when two rectangles overlap or meet. */
