@@ -20,7 +20,7 @@ export interface GridfrontTestHook {
     /**
      * The map's static layer drawn now against the tiles it shows, pixel for pixel (null while
      * tiles are missing); `mode` says how the tiles were drawn (one shape copying them, or the overview image far out on a very large map);
-     * `drawsInPart` counts the draws so far that copied only the tiles an edit painted again.
+     * `drawsInPart` counts the draws so far that copied only the pixels an edit painted again.
      */
     checkScreen(): { mode: 'mosaic' | 'overview'; tiles: number; pixelsOff: number; drawsInPart: number } | null;
     checkTiles(): { tiles: number; slight: number; large: number; maxDifference: number; worst: { x: number; y: number; fresh: number[]; tile: number[] } | null; slightArea: { x: number; y: number; width: number; height: number } | null } | null;

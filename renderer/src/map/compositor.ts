@@ -11,8 +11,10 @@
 // screen is its canvas pixel for pixel. Nothing on it is pointed at, so the tiles are not a
 // Konva.Image each: measured with bench:editor (a pan at 32 px per cell, about 30 tiles in
 // view), placing and drawing a node per tile cost a pan frame 0.2–0.3 ms more than the one
-// shape's copies, the whole frame of the map before Konva (514db07) being 0.6 ms. The other
-// layers carry the view (map px → CSS px).
+// shape's copies, the whole frame of the map before Konva (514db07) being 0.6 ms. After an
+// edit, with the view and the tiles in it as before, only the pixels the edit painted again are
+// cleared and copied (see planParts), not every tile in view. The other layers carry the view
+// (map px → CSS px).
 import Konva from 'konva';
 import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkCache } from './chunk-cache.js';
@@ -27,12 +29,28 @@ import { intersects, type View } from './viewport.js';
 Konva.autoDrawEnabled = false;
 
 /**
- * The static layer is drawn in part (only the tiles an edit painted again, under a clip) only
- * with more tiles in view than this (far out, many small tiles). Near in, with a few large
- * tiles, copying them all after a brush sample was measured cheaper than the clipped draw
- * (bench:editor, brush at 32 px per cell).
+ * A piece of a tile copied to the static layer's canvas when the layer is drawn in part: the
+ * pixels (sx, sy, width × height) of `canvas` go to (dx, dy) of the layer's canvas, device px.
  */
-export const PART_TILES = 40;
+export interface Part {
+  readonly canvas: HTMLCanvasElement;
+  readonly sx: number;
+  readonly sy: number;
+  readonly dx: number;
+  readonly dy: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the static layer's canvas shows: these tiles, each at its place in the tiling (device px from ox, oy). */
+export interface Shown {
+  readonly tiles: readonly Tile[];
+  readonly ox: number;
+  readonly oy: number;
+  /** The canvas's size, device px. */
+  readonly width: number;
+  readonly height: number;
+}
 
 /** What the compositor shows, asked for each time the static layer is drawn. */
 export interface StaticSource {
@@ -48,8 +66,11 @@ export interface StaticSource {
   bounds(): Rect | null;
   /** The frame number stamped on tiles drawn (the store keeps recently drawn ones). */
   frame(): number;
-  /** Tiles whose pictures changed in place since the last call (an edit's patch, a settle). */
-  repainted(): ReadonlySet<Tile>;
+  /**
+   * Tiles whose pictures changed in place since the last call (an edit's patch, a settle),
+   * each with the box of its pixels that changed (tile px).
+   */
+  repainted(): ReadonlyMap<Tile, Rect>;
 }
 
 /** How the static layer on screen compares with the tiles it shows (see MapStage.checkScreen). */
@@ -59,7 +80,7 @@ export interface ScreenCheck {
   tiles: number;
   /** Pixels of the layer that differ from the tile they belong to. */
   pixelsOff: number;
-  /** How often the layer has been drawn in part (only tiles an edit painted again) so far. */
+  /** How often the layer has been drawn in part (only the pixels an edit painted again) so far. */
   drawsInPart: number;
 }
 
@@ -70,12 +91,11 @@ export class MapStage {
   private readonly stage: Konva.Stage;
   private readonly staticLayer: Konva.Layer;
   private readonly standIns: Konva.Shape;
-  private readonly eraser: Konva.Shape;
   /** Copies the finished tiles in view, each at its place in the tiling (whole device px from ox, oy). */
   private readonly mosaic: Konva.Shape;
   private mosaicTiles: { tiles: Tile[]; ox: number; oy: number } | null = null;
-  /** While the layer is drawn in part: the part (device px); the mosaic skips tiles outside it. */
-  private part: Rect | null = null;
+  /** While the layer is drawn in part: the pieces of tiles the mosaic copies, and nothing else. */
+  private parts: readonly Part[] | null = null;
   private readonly overviewGroup: Konva.Group;
   private readonly overviewNode: Konva.Image;
   private readonly underlayLayer: Konva.Layer;
@@ -106,7 +126,7 @@ export class MapStage {
    * at its place in the tiling (device px origin ox, oy), on a canvas this size. Null when it
    * shows something else too (stand-ins, the overview) or must be drawn afresh (a resize).
    */
-  private shown: { tiles: readonly Tile[]; ox: number; oy: number; width: number; height: number } | null = null;
+  private shown: Shown | null = null;
   /** True while a draw planned by drawStatic runs (its beforeDraw must not plan again). */
   private planned = false;
   private drawsInPart = 0;
@@ -124,10 +144,7 @@ export class MapStage {
     this.overviewGroup = new Konva.Group({ listening: false, visible: false });
     this.overviewNode = new Konva.Image({ image: undefined, listening: false });
     this.overviewGroup.add(this.overviewNode);
-    // Clears the part of the canvas drawn again when the layer is drawn in part (the layer's
-    // clip keeps it, and every node drawn after it, inside that part).
-    this.eraser = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => ctx.clear() });
-    this.staticLayer.add(this.eraser, this.standIns, this.mosaic, this.overviewGroup);
+    this.staticLayer.add(this.standIns, this.mosaic, this.overviewGroup);
     // The nodes follow the view and the tiles made so far each time the layer is drawn (also
     // when Konva draws it itself, after a resize: then whole).
     this.staticLayer.on('beforeDraw', () => {
@@ -348,31 +365,27 @@ export class MapStage {
 
   /**
    * Draws the static layer: whole, or, when the view and the tiles in it are as at the last
-   * draw, only the tiles painted again since (a brush stroke's patches), or nothing at all.
+   * draw, only the pixels painted again since (a brush stroke's patches), or nothing at all.
    */
   private drawStatic(): void {
     const plan = this.syncStatic(true);
     if (plan === 'none') return;
     this.planned = true;
-    // Drawn in part: only the box of the tiles painted again is cleared and drawn (the rest
-    // of the canvas still shows the same tiles at the same place).
-    const part = plan === 'whole' ? null : plan;
-    if (part) {
+    // Drawn in part: the canvas is not cleared; the mosaic clears and copies just the pieces
+    // of tiles that changed (the rest of the canvas still shows the same tiles at the same place).
+    const parts = plan === 'whole' ? null : plan;
+    if (parts) {
       this.staticLayer.clearBeforeDraw(false);
-      this.staticLayer.clipFunc((ctx) => ctx.rect(part.x / this.pixelRatio, part.y / this.pixelRatio, part.width / this.pixelRatio, part.height / this.pixelRatio));
-      this.eraser.visible(true);
-      this.part = part;
+      this.parts = parts;
       this.drawsInPart++;
     }
     try {
       this.drawLayer(this.staticLayer);
     } finally {
       this.planned = false;
-      if (part) {
+      if (parts) {
         this.staticLayer.clearBeforeDraw(true);
-        this.staticLayer.clipFunc(undefined);
-        this.eraser.visible(false);
-        this.part = null;
+        this.parts = null;
       }
     }
   }
@@ -382,13 +395,13 @@ export class MapStage {
    * whole device px, over stand-ins where some are missing (tiles of earlier zooms, stretched,
    * over the chunks' cell bitmaps); or, far out, the overview image.
    */
-  private syncStatic(inPart: boolean): 'whole' | 'none' | Rect {
+  private syncStatic(inPart: boolean): 'whole' | 'none' | Part[] {
     const src = this.source;
     const repainted = src.repainted();
     const ready: Tile[] = [];
     this.gap = null;
     this.mosaicTiles = null;
-    let plan: 'whole' | 'none' | Rect = 'whole';
+    let plan: 'whole' | 'none' | Part[] = 'whole';
     if (src.empty() || src.overview()) {
       this.shown = null;
       const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
@@ -422,7 +435,12 @@ export class MapStage {
         tile.used = frame;
       }
       if (missing) this.gap = { rect: missing, slots, level, ox, oy };
-      plan = this.planPart(inPart, ready, ox, oy, repainted);
+      // Konva's record of the canvas's size in device px (not the element's, a DOM read per frame).
+      const canvas = this.staticLayer.getCanvas();
+      const now = this.gap ? null : { tiles: ready, ox, oy, width: canvas.width, height: canvas.height };
+      if (inPart) plan = planParts(this.shown, now, repainted);
+      // What the canvas shows after this draw.
+      this.shown = now;
       this.mosaicTiles = { tiles: ready, ox, oy };
     }
     this.mosaic.visible(this.mosaicTiles !== null);
@@ -431,50 +449,22 @@ export class MapStage {
   }
 
   /**
-   * Whether the static layer can be drawn in part: with no stand-ins, the same tiles at the
-   * same place as on the canvas now, only the tiles painted again since need copying (their
-   * box in device px; with many tiles in view, see PART_TILES), or none. Remembers what the
-   * canvas will show after this draw.
-   */
-  private planPart(inPart: boolean, ready: readonly Tile[], ox: number, oy: number, repainted: ReadonlySet<Tile>): 'whole' | 'none' | Rect {
-    // Konva's record of the canvas's size in device px (not the element's, a DOM read per frame).
-    const canvas = this.staticLayer.getCanvas();
-    const was = this.shown;
-    const now = this.gap ? null : { tiles: ready, ox, oy, width: canvas.width, height: canvas.height };
-    this.shown = now;
-    if (!inPart || !now || !was) return 'whole';
-    if (was.ox !== ox || was.oy !== oy || was.width !== now.width || was.height !== now.height) return 'whole';
-    if (was.tiles.length !== ready.length || was.tiles.some((t, k) => t !== ready[k])) return 'whole';
-    let box: Rect | null = null;
-    for (const tile of ready) {
-      if (!repainted.has(tile)) continue;
-      const size = tile.level.size;
-      const x0 = Math.max(0, tile.slot.i * size + ox);
-      const y0 = Math.max(0, tile.slot.j * size + oy);
-      const x1 = Math.min(now.width, tile.slot.i * size + ox + size);
-      const y1 = Math.min(now.height, tile.slot.j * size + oy + size);
-      if (x1 > x0 && y1 > y0) box = union(box, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
-    }
-    if (!box) return 'none';
-    return ready.length > PART_TILES ? box : 'whole';
-  }
-
-  /**
    * The tiles in view, each copied pixel for pixel at its place in the tiling; drawn in part,
-   * only those reaching into the part (the clip would hide the others).
+   * only the pieces of them that changed.
    */
   private drawMosaic(ctx: Konva.Context): void {
     const m = this.mosaicTiles;
     if (!m) return;
-    const part = this.part;
     ctx.save();
-    ctx.setTransform(1, 0, 0, 1, m.ox, m.oy);
-    for (const tile of m.tiles) {
-      const size = tile.level.size;
-      const x = tile.slot.i * size;
-      const y = tile.slot.j * size;
-      if (part && (x + m.ox >= part.x + part.width || y + m.oy >= part.y + part.height || x + m.ox + size <= part.x || y + m.oy + size <= part.y)) continue;
-      ctx.drawImage(tile.canvas, x, y);
+    if (this.parts) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      copyParts(ctx, this.parts);
+    } else {
+      ctx.setTransform(1, 0, 0, 1, m.ox, m.oy);
+      for (const tile of m.tiles) {
+        const size = tile.level.size;
+        ctx.drawImage(tile.canvas, tile.slot.i * size, tile.slot.j * size);
+      }
     }
     ctx.restore();
   }
@@ -515,3 +505,48 @@ export class MapStage {
   }
 }
 
+
+/**
+ * Whether the static layer can be drawn in part: when the canvas shows (`was`) the same tiles at
+ * the same place as this draw would (`now`; null with stand-ins in view), only the pixels
+ * painted again since need copying: for each such tile in view, its changed box (`repainted`,
+ * tile px) where it falls on the canvas. None when nothing in view changed; 'whole' otherwise.
+ */
+export function planParts(was: Shown | null, now: Shown | null, repainted: ReadonlyMap<Tile, Rect>): 'whole' | 'none' | Part[] {
+  if (!now || !was) return 'whole';
+  if (was.ox !== now.ox || was.oy !== now.oy || was.width !== now.width || was.height !== now.height) return 'whole';
+  if (was.tiles.length !== now.tiles.length || was.tiles.some((t, k) => t !== now.tiles[k])) return 'whole';
+  const parts: Part[] = [];
+  if (repainted.size === 0) return 'none';
+  for (const tile of now.tiles) {
+    const px = repainted.get(tile);
+    if (!px) continue;
+    const size = tile.level.size;
+    // The tile's origin on the canvas; the box cut to the canvas.
+    const tx = tile.slot.i * size + now.ox;
+    const ty = tile.slot.j * size + now.oy;
+    const x0 = Math.max(0, tx + px.x);
+    const y0 = Math.max(0, ty + px.y);
+    const x1 = Math.min(now.width, tx + px.x + px.width);
+    const y1 = Math.min(now.height, ty + px.y + px.height);
+    if (x1 > x0 && y1 > y0) parts.push({ canvas: tile.canvas, sx: x0 - tx, sy: y0 - ty, dx: x0, dy: y0, width: x1 - x0, height: y1 - y0 });
+  }
+  return parts.length ? parts : 'none';
+}
+
+/** What parts are copied onto: a 2D context, or Konva's wrapper of one. */
+export interface PartTarget {
+  clearRect(x: number, y: number, width: number, height: number): void;
+  drawImage(image: HTMLCanvasElement, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
+}
+
+/**
+ * Clears and copies each part onto `ctx` (device px, no transform). The tiles are copied 1:1 at
+ * whole pixels, so a piece copied is exactly what copying the whole tile puts there.
+ */
+export function copyParts(ctx: PartTarget, parts: readonly Part[]): void {
+  for (const p of parts) {
+    ctx.clearRect(p.dx, p.dy, p.width, p.height);
+    ctx.drawImage(p.canvas, p.sx, p.sy, p.width, p.height, p.dx, p.dy, p.width, p.height);
+  }
+}

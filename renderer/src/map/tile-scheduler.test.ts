@@ -51,9 +51,35 @@ describe('tile scheduler', () => {
       return r.x < area.x + area.width && area.x < r.x + r.width && r.y < area.y + area.height && area.y < r.y + r.height;
     });
     expect(touched).toHaveLength(4);
-    expect(new Set(repainted)).toEqual(new Set(touched));
+    expect(new Set(repainted.keys())).toEqual(new Set(touched));
     // Asked again with nothing painted since: none.
     expect(s.takeRepainted().size).toBe(0);
+    s.destroy();
+  });
+
+  it('reports the box of pixels a patch painted in each tile, the boxes of two patches in a tile joined', () => {
+    const { s } = scheduler();
+    s.makeTiles(1, Infinity, false);
+    // Across the border of tiles (0, 0) and (1, 0) (128 px), and apart from it, in tile (0, 0).
+    s.patch({ x: 120.5, y: 10, width: 16, height: 8.2 });
+    s.patch({ x: 20, y: 60, width: 10, height: 10 });
+    s.flush(level);
+    const repainted = s.takeRepainted();
+    const at = (i: number, j: number) => [...repainted].find(([t]) => t.slot.i === i && t.slot.j === j)?.[1];
+    expect(repainted.size).toBe(2);
+    // Tile px: (0, 0) from the second patch's left (20) to its right edge, the first patch's top
+    // (10) to the second's bottom (70); (1, 0) the first patch's part past 128, whole pixels.
+    expect(at(0, 0)).toEqual({ x: 20, y: 10, width: 108, height: 60 });
+    expect(at(1, 0)).toEqual({ x: 0, y: 10, width: 9, height: 9 });
+    // Settled (painted whole) once edits pause: the whole tile.
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => 1e9);
+    s.work(2, Infinity);
+    clock.mockRestore();
+    const settled = s.takeRepainted();
+    expect([...settled.values()]).toEqual([
+      { x: 0, y: 0, width: 128, height: 128 },
+      { x: 0, y: 0, width: 128, height: 128 },
+    ]);
     s.destroy();
   });
 
@@ -154,7 +180,9 @@ describe('tile scheduler', () => {
     s.makeTiles(1, Infinity, false);
     s.repaintWhole(level, { x: 260, y: 10, width: 5, height: 5 });
     const repainted = [...s.takeRepainted()];
-    expect(repainted.map((t) => t.slot)).toEqual([{ i: 2, j: 0 }]);
+    expect(repainted.map(([t]) => t.slot)).toEqual([{ i: 2, j: 0 }]);
+    // Painted whole: every pixel of it may have changed.
+    expect(repainted[0]![1]).toEqual({ x: 0, y: 0, width: 128, height: 128 });
     s.destroy();
   });
 

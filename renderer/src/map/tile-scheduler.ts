@@ -48,8 +48,11 @@ export class TileScheduler {
    * shade apart from the same stroke in a whole tile's path.
    */
   private readonly settling = new Set<Tile>();
-  /** Tiles painted again in place since the compositor last asked (see takeRepainted). */
-  private readonly repainted = new Set<Tile>();
+  /**
+   * Tiles painted again in place since the compositor last asked, each with the box of its
+   * pixels painted (tile px; the whole tile for a settle): see takeRepainted.
+   */
+  private repainted = new Map<Tile, Rect>();
   /** Areas (map px) edits changed that the tiles do not show yet (see patch, flush). */
   private readonly waiting: Rect[] = [];
   /** Where an edit straddling tiles is painted once, then copied into each (see paintShared). */
@@ -196,12 +199,14 @@ export class TileScheduler {
   }
 
   /**
-   * The tiles whose pictures changed in place (an edit's patch, a settle) since the last call:
-   * the screen need only copy these again when the view and the tiles in it are as before.
+   * The tiles whose pictures changed in place (an edit's patch, a settle) since the last call,
+   * each with the box of the pixels that changed (tile px: a patch's part, the whole tile when
+   * painted whole): the screen need only copy these again when the view and the tiles in it
+   * are as before.
    */
-  takeRepainted(): Set<Tile> {
-    const out = new Set(this.repainted);
-    this.repainted.clear();
+  takeRepainted(): Map<Tile, Rect> {
+    const out = this.repainted;
+    this.repainted = new Map();
     return out;
   }
 
@@ -256,7 +261,13 @@ export class TileScheduler {
     ctx.clearRect(0, 0, level.size, level.size);
     ctx.setTransform(level.ratio, 0, 0, level.ratio, -tile.slot.i * level.size, -tile.slot.j * level.size);
     this.paint(ctx, tileRect(level, tile.slot), level);
-    this.repainted.add(tile);
+    this.markRepainted(tile, { x: 0, y: 0, width: level.size, height: level.size });
+  }
+
+  /** Adds `px` (tile px) to what changed in `tile` since the compositor last asked. */
+  private markRepainted(tile: Tile, px: Rect): void {
+    const was = this.repainted.get(tile);
+    this.repainted.set(tile, was ? unite(was, px) : px);
   }
 
   private makeTile(level: MapLevel, slot: Slot, frame: number): void {
@@ -288,7 +299,7 @@ export class TileScheduler {
     const part = { x: (px.x + ox) / level.ratio, y: (px.y + oy) / level.ratio, width: px.width / level.ratio, height: px.height / level.ratio };
     this.paint(ctx, part, level, part);
     ctx.restore();
-    this.repainted.add(tile);
+    this.markRepainted(tile, px);
     this.settling.add(tile);
   }
 
@@ -350,7 +361,7 @@ export class TileScheduler {
       const ctx = clearedPart(tile, px);
       ctx.drawImage(scratch, px.x + ox - x0 + m, px.y + oy - y0 + m, px.width, px.height, px.x, px.y, px.width, px.height);
       ctx.restore();
-      this.repainted.add(tile);
+      this.markRepainted(tile, px);
       this.settling.add(tile);
     }
     return true;
