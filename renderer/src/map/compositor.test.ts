@@ -2,10 +2,9 @@
 // copied to the screen, and what the screen shows is still every tile copied whole.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import type { Rect } from '../../../shared/grid/types.js';
 import { copyParts, planParts, type PartTarget, type Shown } from './compositor.js';
 import { detailFor } from './lod.js';
-import type { MapLevel, Tile } from './tile-scheduler.js';
+import type { MapLevel, Repainted, Tile } from './tile-scheduler.js';
 
 const level: MapLevel = { key: 'test', ratio: 1, scale: 1, size: 64, detail: detailFor(10) };
 
@@ -40,10 +39,10 @@ describe('static layer drawn in part', () => {
   it('plans just the changed box of each repainted tile, cut to the screen, with few tiles in view too', () => {
     const s = screen();
     const [, t10, t20] = s.tiles;
-    const repainted = new Map<Tile, Rect>([
-      [t10!, { x: 5, y: 3, width: 20, height: 12 }],
+    const repainted = new Map<Tile, Repainted>([
+      [t10!, { box: { x: 5, y: 3, width: 20, height: 12 } }],
       // Reaches past the screen's right edge (tile 2 starts at 138) and above its top.
-      [t20!, { x: 4, y: 0, width: 30, height: 20 }],
+      [t20!, { box: { x: 4, y: 0, width: 30, height: 20 } }],
     ]);
     expect(planParts(s, s, repainted)).toEqual([
       { canvas: t10!.canvas, sx: 5, sy: 7, dx: 79, dy: 0, width: 20, height: 8 },
@@ -51,9 +50,19 @@ describe('static layer drawn in part', () => {
     ]);
   });
 
+  it('reads the pixels from where the edit was painted when it says so, shifted as the box is cut', () => {
+    const s = screen();
+    const t10 = s.tiles[1]!;
+    const scratch = createCanvas(40, 30) as unknown as HTMLCanvasElement;
+    // The box's top-left pixel (5, 3) of the tile is (4, 4) of the scratch canvas; the top 7 rows
+    // of the tile are above the screen.
+    const repainted = new Map<Tile, Repainted>([[t10, { box: { x: 5, y: 3, width: 20, height: 12 }, from: { canvas: scratch, x: 4, y: 4 } }]]);
+    expect(planParts(s, s, repainted)).toEqual([{ canvas: scratch, sx: 4, sy: 8, dx: 79, dy: 0, width: 20, height: 8 }]);
+  });
+
   it('draws whole when the view or the tiles moved, and nothing when no tile in view changed', () => {
     const s = screen();
-    const repainted = new Map<Tile, Rect>([[s.tiles[0]!, { x: 0, y: 0, width: 8, height: 8 }]]);
+    const repainted = new Map<Tile, Repainted>([[s.tiles[0]!, { box: { x: 0, y: 0, width: 8, height: 8 } }]]);
     expect(planParts(s, { ...s, ox: 11 }, repainted)).toBe('whole');
     expect(planParts(s, { ...s, width: 151 }, repainted)).toBe('whole');
     expect(planParts(s, { ...s, tiles: s.tiles.slice(1) }, repainted)).toBe('whole');
@@ -63,7 +72,7 @@ describe('static layer drawn in part', () => {
     expect(planParts(s, s, new Map())).toBe('none');
     // A tile that is not in view (a ring tile made for panning) changed: nothing to copy.
     const off = tile(5, 5, '#000');
-    expect(planParts(s, s, new Map([[off, { x: 0, y: 0, width: 64, height: 64 }]]))).toBe('none');
+    expect(planParts(s, s, new Map([[off, { box: { x: 0, y: 0, width: 64, height: 64 } }]]))).toBe('none');
   });
 
   it('copies only the changed box, leaving the rest of the screen as it was, and the screen is the tiles copied whole', () => {
@@ -77,7 +86,7 @@ describe('static layer drawn in part', () => {
     tctx.clearRect(20, 30, 13, 9);
     tctx.fillStyle = 'rgba(20, 200, 240, 0.5)';
     tctx.fillRect(24, 30, 9, 9);
-    const parts = planParts(s, s, new Map([[t11, { x: 20, y: 30, width: 13, height: 9 }]]));
+    const parts = planParts(s, s, new Map([[t11, { box: { x: 20, y: 30, width: 13, height: 9 } }]]));
     expect(parts).not.toBe('whole');
     expect(parts).not.toBe('none');
     copyParts(shown.getContext('2d') as unknown as PartTarget, parts as Exclude<typeof parts, string>);
@@ -110,7 +119,7 @@ describe('static layer drawn in part', () => {
     const tctx = (t00.canvas as unknown as Canvas).getContext('2d');
     tctx.fillStyle = '#fff';
     tctx.fillRect(0, 0, 64, 64);
-    const parts = planParts(s, s, new Map([[t00, { x: 40, y: 40, width: 4, height: 4 }]]));
+    const parts = planParts(s, s, new Map([[t00, { box: { x: 40, y: 40, width: 4, height: 4 } }]]));
     copyParts(shown.getContext('2d') as unknown as PartTarget, parts as Exclude<typeof parts, string>);
     const after = pixels(shown);
     let changed = 0;

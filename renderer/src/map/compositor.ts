@@ -19,7 +19,7 @@ import Konva from 'konva';
 import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { union } from './chunk-cache.js';
-import type { MapLevel, Tile } from './tile-scheduler.js';
+import type { MapLevel, Repainted, Tile } from './tile-scheduler.js';
 import { slotNumber, tileRect, tileSpan, type Slot, type TileStore } from './tiles.js';
 import { intersects, type View } from './viewport.js';
 
@@ -30,7 +30,8 @@ Konva.autoDrawEnabled = false;
 
 /**
  * A piece of a tile copied to the static layer's canvas when the layer is drawn in part: the
- * pixels (sx, sy, width × height) of `canvas` go to (dx, dy) of the layer's canvas, device px.
+ * pixels (sx, sy, width × height) of `canvas` (the tile, or the scratch canvas the edit was
+ * painted on, with the same pixels) go to (dx, dy) of the layer's canvas, device px.
  */
 export interface Part {
   readonly canvas: HTMLCanvasElement;
@@ -68,9 +69,9 @@ export interface StaticSource {
   frame(): number;
   /**
    * Tiles whose pictures changed in place since the last call (an edit's patch, a settle),
-   * each with the box of its pixels that changed (tile px).
+   * each with the box of its pixels that changed (tile px) and where else they can be read.
    */
-  repainted(): ReadonlyMap<Tile, Rect>;
+  repainted(): ReadonlyMap<Tile, Repainted>;
 }
 
 /** How the static layer on screen compares with the tiles it shows (see MapStage.checkScreen). */
@@ -510,17 +511,18 @@ export class MapStage {
  * Whether the static layer can be drawn in part: when the canvas shows (`was`) the same tiles at
  * the same place as this draw would (`now`; null with stand-ins in view), only the pixels
  * painted again since need copying: for each such tile in view, its changed box (`repainted`,
- * tile px) where it falls on the canvas. None when nothing in view changed; 'whole' otherwise.
+ * tile px) where it falls on the canvas, read from the tile or from where the edit was painted. None when nothing in view changed; 'whole' otherwise.
  */
-export function planParts(was: Shown | null, now: Shown | null, repainted: ReadonlyMap<Tile, Rect>): 'whole' | 'none' | Part[] {
+export function planParts(was: Shown | null, now: Shown | null, repainted: ReadonlyMap<Tile, Repainted>): 'whole' | 'none' | Part[] {
   if (!now || !was) return 'whole';
   if (was.ox !== now.ox || was.oy !== now.oy || was.width !== now.width || was.height !== now.height) return 'whole';
   if (was.tiles.length !== now.tiles.length || was.tiles.some((t, k) => t !== now.tiles[k])) return 'whole';
   const parts: Part[] = [];
   if (repainted.size === 0) return 'none';
   for (const tile of now.tiles) {
-    const px = repainted.get(tile);
-    if (!px) continue;
+    const r = repainted.get(tile);
+    if (!r) continue;
+    const px = r.box;
     const size = tile.level.size;
     // The tile's origin on the canvas; the box cut to the canvas.
     const tx = tile.slot.i * size + now.ox;
@@ -529,7 +531,12 @@ export function planParts(was: Shown | null, now: Shown | null, repainted: Reado
     const y0 = Math.max(0, ty + px.y);
     const x1 = Math.min(now.width, tx + px.x + px.width);
     const y1 = Math.min(now.height, ty + px.y + px.height);
-    if (x1 > x0 && y1 > y0) parts.push({ canvas: tile.canvas, sx: x0 - tx, sy: y0 - ty, dx: x0, dy: y0, width: x1 - x0, height: y1 - y0 });
+    if (x1 <= x0 || y1 <= y0) continue;
+    // Read from where the edit was painted when it can be (see Repainted.from), else from the tile.
+    const f = r.from;
+    const sx = f ? f.x + (x0 - tx - px.x) : x0 - tx;
+    const sy = f ? f.y + (y0 - ty - px.y) : y0 - ty;
+    parts.push({ canvas: f ? f.canvas : tile.canvas, sx, sy, dx: x0, dy: y0, width: x1 - x0, height: y1 - y0 });
   }
   return parts.length ? parts : 'none';
 }

@@ -65,20 +65,41 @@ describe('tile scheduler', () => {
     s.patch({ x: 20, y: 60, width: 10, height: 10 });
     s.flush(level);
     const repainted = s.takeRepainted();
-    const at = (i: number, j: number) => [...repainted].find(([t]) => t.slot.i === i && t.slot.j === j)?.[1];
+    const at = (i: number, j: number) => [...repainted].find(([t]) => t.slot.i === i && t.slot.j === j)!;
     expect(repainted.size).toBe(2);
     // Tile px: (0, 0) from the second patch's left (20) to its right edge, the first patch's top
     // (10) to the second's bottom (70); (1, 0) the first patch's part past 128, whole pixels.
-    expect(at(0, 0)).toEqual({ x: 20, y: 10, width: 108, height: 60 });
-    expect(at(1, 0)).toEqual({ x: 0, y: 10, width: 9, height: 9 });
+    expect(at(0, 0)[1].box).toEqual({ x: 20, y: 10, width: 108, height: 60 });
+    expect(at(1, 0)[1].box).toEqual({ x: 0, y: 10, width: 9, height: 9 });
+    // Tile (0, 0) was painted by both edits: only the tile has all of its box. Tile (1, 0) by one:
+    // the scratch canvas it was painted on has the same pixels as the tile's box.
+    expect(at(0, 0)[1].from).toBeUndefined();
+    const [t10, r10] = at(1, 0);
+    const { from, box } = r10;
+    expect(from).toBeDefined();
+    const read = (c: HTMLCanvasElement, x: number, y: number) => [...c.getContext('2d')!.getImageData(x, y, box.width, box.height).data];
+    expect(read(from!.canvas, from!.x, from!.y)).toEqual(read(t10.canvas, box.x, box.y));
     // Settled (painted whole) once edits pause: the whole tile.
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => 1e9);
     s.work(2, Infinity);
     clock.mockRestore();
     const settled = s.takeRepainted();
-    expect([...settled.values()]).toEqual([
-      { x: 0, y: 0, width: 128, height: 128 },
-      { x: 0, y: 0, width: 128, height: 128 },
+    expect([...settled.values()]).toEqual([{ box: { x: 0, y: 0, width: 128, height: 128 } }, { box: { x: 0, y: 0, width: 128, height: 128 } }]);
+    s.destroy();
+  });
+
+  it('a scratch canvas painted again before the screen copied from it is no longer given as where to read', () => {
+    const { s } = scheduler();
+    s.makeTiles(1, Infinity, false);
+    s.patch({ x: 10, y: 10, width: 10, height: 10 });
+    s.flush(level);
+    // Another edit, in another tile, is painted (on the same scratch canvas) before a draw.
+    s.patch({ x: 200, y: 150, width: 10, height: 10 });
+    s.flush(level);
+    const repainted = [...s.takeRepainted()];
+    expect(repainted.map(([t, r]) => [t.slot, r.from !== undefined])).toEqual([
+      [{ i: 0, j: 0 }, false],
+      [{ i: 1, j: 1 }, true],
     ]);
     s.destroy();
   });
@@ -182,7 +203,7 @@ describe('tile scheduler', () => {
     const repainted = [...s.takeRepainted()];
     expect(repainted.map(([t]) => t.slot)).toEqual([{ i: 2, j: 0 }]);
     // Painted whole: every pixel of it may have changed.
-    expect(repainted[0]![1]).toEqual({ x: 0, y: 0, width: 128, height: 128 });
+    expect(repainted[0]![1]).toEqual({ box: { x: 0, y: 0, width: 128, height: 128 } });
     s.destroy();
   });
 

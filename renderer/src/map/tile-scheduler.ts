@@ -15,6 +15,8 @@ export const SETTLE_MS = 120;
 /** The biggest edit painted once for several tiles (device px; about four tiles' worth). */
 const SCRATCH_MAX_PX = 512 * 512;
 const SCRATCH_MARGIN = 4;
+/** A scratch canvas this size (device px) or smaller is not made smaller. */
+const SCRATCH_MIN_PX = 128 * 128;
 /** Memory for tiles: 32 M device pixels (128 MB). */
 const TILE_CAP_PX = 32 * 1024 * 1024;
 
@@ -26,6 +28,20 @@ export interface MapLevel extends Level {
 }
 
 export type Tile = StoredTile<HTMLCanvasElement>;
+
+/** What changed in a tile painted again in place since the compositor last asked (see takeRepainted). */
+export interface Repainted {
+  /** The box of the tile's pixels that changed (tile px). */
+  readonly box: Rect;
+  /**
+   * Where the same pixels can be read apart from the tile: the canvas the edit was painted on
+   * and the box's top-left pixel in it. Copying them to the screen from there leaves the
+   * screen's canvas holding no snapshot of the tile, which the next patch into the tile would
+   * otherwise copy whole first (Chromium's canvases are copy-on-write). Absent when only the
+   * tile has them (painted whole, or by two edits since).
+   */
+  readonly from?: { readonly canvas: HTMLCanvasElement; readonly x: number; readonly y: number };
+}
 
 /** What the scheduler needs to know of the view and the map. */
 export interface TileView {
@@ -48,15 +64,15 @@ export class TileScheduler {
    * shade apart from the same stroke in a whole tile's path.
    */
   private readonly settling = new Set<Tile>();
-  /**
-   * Tiles painted again in place since the compositor last asked, each with the box of its
-   * pixels painted (tile px; the whole tile for a settle): see takeRepainted.
-   */
-  private repainted = new Map<Tile, Rect>();
+  /** Tiles painted again in place since the compositor last asked, and what changed (see takeRepainted). */
+  private repainted = new Map<Tile, Repainted>();
   /** Areas (map px) edits changed that the tiles do not show yet (see patch, flush). */
   private readonly waiting: Rect[] = [];
-  /** Where an edit straddling tiles is painted once, then copied into each (see paintShared). */
-  private scratch: HTMLCanvasElement | null = null;
+  /**
+   * Where edits are painted once, then copied into each tile they touch (see paintOnce): one
+   * canvas per edit of a flush, so each keeps its pixels until the compositor has copied them.
+   */
+  private readonly scratch: HTMLCanvasElement[] = [];
   private editedAt = -Infinity;
   private scaleChangedAt = -Infinity;
   private zoomTimer: ReturnType<typeof setTimeout> | null = null;
@@ -178,10 +194,12 @@ export class TileScheduler {
     const areas = this.waiting.splice(0);
     if (!level) return;
     const tiles = this.store.tilesOf(level);
+    let k = 0;
     for (const area of areas) {
       const hit = tiles.filter((tile) => intersects(tileRect(level, tile.slot), area));
-      if (hit.length > 1 && this.paintShared(level, hit, area)) continue;
-      for (const tile of hit) this.repaint(tile, area);
+      if (hit.length === 0) continue;
+      if (this.paintOnce(level, hit, area, k)) k++;
+      else for (const tile of hit) this.repaint(tile, area);
     }
     for (const area of areas) this.store.dropOverlapping(level, area);
   }
@@ -201,10 +219,10 @@ export class TileScheduler {
   /**
    * The tiles whose pictures changed in place (an edit's patch, a settle) since the last call,
    * each with the box of the pixels that changed (tile px: a patch's part, the whole tile when
-   * painted whole): the screen need only copy these again when the view and the tiles in it
-   * are as before.
+   * painted whole) and where else they can be read: the screen need only copy these again when
+   * the view and the tiles in it are as before.
    */
-  takeRepainted(): Map<Tile, Rect> {
+  takeRepainted(): Map<Tile, Repainted> {
     const out = this.repainted;
     this.repainted = new Map();
     return out;
@@ -223,7 +241,7 @@ export class TileScheduler {
     if (this.editTimer) clearTimeout(this.editTimer);
     this.clear();
     this.pool.length = 0;
-    this.scratch = null;
+    this.scratch.length = 0;
   }
 
   /**
@@ -264,10 +282,11 @@ export class TileScheduler {
     this.markRepainted(tile, { x: 0, y: 0, width: level.size, height: level.size });
   }
 
-  /** Adds `px` (tile px) to what changed in `tile` since the compositor last asked. */
-  private markRepainted(tile: Tile, px: Rect): void {
+  /** Adds `px` (tile px; the same pixels at `from`) to what changed in `tile` since the compositor last asked. */
+  private markRepainted(tile: Tile, px: Rect, from?: Repainted['from']): void {
     const was = this.repainted.get(tile);
-    this.repainted.set(tile, was ? unite(was, px) : px);
+    // Painted twice: only the tile has both edits' pixels.
+    this.repainted.set(tile, was ? { box: unite(was.box, px) } : from ? { box: px, from } : { box: px });
   }
 
   private makeTile(level: MapLevel, slot: Slot, frame: number): void {
@@ -304,12 +323,13 @@ export class TileScheduler {
   }
 
   /**
-   * An edit's area across several tiles (a brush sample on a tile border): painted once on a
-   * scratch canvas in the tiling's device pixels, then copied pixel for pixel into each tile's
-   * part, instead of the painter going over the same cells for every tile. False (nothing
-   * done) when the area is too big for the scratch canvas: then each tile paints its own part.
+   * An edit's area (a brush sample): painted once on scratch canvas `k` in the tiling's device
+   * pixels, then copied pixel for pixel into the part of each tile it touches (one painting
+   * for an area across tile borders), the scratch canvas keeping the pixels for the screen's
+   * copy (see Repainted.from). False (nothing done) when the area is too big for a scratch
+   * canvas: then each tile paints its own part.
    */
-  private paintShared(level: MapLevel, tiles: readonly Tile[], area: Rect): boolean {
+  private paintOnce(level: MapLevel, tiles: readonly Tile[], area: Rect, k: number): boolean {
     const { ratio, size } = level;
     // The area's device pixels in the tiling, within the tiles it touches.
     let x0 = Math.floor(area.x * ratio);
@@ -337,11 +357,7 @@ export class TileScheduler {
     // A margin round the part painted: Skia rasterises a shape's edge at the canvas's own edge
     // a shade apart from the same edge inside a clip, as tiles paint their parts.
     const m = SCRATCH_MARGIN;
-    const scratch = (this.scratch ??= document.createElement('canvas'));
-    if (scratch.width < w + 2 * m || scratch.height < h + 2 * m) {
-      scratch.width = Math.max(scratch.width, w + 2 * m);
-      scratch.height = Math.max(scratch.height, h + 2 * m);
-    }
+    const scratch = this.scratchFor(k, w + 2 * m, h + 2 * m);
     const sctx = scratch.getContext('2d')!;
     sctx.save();
     sctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -358,13 +374,29 @@ export class TileScheduler {
       const oy = tile.slot.j * size;
       const px = pixelRectIn(level, tile.slot, area);
       if (!px) continue;
+      const from = { canvas: scratch, x: px.x + ox - x0 + m, y: px.y + oy - y0 + m };
       const ctx = clearedPart(tile, px);
-      ctx.drawImage(scratch, px.x + ox - x0 + m, px.y + oy - y0 + m, px.width, px.height, px.x, px.y, px.width, px.height);
+      ctx.drawImage(scratch, from.x, from.y, px.width, px.height, px.x, px.y, px.width, px.height);
       ctx.restore();
-      this.markRepainted(tile, px);
+      this.markRepainted(tile, px, from);
       this.settling.add(tile);
     }
     return true;
+  }
+
+  /**
+   * Scratch canvas `k`, at least `width` × `height`, its old pixels no longer pointed at. Kept
+   * near the size asked (a big one shrinks back): a canvas held by a snapshot (the screen's copy
+   * from it) is copied whole before it is painted again.
+   */
+  private scratchFor(k: number, width: number, height: number): HTMLCanvasElement {
+    const canvas = (this.scratch[k] ??= document.createElement('canvas'));
+    for (const [tile, r] of this.repainted) if (r.from?.canvas === canvas) this.repainted.set(tile, { box: r.box });
+    if (canvas.width < width || canvas.height < height || canvas.width * canvas.height > 4 * Math.max(width * height, SCRATCH_MIN_PX)) {
+      canvas.width = Math.max(width, Math.min(canvas.width, 2 * width));
+      canvas.height = Math.max(height, Math.min(canvas.height, 2 * height));
+    }
+    return canvas;
   }
 }
 
