@@ -2,9 +2,10 @@
 // tiles of the current view are made a few milliseconds' worth per frame, nearest the middle of
 // the screen first; while the zoom is changing none are made (old ones are stretched until the
 // view settles). An edit repaints just the part of the current tiles it touches, clipped,
-// when the map is next drawn (the edits until then together, an area across tiles painted
-// once), and those tiles are painted again whole once edits pause ("settling"), so a tile is
-// always what painting it afresh gives. The painting itself is the caller's (`paint`).
+// when the map is next drawn (the edits until then together, each area painted once on a
+// scratch canvas and copied into the tiles it touches, the screen copying it from there too),
+// and those tiles are painted again whole once edits pause ("settling"), so a tile is always
+// what painting it afresh gives. The painting itself is the caller's (`paint`).
 import type { Rect } from '../../../shared/grid/types.js';
 import type { DetailLevel } from './lod.js';
 import { nearestFirst, pixelRectIn, slotsCovering, tileRect, TileStore, type Level, type Slot, type StoredTile } from './tiles.js';
@@ -303,7 +304,7 @@ export class TileScheduler {
     this.store.put(level, slot, canvas, frame);
   }
 
-  /** Repaints the part of a tile that `area` (map px) covers. */
+  /** Repaints the part of a tile that `area` (map px) covers, in the tile (an area too big for a scratch canvas). */
   private repaint(tile: Tile, area: Rect): void {
     const level = tile.level as MapLevel;
     const px = pixelRectIn(level, tile.slot, area);
