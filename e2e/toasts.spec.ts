@@ -4,13 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { createBlankScenario, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Toast test: Demyansk';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** Every visible control whose middle a message sits on (what a click there would hit instead). */
 async function coveredControls(page: Page): Promise<string[]> {
