@@ -6,7 +6,8 @@
 //   and at a working zoom (32 px per cell): per animation frame the main-thread work of the
 //   map (view changes, making tiles, layer draws) and the frame interval, p50/p95;
 // - a terrain brush stroke through the real tool path (pointer → tool → command → history →
-//   tile patch, and the stage drawn synchronously after every sample), as ms per painted cell,
+//   tile patch, and the stage drawn synchronously after every sample, its pixels made as a shown
+//   frame makes them), as ms per painted cell,
 //   and the frame intervals over the 1.5 s after a stroke (debounced checks and saving).
 // - copy/paste of a 100×100 region (66×66 on the 200×200 map) through the region controller:
 //   copy, each preview frame while the floating paste follows the pointer (stage drawn

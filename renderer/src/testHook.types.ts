@@ -111,7 +111,7 @@ export interface EditorTestHook {
    * included; tiles: making and settling tiles; draw: drawing the stage's layers).
    */
   stopFrameProbe(): { work: number[]; parts: Record<string, number[]>; intervals: number[] } | null;
-  /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw unless `draw` is false). */
+  /** ms for one stroke of a tool along the cells (pointer path + commands + synchronous redraw, its pixels made, unless `draw` is false). */
   strokeMs(cells: { col: number; row: number }[], tool?: string, draw?: boolean): number | null;
   /**
    * Copy/paste of a `size`×`size` region through the region controller: ms to select and copy,
