@@ -105,12 +105,12 @@ test('a 400×400 map opened from the library shows every cell in its colour and 
   const img = await decode(shot);
   const cells = plainCells();
   expect(cells.length, 'cells in plain patches to look at').toBeGreaterThan(100);
+  const onPage = await page.evaluate((cs) => cs.map((c) => window.__gridfront!.map.cellToClient(c.col, c.row)!), cells);
   const wrong: string[] = [];
-  for (const cell of cells) {
-    const p = (await page.evaluate(([c, r]) => window.__gridfront!.map.cellToClient(c!, r!), [cell.col, cell.row]))!;
-    const got = pixel(img, p.x - box.x, p.y - box.y);
+  cells.forEach((cell, k) => {
+    const got = pixel(img, onPage[k]!.x - box.x, onPage[k]!.y - box.y);
     if (!close(got, cellColour(cell), 3)) wrong.push(`${cell.col},${cell.row}: ${got} for ${cellColour(cell)}`);
-  }
+  });
   expect(wrong, 'cells shown in another colour than their own').toEqual([]);
   // The rivers are drawn over the terrain (no terrain has their blue; about 1 100 pixels of it at this size).
   let riverPixels = 0;
