@@ -163,7 +163,7 @@ async function profiled<T>(page: Page, name: string, step: () => Promise<T>): Pr
 async function benchSize(page: Page, size: number, runs: number) {
   const scenario = generateScenario(size);
   const firstDraw: number[] = [];
-  for (let i = 0; i < runs; i++) firstDraw.push(await openMap(page, scenario));
+  for (let i = 0; i < runs; i++) firstDraw.push(await profiled(page, `${size}-firstDraw${i + 1}`, () => openMap(page, scenario)));
   const fit = await profiled(page, `${size}-panZoomWholeMap`, () => panAndZoom(page));
   await page.evaluate(() => window.__gridfront!.editor!.zoomToCellPx(32));
   await page.waitForTimeout(400);

@@ -16,7 +16,7 @@ import { decodePositions, decodeRows, encodePositions } from '../format/board.js
 import { gridSpecOf } from '../format/defaults.js';
 import type { CellFeatures, GameMap, Grid, MapLayers, PhysicalSize, SideFeature, PlacedUnit, Reinforcement, Scenario, Side, TerrainType, Underlay } from '../format/scenario.types.js';
 import { OrderedMap, type OrderedSet } from './ordered.js';
-import { EdgeSet } from './edge-set.js';
+import { EdgeSet, sideParser } from './edge-set.js';
 import { EDGE_FEATURES, EditError, type Command, type DocChange, type EdgeFeature } from './types.js';
 
 export type EdgeStores = Record<EdgeFeature, OrderedSet<EdgeId>>;
@@ -43,6 +43,9 @@ export type DocPart = keyof DocState;
 export type ChangeListener = (change: DocChange, doc: MapDocument) => void;
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Map keys whose big arrays `fromScenario` reads without copying (rows of codes, lists of side ids). */
+const BULK_KEYS: ReadonlySet<string> = new Set(['terrain', 'control', ...EDGE_FEATURES]);
 
 export class MapDocument {
   /**
@@ -107,8 +110,9 @@ export class MapDocument {
    */
   static fromScenario(scenario: Scenario): MapDocument {
     const { terrain: terrainRows, control: controlRows } = scenario.map;
-    // Copy all but the (large) rows, keeping every key where it was.
-    const lean = Object.fromEntries(Object.entries(scenario.map).map(([k, v]) => [k, k === 'terrain' || k === 'control' ? [] : v]));
+    // Copy all but the (large) rows and side lists, keeping every key where it was: the rows are
+    // decoded and the sides read from the caller's scenario (strings cannot be changed under us).
+    const lean = Object.fromEntries(Object.entries(scenario.map).map(([k, v]) => [k, BULK_KEYS.has(k) ? [] : v]));
     const base = clone({ ...scenario, map: lean }) as Scenario;
     const map = base.map;
     const grid = createGrid(gridSpecOf(map));
@@ -129,14 +133,16 @@ export class MapDocument {
       cells.set(key, features);
     }
     const edges = {} as EdgeStores;
+    const parseSide = sideParser(grid);
     for (const feature of EDGE_FEATURES) {
       const set = new EdgeSet();
-      if (grid.network && map[feature]) throw new RangeError(`map.${feature}: a network map has no cell sides`);
+      const ids = scenario.map[feature];
+      if (grid.network && ids) throw new RangeError(`map.${feature}: a network map has no cell sides`);
       // The side mask is kept from the start (a byte a cell; a tenth of reading the ids below), so
       // the first copy or paste on a big map does not wait for it.
-      if (!grid.network && map[feature]?.length) set.sideMask(grid);
-      (map[feature] ?? []).forEach((e, i) => {
-        const canonical = grid.parseEdge(e);
+      if (!grid.network && ids?.length) set.sideMask(grid);
+      (ids ?? []).forEach((e, i) => {
+        const canonical = parseSide(e);
         if (!canonical) throw new RangeError(`map.${feature}[${i}]: "${e}" is not a side of this grid`);
         set.add(canonical);
       });

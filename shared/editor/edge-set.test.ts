@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Cell, EdgeId, GridGeometry } from '../grid/index.js';
 import { MapDocument } from './document.js';
-import { EdgeSet } from './edge-set.js';
+import { EdgeSet, readSideId, sideParser } from './edge-set.js';
 import { OrderedSet } from './ordered.js';
 import { clearRegion, extractClip } from './region.js';
 import { cellsInRect } from './hit.js';
@@ -69,6 +69,40 @@ describe('EdgeSet side mask', () => {
     expect(doc.edges.rivers).toBeInstanceOf(EdgeSet);
     const net = { ...doc.grid, network: {} } as unknown as GridGeometry;
     expect((doc.edges.rivers as EdgeSet).sideMask(net)).toBeNull();
+  });
+});
+
+describe('reading a map\'s side ids', () => {
+  // Ids as files hold them: canonical, in a direction the cell does not own, and written loosely.
+  const number = fc.oneof(fc.integer({ min: -3, max: 12 }).map(String), fc.constantFrom('007', '-0', '00', '', '1e1', '+2', ' 3', '1234567890'));
+  const direction = fc.oneof(fc.constantFrom('N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW', 'se', 'Ne', 'X', 'NNE', ''), fc.string({ maxLength: 2 }));
+  const id = fc.oneof(
+    fc.tuple(number, number, direction).map(([c, r, d]) => `${c},${r},${d}`),
+    fc.tuple(number, number, direction).map(([c, r, d]) => ` ${c} , ${r},${d} `),
+    fc.string({ maxLength: 10 }),
+  );
+
+  for (const g of GRID_CASES) {
+    it(`gives what grid.parseEdge gives, the same string when the id is already canonical (${g.name})`, () => {
+      const grid = MapDocument.fromScenario(blankScenario(g.grid, COLS, ROWS)).grid;
+      const parse = sideParser(grid);
+      fc.assert(
+        fc.property(id, (text) => {
+          expect(parse(text)).toBe(grid.parseEdge(text));
+        }),
+        { numRuns: 400 },
+      );
+      for (const e of sides(grid)) expect(parse(e)).toBe(e);
+    });
+  }
+
+  it('reads the cell and direction of a canonical id, and refuses other forms', () => {
+    const out = { col: 0, row: 0, dir: 0 };
+    expect(readSideId('617,-3,SE', out)).toBe(true);
+    expect(out).toEqual({ col: 617, row: -3, dir: ('S'.charCodeAt(0) << 8) | 'E'.charCodeAt(0) });
+    expect(readSideId('4,5,N', out)).toBe(true);
+    expect(out).toEqual({ col: 4, row: 5, dir: 'N'.charCodeAt(0) << 8 });
+    for (const bad of ['04,5,N', '-0,5,N', '4,5,n', '4, 5,N', '4,5,NNE', '4,5,', '4,5', ',5,N', '4,5,N ', '1234567890,1,N']) expect(readSideId(bad, out)).toBe(false);
   });
 });
 

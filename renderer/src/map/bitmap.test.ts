@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bitmapMetrics, cellColour, paintCells, paintThumbnail } from './bitmap.js';
-import { buildMapModel } from './model.js';
+import { bitmapMetrics, cellColour, paintCells, paintThumbnail, thumbnailFrame } from './bitmap.js';
+import { buildMapModel, NONE } from './model.js';
 import { GRID_KINDS, installImageData, scenarioWithGrid } from './testing.js';
 
 beforeAll(installImageData);
@@ -45,6 +45,45 @@ describe('terrain bitmap (far zoom)', () => {
 });
 
 describe('thumbnail', () => {
+  it('gives each pixel the colour of the cell under its centre (terrain tinted by control), and leaves pixels off the map transparent', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GRID_KINDS),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 8, max: 90 }),
+        fc.integer({ min: 8, max: 90 }),
+        fc.boolean(),
+        (grid, cols, rows, width, height, unknown) => {
+          const model = buildMapModel(scenarioWithGrid(grid, cols, rows));
+          // Cells with codes outside the palette (a half-edited file) show the "unknown" colour.
+          if (unknown) {
+            (model.terrain as Uint8Array)[0] = NONE;
+            (model.control as Uint8Array)[model.terrain.length - 1] = NONE;
+          }
+          const image = paintThumbnail(model, width, height);
+          const { scale, ox, oy } = thumbnailFrame(model, width, height);
+          const borders = model.grid.cellBox(100).height * scale >= 12;
+          const wrong: string[] = [];
+          for (let y = 0; y < height; y++)
+            for (let x = 0; x < width; x++) {
+              const cell = model.grid.pixelToCell({ x: (x + 0.5 - ox) / scale, y: (y + 0.5 - oy) / scale }, 100);
+              const o = (y * width + x) * 4;
+              const got = [...image.data.subarray(o, o + 4)];
+              const rgb = model.grid.inMap(cell) ? cellColour(model, model.grid.index(cell)) : null;
+              // Border pixels (on maps drawn large enough) are the colour darkened a little.
+              const ok = rgb
+                ? got[3] === 255 && [0, 1, 2].every((k) => got[k] === rgb[k] || (borders && got[k] === Math.round(rgb[k]! * 0.82)))
+                : got.every((v) => v === 0);
+              if (!ok) wrong.push(`(${x},${y}) ${got} for ${rgb ?? 'off the map'}`);
+            }
+          expect(wrong).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('a patched block is exactly that block of the whole thumbnail (so edits can patch the overview)', () => {
     fc.assert(
       fc.property(

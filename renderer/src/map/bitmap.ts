@@ -130,28 +130,28 @@ export function paintThumbnail(model: MapModel, width: number, height: number, p
   const h = part?.height ?? height;
   const image = new ImageData(w, h);
   const data = image.data;
-  const colours = new Map<number, Rgb>();
-  const owner = new Int32Array(w * h).fill(-1);
+  // A whole-map overview is a million pixels: one 32-bit write each, its colour looked up by
+  // the cell's terrain and control codes (a handful of pairs), nothing allocated per pixel.
+  const pixels = new Uint32Array(data.buffer, data.byteOffset, w * h);
+  const colourOf = packedColours(model);
+  const { grid, cols, rows } = model;
+  // Where cells are big enough to tell apart, a slightly darker pixel marks their borders.
+  const borders = grid.cellBox(size).height * scale >= 12;
+  const owner = borders ? new Int32Array(w * h).fill(-1) : null;
+  const at = { x: 0, y: 0 };
   for (let y = 0; y < h; y++) {
+    at.y = (py0 + y + 0.5 - oy) / scale;
     for (let x = 0; x < w; x++) {
-      const cell = model.grid.pixelToCell(
-        { x: (px0 + x + 0.5 - ox) / scale, y: (py0 + y + 0.5 - oy) / scale },
-        size,
-      );
-      if (!model.grid.inMap(cell)) continue;
-      const i = cell.row * model.cols + cell.col;
-      owner[y * w + x] = i;
-      let rgb = colours.get(i);
-      if (!rgb) colours.set(i, (rgb = cellColour(model, i)));
-      const o = (y * w + x) * 4;
-      data[o] = rgb[0];
-      data[o + 1] = rgb[1];
-      data[o + 2] = rgb[2];
-      data[o + 3] = 255;
+      at.x = (px0 + x + 0.5 - ox) / scale;
+      const cell = grid.pixelToCell(at, size);
+      const { col, row } = cell;
+      if (col < 0 || row < 0 || col >= cols || row >= rows) continue;
+      const i = row * cols + col;
+      if (owner) owner[y * w + x] = i;
+      pixels[y * w + x] = colourOf(i);
     }
   }
-  // Where cells are big enough to tell apart, a slightly darker pixel marks their borders.
-  if (model.grid.cellBox(size).height * scale >= 12) {
+  if (owner) {
     for (let y = 1; y < h; y++)
       for (let x = 1; x < w; x++) {
         const p = y * w + x;
@@ -164,4 +164,23 @@ export function paintThumbnail(model: MapModel, width: number, height: number, p
       }
   }
   return image;
+}
+
+/** Whether this machine stores a 32-bit number's low byte first (ImageData's R is then its low byte). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * A cell's opaque colour (cellColour) as one 32-bit pixel in ImageData byte order, cached per
+ * terrain and control code pair: the colour depends on nothing else.
+ */
+export function packedColours(model: MapModel): (index: number) => number {
+  const { terrain, control } = model;
+  const table = new Uint32Array(1 << 16); // (terrain << 8 | control) → pixel; 0 = not made yet (alpha is never 0)
+  return (i) => {
+    const k = (terrain[i]! << 8) | control[i]!;
+    const hit = table[k]!;
+    if (hit !== 0) return hit;
+    const [r, g, b] = cellColour(model, i);
+    return (table[k] = LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0);
+  };
 }

@@ -4,7 +4,8 @@
 // the million cells) with rivers on top. Used for scenario mini-maps, library thumbnails and the
 // map view's overview level on very large maps. A network map (positions and the links between
 // them) is always drawn by the painter.
-import type { EdgeId, Rect } from '../../../shared/grid/types.js';
+import { dirCode, readSideId, type SideIdParts } from '../../../shared/editor/edge-set.js';
+import type { EdgeId, GridGeometry, Point, Rect } from '../../../shared/grid/types.js';
 import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
 import { defaultStyle, paintMap } from '../../../shared/paint/painter.js';
 import { paintThumbnail, thumbnailFrame } from './bitmap.js';
@@ -58,7 +59,19 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   // Rivers shape a map as much as its terrain does. A patch strokes only the sides of the
   // cells in its area (the clip keeps the rest of the thumbnail as it was).
   ctx.beginPath();
+  const ends = sideEnds(model.grid, size);
+  const id: SideIdParts = { col: 0, row: 0, dir: 0 };
   const stroke = (e: EdgeId) => {
+    // A big map has 100 000 river sides: a canonical id is read by char codes and its ends put
+    // at the owning cell's corners, with the same arithmetic as grid.edgeEndpoints.
+    const corners = readSideId(e, id) ? ends.get(id.dir) : undefined;
+    if (corners) {
+      const cx = model.grid.centerX(id.col, id.row, size);
+      const cy = model.grid.centerY(id.col, id.row, size);
+      ctx.moveTo((cx + corners[0].x) * scale + ox, (cy + corners[0].y) * scale + oy);
+      ctx.lineTo((cx + corners[1].x) * scale + ox, (cy + corners[1].y) * scale + oy);
+      return;
+    }
     const [p, q] = model.grid.edgeEndpoints(e, size);
     ctx.moveTo(p.x * scale + ox, p.y * scale + oy);
     ctx.lineTo(q.x * scale + ox, q.y * scale + oy);
@@ -70,6 +83,28 @@ export function drawThumbnail(canvas: HTMLCanvasElement, model: MapModel, riverW
   ctx.lineCap = 'round';
   ctx.stroke();
   ctx.restore();
+}
+
+/**
+ * Per direction a cell owns (by `dirCode`), the two corner offsets from the cell's centre that
+ * bound that side: the very numbers grid.edgeEndpoints adds to the centre, so a side drawn
+ * from them lands on the same pixels. A direction whose corners cannot be matched is left out
+ * (its sides go through grid.edgeEndpoints).
+ */
+export function sideEnds(grid: GridGeometry, size: number): Map<number, readonly [Point, Point]> {
+  const out = new Map<number, readonly [Point, Point]>();
+  if (grid.network) return out;
+  const offsets = grid.cornerOffsets(size);
+  const cx = grid.centerX(0, 0, size);
+  const cy = grid.centerY(0, 0, size);
+  const corner = (p: Point) => offsets.find((o) => cx + o.x === p.x && cy + o.y === p.y);
+  for (const d of grid.ownedDirections) {
+    const [p, q] = grid.edgeEndpoints(`0,0,${d}`, size);
+    const a = corner(p);
+    const b = corner(q);
+    if (a && b && d.length <= 2) out.set(dirCode(d, 0), [a, b]);
+  }
+  return out;
 }
 
 /** River sides of the cells in and just around `area` (map pixels at cell size `size`). */
