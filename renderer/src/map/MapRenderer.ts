@@ -15,6 +15,7 @@ import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surfa
 import { namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } from '../../../shared/paint/place-names.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { ChunkCache, union, type ChunkEntry } from './chunk-cache.js';
+import { CHUNK } from './chunks.js';
 import { MapStage, type ScreenCheck } from './compositor.js';
 import { CounterNodes } from './counter-nodes.js';
 import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
@@ -467,7 +468,10 @@ export class MapRenderer {
     const o = this.overview;
     const { view, width, height } = this;
     if (o && o.view === view && o.width === width && o.height === height) return o.on;
-    const on = this.chunks.countIn(visibleRect(view, width, height), OVERVIEW_CHUNKS) > OVERVIEW_CHUNKS;
+    // A map of no more chunks than that is never drawn as its overview: nothing to count.
+    const model = this.model;
+    const many = model !== null && Math.ceil(model.cols / CHUNK) * Math.ceil(model.rows / CHUNK) > OVERVIEW_CHUNKS;
+    const on = many && this.chunks.countIn(visibleRect(view, width, height), OVERVIEW_CHUNKS) > OVERVIEW_CHUNKS;
     this.overview = { view, width, height, on };
     return on;
   }
