@@ -125,6 +125,12 @@ test('a Portable Wargame battle made from blank with facings is test-played: a s
   await page.getByTestId('play-start').click();
   await expect(page.getByTestId('play-screen')).toHaveAttribute('data-ruleset', 'pw');
   await expect(page.getByTestId('decision-title')).toContainText('artillery orders');
+  // The header shows every status whole (on a second row where one is too narrow), "To act" too.
+  const header = page.getByTestId('play-header');
+  await expect(header).toContainText('Artillery fire (simultaneous orders)');
+  const cut = await header.locator('.val').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+  expect(cut).toEqual([]);
+  await expect(page.getByTestId('hdr-actor')).toBeInViewport({ ratio: 1 });
 
   // Pick the battery: the squares it can fire on are tinted; the hover aid says why or why not.
   await clickCell(page, at('0307'));

@@ -107,6 +107,10 @@ test.describe('test-play', () => {
     await expect(page.getByTestId('prompt-side')).toContainText('Soviets');
     await expect(page.getByTestId('prompt-text')).toContainText('retreat every unit');
     await page.screenshot({ path: path.join(OUTPUT, 'play-3-combat.png') });
+    // The long phase goes onto a second line in its cell, not cut short.
+    const phase = page.getByTestId('hdr-phase');
+    await expect(phase).toContainText('Prepared offensives');
+    expect(await phase.evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     await page.getByRole('button', { name: 'Retreat to 0506' }).click();
     await expect(page.getByTestId('combat-outcome')).toContainText('loses 5');
     v = await view(page);

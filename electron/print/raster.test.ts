@@ -220,6 +220,39 @@ describe('raster export', () => {
     expect(layoutImage(scenario, { size: { cellPx: 40 } }).underlay).toBe(true);
   });
 
+  it('cell numbers stay readable over woods, marsh, towns and railways: they keep a rim of their cell\'s colour', async () => {
+    const scenario = seed();
+    const grid = createGrid(gridSpecOf(scenario));
+    // Big cells (numbers 16 px high): what a printed mat shows. Drawn whole, then with nothing
+    // but fills, grid and numbers: within each number's box the two must agree.
+    const all = { terrain: true, symbols: true, grid: true, coordinates: true, rivers: false, roads: true, control: false, markers: false, names: false, units: false };
+    const full = layoutImage(scenario, { size: { cellPx: 220 } });
+    const withLayers = (layers: typeof all) => ({ ...full, style: { ...full.style, layers: { ...full.style.layers, ...layers } } });
+    const a = decode(await rasterToBytes(imageJob(scenario, withLayers(all))));
+    const b = decode(await rasterToBytes(imageJob(scenario, withLayers({ ...all, symbols: false, roads: false }))));
+    const S = full.cellSizeMm;
+    const top = grid.cornerOffsets(S).reduce((m, p) => Math.min(m, p.y), 0);
+    const size = S * 0.075;
+    // 0301 and 0103 (woods), 0403 (marsh), 0504 (a town under a railway), 0503 (a railway).
+    const checked = ['0301', '0103', '0403', '0504', '0503'];
+    let apart = 0;
+    for (const label of checked) {
+      const cell = grid.cellAt([...Array(grid.cellCount).keys()].find((i) => grid.label(grid.cellAt(i)) === label)!);
+      const c = grid.center(cell, S);
+      const toPx = (x: number, y: number) => [Math.round((x - full.picture.x) * full.pxPerMm), Math.round((y - full.picture.y) * full.pxPerMm)] as const;
+      // The digits' box: four digits about 0.55 × size wide each, from the baseline up 0.7 × size.
+      const [x0, y0] = toPx(c.x - 1.05 * size, c.y + top * 0.72 + size * 0.9 - 0.7 * size);
+      const [x1, y1] = toPx(c.x + 1.05 * size, c.y + top * 0.72 + size * 0.9);
+      let worst = 0;
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) worst = Math.max(worst, Math.abs(grey(a, x, y) - grey(b, x, y)));
+      // Anti-aliasing of the rim's outer edge only; a tree or a railway tie is 60+ apart.
+      expect(worst, `cell ${label}`).toBeLessThan(40);
+      // Not blind: next to the number (left of it, same height) the symbols or the railway do show.
+      for (let y = y0; y <= y1; y++) for (let x = x0 - Math.round(2.2 * size * full.pxPerMm); x < x0 - Math.round(0.4 * size * full.pxPerMm); x++) if (Math.abs(grey(a, x, y) - grey(b, x, y)) > 60) apart++;
+    }
+    expect(apart).toBeGreaterThan(0);
+  });
+
   it('cells under three pixels are sampled: each cell centre shows its terrain colour', async () => {
     const scenario = seed();
     const layout = layoutImage(scenario, { size: { cellPx: 2.5 }, layers: { terrain: true, rivers: false, roads: false, control: false, markers: false, names: false, units: false } });

@@ -106,6 +106,8 @@ const BLANK: Rgb = hexToRgb('#f1eee6');
 const HATCH: Rgb = hexToRgb('#4a4a4a');
 /** Cells per filled path (see paintTerrain). */
 const FILL_BATCH = 512;
+/** The rim of cell colour round a cell number, × the number's size. */
+const COORDINATE_RIM = 0.5;
 /** Cells smaller than this (device px) show no symbols: a speckle, not a tree. */
 const SYMBOLS_PX = 22;
 /** Below this, symbols are thinned to every other one and drawn in one ink (screen speed; they are a few pixels each). */
@@ -309,6 +311,11 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
       const { grid } = model;
       const ink = mix(style.grid.colour, [1, 1, 1], 0.25);
       const top = grid.cornerOffsets(S).reduce((m, p) => Math.min(m, p.y), 0);
+      // The number keeps a rim of its cell's own colour, so trees, marsh tufts, houses, roads
+      // and railways under it part round it, as printed maps have it (not where the fill is
+      // see-through, over an underlay).
+      const rim = terrainAlpha === undefined || terrainAlpha >= 1;
+      const fills = looks.map((l) => l.fill);
       for (let i = 0; i < cells.n; i++) {
         const index = cells.index[i]!;
         const col = index % model.cols;
@@ -316,7 +323,10 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
         const t = model.terrain[index]!;
         const dark = !style.outline && t !== NONE && luminance(looks[t]?.fill ?? [1, 1, 1]) < 0.4;
         const y = style.coordinates === 'centre' ? cells.y[i]! + size * 0.35 : cells.y[i]! + top * 0.72 + size * 0.9;
-        s.fillStyle(dark ? [0.97, 0.97, 0.97] : ink).text(req.fonts.regular, size, cells.x[i]!, y, grid.label({ col, row }), 'centre');
+        const label = grid.label({ col, row });
+        s.fillStyle(dark ? [0.97, 0.97, 0.97] : ink);
+        if (rim) s.haloText(req.fonts.regular, size, cells.x[i]!, y, label, fillColour(model, style, fills, fillKey(model, style, index)), 'centre', size * COORDINATE_RIM);
+        else s.text(req.fonts.regular, size, cells.x[i]!, y, label, 'centre');
       }
     }
   }
