@@ -26,6 +26,18 @@ test('pan with the middle button, zoom with the wheel, then hover and paint the 
   const map = page.getByTestId('map');
   const status = page.getByTestId('status-cell');
 
+  /** A cell whose centre is well inside the map's box on the page now (away from its edges and the minimap corner). */
+  const inView = async (prefer: Cell): Promise<Cell> => {
+    const b = (await map.boundingBox())!;
+    for (let d = 0; d < 12; d++)
+      for (const cell of [{ col: prefer.col - d, row: prefer.row - d }, { col: prefer.col, row: prefer.row - d }, { col: prefer.col - d, row: prefer.row }]) {
+        if (!grid.inMap(cell)) continue;
+        const p = await cellOnPage(page, cell);
+        if (p.x > b.x + 40 && p.y > b.y + 40 && p.x < b.x + b.width - 200 && p.y < b.y + b.height - 60) return cell;
+      }
+    throw new Error('no cell near the one wanted is in view');
+  };
+
   /** Moves the pointer onto `cell` (in small steps, as a hand does) and checks the status line names it. */
   const hover = async (cell: Cell) => {
     const p = await cellOnPage(page, cell);
@@ -36,9 +48,12 @@ test('pan with the middle button, zoom with the wheel, then hover and paint the 
   // Zoom in with the wheel over a cell: that cell stays under the pointer.
   const anchor = { col: 12, row: 9 };
   const a0 = await cellOnPage(page, anchor);
+  const zoom = () => page.evaluate(() => window.__gridfront!.map.zoom);
+  const z0 = await zoom();
   await page.mouse.move(a0.x, a0.y);
   for (let k = 0; k < 4; k++) await page.mouse.wheel(0, -120);
-  await expect.poll(async () => (await page.evaluate(() => window.__gridfront!.map.zoom)) ?? 0).toBeGreaterThan(1.5);
+  // Four notches in: about twice as close.
+  await expect.poll(async () => (await zoom()) / z0).toBeGreaterThan(1.8);
   const a1 = await cellOnPage(page, anchor);
   expect(Math.abs(a1.x - a0.x)).toBeLessThan(1.5);
   expect(Math.abs(a1.y - a0.y)).toBeLessThan(1.5);
@@ -58,13 +73,15 @@ test('pan with the middle button, zoom with the wheel, then hover and paint the 
   await hover({ col: 16, row: 8 });
   await shot(page, '1-panned');
 
-  // Fold the scenario panels away: the map grows; the pointer still finds its cells.
-  await page.getByRole('button', { name: 'Hide the panels' }).click();
-  await hover({ col: 15, row: 12 });
+  // Fold the scenario panels below the map (or unfold them): the map changes height; the pointer still finds its cells.
+  const before = (await map.boundingBox())!.height;
+  await page.getByRole('button', { name: /^(Hide|Show) the panels$/ }).click();
+  await expect.poll(async () => (await map.boundingBox())!.height).not.toBe(before);
+  await hover(await inView({ col: 15, row: 12 }));
   // A smaller window: the map moves and shrinks on the page.
   await page.setViewportSize({ width: 1000, height: 700 });
   await expect(map).toHaveAttribute('data-ready', 'true');
-  const target = { col: 13, row: 9 };
+  const target = await inView({ col: 13, row: 9 });
   await hover(target);
   await shot(page, '2-smaller');
 
