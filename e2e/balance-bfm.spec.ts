@@ -5,13 +5,11 @@
 // by turn; the report is kept with the scenario and listed when the screen opens again.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const BFM = 'Battle for Moscow, October–December 1941';
-
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 test('the balance report runs Battle for Moscow games and shows them in its own terms', async ({ page }) => {
   test.setTimeout(240_000);

@@ -3,12 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { clickCell, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 async function newMap(page: Page, title: string, grid: string): Promise<void> {
   await page.getByRole('button', { name: 'New', exact: true }).click();

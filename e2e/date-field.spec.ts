@@ -4,13 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { createBlankScenario, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Date field test: Rzhev';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** The start date the open scenario holds, as the inspector shows it ("12 from 1941-10-01"). */
 const startDate = async (page: Page) => /from (\S+)$/.exec((await page.getByLabel('Inspector').getByText(/^\d+ from /).innerText()).trim())![1];

@@ -6,13 +6,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type {} from '../renderer/src/testHook.types.js';
-import { clickCell, createBlankScenario, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, createBlankScenario, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Designer settings walkthrough';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-settings-${name}.png`) });
 /** Once the view is sharp, no tile on screen differs from a fresh paint of the map as it is now. */

@@ -12,7 +12,7 @@ import { layoutPrint } from '../shared/print/layout.js';
 import { layoutImage } from '../shared/print/image.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
@@ -61,9 +61,8 @@ async function inkOnScreen(page: Page): Promise<number> {
   return inkAround(img, r, r, r - 1);
 }
 
-test('a terrain symbol set in the palette shows on the map, in the PDF and in the PNG', async ({ page, request, baseURL }) => {
+test('a terrain symbol set in the palette shows on the map, in the PDF and in the PNG', async ({ page }) => {
   test.setTimeout(120_000);
-  await restoreSeededLibrary(request, baseURL);
   await page.goto('/');
   await page.locator(`[data-scenario-id="${EXAMPLE.id}"]`).click();
   await page.getByRole('button', { name: 'Open', exact: true }).last().click();

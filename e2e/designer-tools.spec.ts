@@ -11,7 +11,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId } from '../shared/grid/types.js';
-import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, test } from './fixtures.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
@@ -19,8 +19,6 @@ mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Designer tools walkthrough';
 const COLS = 14;
 const ROWS = 10;
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-tools-${name}.png`) });const terrainAt = (d: Scenario, c: Cell) => d.map.terrain![c.row]![c.col];
 const count = (d: Scenario, code: string) => d.map.terrain!.join('').split(code).length - 1;

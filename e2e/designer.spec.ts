@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type {} from '../renderer/src/testHook.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId } from '../shared/grid/types.js';
-import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, clickCell, createBlankScenario, dragThrough, expect, openDocument, projectRoot, test } from './fixtures.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
@@ -16,8 +16,6 @@ mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Designer Walkthrough';
 const COLS = 14;
 const ROWS = 10;
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `designer-${name}.png`) });
 const tool = (page: Page, name: string) => page.getByRole('radio', { name, exact: true }).click();

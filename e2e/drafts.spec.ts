@@ -7,14 +7,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { scenarioSchemaIssues } from '../shared/format/validate.js';
-import { createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { createBlankScenario, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Stalingrad pocket';
 const PROBLEM = 'Cell 0305 starts with 4 units of Germans, more than the stacking limit of 3';
-
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

@@ -5,13 +5,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const ROS = 'The Ros Salient, January 1944';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const fileMenu = (page: Page) => page.getByRole('menu', { name: 'File' });
 

@@ -9,13 +9,11 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import { createGrid } from '../shared/grid/index.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** The cells ("col,row") whose terrain code is `code`, in map order as the file's rows give them. */
 function cellsOf(s: Scenario, code: string): string[] {

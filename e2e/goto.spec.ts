@@ -3,12 +3,10 @@
 // a label that is no cell of this map is said in the box, and the map stays where it was.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { cellOnPage, createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('Ctrl+G goes to a cell by its label: centred, readable, selected; a bad label says so', async ({ page }) => {
   test.setTimeout(90_000);

@@ -10,13 +10,12 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { kitPngNames, layoutKit } from '../shared/kit/layout.js';
 import { withMarkerCount } from '../shared/kit/options.js';
 import { readPdfText } from '../electron/print/pdf-text.js';
-import { expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
 
 // The marker-count walk saves the bundled example; put it back for the next spec.
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('print dialog: pick the tabletop kit, preview its pages and download the kit PDF', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });

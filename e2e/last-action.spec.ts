@@ -3,12 +3,10 @@
 // scenario starts with nothing to undo and nothing said.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { clickCell, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('the last action of one scenario does not show on another', async ({ page }) => {
   test.setTimeout(90_000);

@@ -7,12 +7,10 @@ import { createCanvas } from '@napi-rs/canvas';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Cell } from '../shared/grid/types.js';
-import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 type Rgb = [number, number, number];
 const ROAD = [0x9a, 0x4a, 0x1c] as Rgb;

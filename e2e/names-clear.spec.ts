@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Box } from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, projectRoot, restoreSeededLibrary, startHotseatGame, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, startHotseatGame, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const ROS = 'The Ros Salient, January 1944';
@@ -30,7 +30,6 @@ async function settle(page: Page) {
 }
 
 test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 test('designer: units dropped on a named cell push the name clear of the counters', async ({ page }) => {
   test.setTimeout(120_000);

@@ -16,12 +16,10 @@ import { gridSpecOf } from '../shared/format/defaults.js';
 import type { NetworkGrid } from '../shared/format/scenario.types.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import { readPdfText } from '../electron/print/pdf-text.js';
-import { clickCell, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, dragThrough, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** Targets in mm: P1–P2 level (the link measured on paper), the rest around. */
 const TARGETS = [

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -16,8 +16,6 @@ const TITLE = 'Road to Moscow (network test map)';
 const card = (page: Page) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) });
 const documentOf = async (page: Page) => JSON.parse((await page.evaluate(() => window.__gridfront!.editor!.documentJson()))!) as Scenario;
 const positionOf = (s: Scenario, id: string) => (s.map.grid.kind === 'network' ? s.map.grid.positions.find((p) => p.id === id) : undefined);
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('a network scenario imports, opens per position, prints its positions and refuses the grid-only ruleset', async ({ page }) => {
   const errors: string[] = [];

@@ -5,12 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type {} from '../renderer/src/testHook.types.js';
-import { expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('the New dialog makes a network map for Barbarossa Fast', async ({ page }) => {
   test.setTimeout(120_000);

@@ -12,13 +12,11 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell } from '../shared/grid/types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, cellOnPage, createBlankScenario, dragThrough, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, cellOnPage, createBlankScenario, dragThrough, expect, invoke, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'One history walkthrough';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(100);

@@ -12,12 +12,10 @@ import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { exportPack } from '../electron/packs/export.js';
 import { craftZip, validPackEntries } from '../electron/packs/testing.js';
-import { appOrigin, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, clickCell, expect, invoke, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, clickCell, expect, invoke, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -41,8 +41,6 @@ async function typeUnit(table: Locator, side: string, u: { name: string; branch:
   await expect(rows).toHaveCount(before + 1);
   await expect(rows.nth(before).getByRole('textbox', { name: 'Name' })).toHaveValue(u.name);
 }
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('a Battle for Moscow scenario made from blank is test-played: odds, the CRT roll and its result', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);

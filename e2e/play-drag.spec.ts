@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { cellOnPage, expect, projectRoot, restoreSeededLibrary, startHotseatGame, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, startHotseatGame, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const ROS = 'The Ros Salient, January 1944';
@@ -26,7 +26,6 @@ const near = (a: { x: number; y: number } | null, b: { x: number; y: number }, p
 const unitCell = (page: Page, id: string) => page.evaluate((u) => window.__gridfront!.play!.view()!.units.find((x) => x.id === u)?.cell, id);
 
 test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 test('a counter dropped on a cell it may not enter snaps back with the reason; on a legal one it moves', async ({ page }) => {
   test.setTimeout(120_000);

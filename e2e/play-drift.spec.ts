@@ -7,13 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { clickCell, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const PW = 'The Portable Wargame: The Bridge at Villers, 1870';
-
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 /** From the library: the bundled battle, the French by hand against the bot, seed 1; the Batterie de 12 (I2) is ordered to fire at I7. */
 async function orderTheLongShot(page: Page): Promise<void> {

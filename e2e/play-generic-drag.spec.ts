@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { cellOnPage, expect, projectRoot, restoreSeededLibrary, startHotseatGame, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, startHotseatGame, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const BFM = 'Battle for Moscow, October–December 1941';
@@ -35,7 +35,6 @@ const nodes = (page: Page) => page.evaluate(() => window.__gridfront!.play!.coun
 const near = (a: { x: number; y: number } | undefined, b: { x: number; y: number }, px = 1.5) => a !== undefined && Math.hypot(a.x - b.x, a.y - b.y) <= px;
 
 test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 test('a Battle for Moscow counter dragged out of reach snaps back with the reason; dragged to a hex it may reach, it moves', async ({ page }) => {
   test.setTimeout(120_000);

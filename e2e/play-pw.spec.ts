@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, cellOnPage, clickCell, expect, invoke, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, cellOnPage, clickCell, expect, invoke, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -52,8 +52,6 @@ async function typeUnit(table: Locator, side: string, u: NewUnit): Promise<void>
 
 /** A square by its label (CCRR: column and row from 01). */
 const at = (label: string) => ({ col: Number(label.slice(0, 2)) - 1, row: Number(label.slice(2)) - 1 });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('a Portable Wargame battle made from blank with facings is test-played: a shot and a close combat with their dice', async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);

@@ -9,13 +9,11 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type { Cell } from '../shared/grid/types.js';
-import { cellOnPage, clickCell, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, clickCell, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const BFM = 'Battle for Moscow, October–December 1941';
-
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 const card = (page: Page, title: string) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const unitCell = (page: Page, id: string) =>

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, cellOnPage, clickCell, expect, invoke, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, cellOnPage, clickCell, expect, invoke, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -49,8 +49,6 @@ async function typeStand(table: Locator, side: string, u: NewStand): Promise<voi
 
 /** An area by its label (CCRR: column and row from 01). */
 const at = (label: string) => ({ col: Number(label.slice(0, 2)) - 1, row: Number(label.slice(2)) - 1 });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('a Shambattle battle made from blank on hexes is test-played: a shot and a close assault with their dice pools', async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);

@@ -9,7 +9,7 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { rulesetFor, replay } from '../shared/rules/index.js';
 import type { Action } from '../shared/rules/types.js';
-import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const SCENARIO = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
@@ -48,7 +48,6 @@ const view = (page: Page) => page.evaluate(() => window.__gridfront!.play!.view(
 
 test.describe('test-play', () => {
   test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
-  test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
   test('hot-seat: activate, move, attack, retreat decision, passes end the game turn, save, reload and replay', async ({ page }) => {
     test.setTimeout(120_000);

@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { gridFor } from '../shared/print/layout.js';
-import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const ROS = 'The Ros Salient, January 1944';
@@ -23,7 +23,6 @@ const near = (a: { x: number; y: number } | null, b: { x: number; y: number }, p
 const pixels = (box: Locator) => box.screenshot();
 
 test.beforeAll(() => mkdirSync(OUTPUT, { recursive: true }));
-test.afterEach(({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 test('the print preview zooms about the cursor, pans by dragging, shows true size and fits the page again', async ({ page }) => {
   test.setTimeout(120_000);

@@ -10,14 +10,12 @@ import { createGrid } from '../shared/grid/index.js';
 import type { Cell, EdgeId, GridGeometry } from '../shared/grid/types.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const COLS = 16;
 const ROWS = 12;
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `regions-${name}.png`) });
 const tool = (page: Page, name: string) => page.getByRole('radio', { name, exact: true }).click();

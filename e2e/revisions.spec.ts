@@ -4,13 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { clickCell, createBlankScenario, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { clickCell, createBlankScenario, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Revision pictures: Pripet';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const card = (page: Page) => page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) });
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, clickCell, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, clickCell, expect, invoke, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -40,8 +40,6 @@ async function typeInto(input: Locator, text: string): Promise<void> {
   await input.page().keyboard.type(text);
   await input.page().keyboard.press('Enter');
 }
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('Battle for Moscow: the calendar, schedule and tables are its own; an edited CRT cell is saved and used in test-play', async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);

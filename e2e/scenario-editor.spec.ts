@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { validateScenario } from '../shared/format/validate.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { appOrigin, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, createBlankScenario, expect, invoke, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -32,8 +32,6 @@ async function tab(page: Page, id: string) {
   await page.getByTestId(`tab-${id}`).click();
   await expect(page.getByTestId(`panel-${id}`)).toBeVisible();
 }
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 test('a designer builds a small scenario in the panels, fixes what the checks report and saves it as valid', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);

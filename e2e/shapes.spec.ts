@@ -13,12 +13,10 @@ import type { Cell } from '../shared/grid/types.js';
 import { cellsInEllipse, cellsOnLine } from '../shared/editor/shapes.js';
 import { cellsInPolygon } from '../shared/editor/region.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, createBlankScenario, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** Terrain ids of `cells` (indices) in the open scenario. */
 function terrainOf(doc: Scenario, indices: readonly number[]): string[] {

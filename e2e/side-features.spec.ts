@@ -12,7 +12,7 @@ import { gridSpecOf } from '../shared/format/defaults.js';
 import { layoutPrint } from '../shared/print/layout.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, restoreSeededLibrary, startHotseatHere, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, dragThrough, expect, openDocument, projectRoot, startHotseatHere, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -20,8 +20,6 @@ const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'see
 /** A colour nothing else on the map uses. */
 const COLOUR = '#c0178a';
 const RGB = [0xc0, 0x17, 0x8a] as const;
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** The four sides between columns 3 and 4 from row 2 down (flat-top hexes, odd columns shifted down): a zigzag. */
 const PAIRS: [Cell, Cell][] = [

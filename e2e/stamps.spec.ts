@@ -11,15 +11,13 @@ import type { Cell } from '../shared/grid/types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { appOrigin, cellOnPage, createBlankScenario, dragThrough, expect, invoke, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, cellOnPage, createBlankScenario, dragThrough, expect, invoke, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `stamps-${name}.png`) });
 const tool = (page: Page, name: string) => page.getByRole('radio', { name, exact: true }).click();
 const cells = (page: Page, list: readonly Cell[]) => Promise.all(list.map((c) => cellOnPage(page, c)));
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 type Axial = [number, number];
 /** Flat-top hexes, odd columns shifted down (a new map's grid). */

@@ -10,13 +10,11 @@ import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, GridGeometry } from '../shared/grid/types.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const undoLabel = (page: Page) => page.evaluate(() => window.__gridfront!.editor!.undoLabel);
 

@@ -19,7 +19,7 @@ import { toMm } from '../shared/print/units.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import { aligned, crop, decode, encode, rasteriseSvg, SYMBOLOGY_TOLERANCE, within, type Pixels } from '../electron/print/testing/pixel-compare.js';
 import type {} from '../renderer/src/testHook.types.js';
-import { cellOnPage, expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output', 'symbology');
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
@@ -52,10 +52,9 @@ async function sharp(page: Page) {
   await expect.poll(() => page.evaluate(() => window.__gridfront!.map.pendingTiles), { timeout: 15_000 }).toBe(0);
 }
 
-test('the map on screen, the PNG, the SVG and the PDF show the same symbology, pixel for pixel within a tolerance', async ({ page, request, baseURL }) => {
+test('the map on screen, the PNG, the SVG and the PDF show the same symbology, pixel for pixel within a tolerance', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1500, height: 1100 });
-  await restoreSeededLibrary(request, baseURL);
   await page.goto('/');
   await page.locator(`[data-scenario-id="${EXAMPLE.id}"]`).click();
   await page.getByRole('button', { name: 'Open', exact: true }).last().click();

@@ -4,12 +4,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
-import { appOrigin, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, expect, invoke, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 async function create(page: Page, title: string, template?: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'New', exact: true }).click();

@@ -8,12 +8,10 @@ import { unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { mapEssentials } from '../shared/interop/tiled/testing.js';
-import { expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** Picks an item of the File menu in the top bar with the mouse. */
 async function fromFileMenu(page: Page, label: string): Promise<void> {

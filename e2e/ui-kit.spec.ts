@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
-import { expect, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { expect, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
@@ -15,8 +15,6 @@ const shot = (name: string): string => path.join(OUTPUT, `ui-kit-${name}.png`);
 
 const style = (l: Locator, property: string): Promise<string> =>
   l.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
-
-test.afterEach(async ({ request, baseURL, page }) => restoreSeededLibrary(request, baseURL, page));
 
 test('library, print, kit, export image and the leave question share one look', async ({ page }) => {
   test.setTimeout(90_000);

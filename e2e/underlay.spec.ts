@@ -13,15 +13,13 @@ import { imageToMap } from '../shared/editor/underlay.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import { createGrid } from '../shared/grid/index.js';
 import type { Cell, Point } from '../shared/grid/types.js';
-import { cellOnPage, createBlankScenario, expect, openDocument, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { cellOnPage, createBlankScenario, expect, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Underlay Walkthrough';
 const RED: Point = { x: 120, y: 150 };
 const BLUE: Point = { x: 650, y: 470 };
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 /** An 800 × 600 "scan": paper, a few lines, a red and a blue landmark. */
 function scan(): Buffer {

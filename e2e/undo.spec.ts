@@ -9,13 +9,11 @@ import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import type {} from '../renderer/src/testHook.types.js';
 import type { Cell } from '../shared/grid/types.js';
-import { appOrigin, cellOnPage, createBlankScenario, expect, invoke, projectRoot, restoreSeededLibrary, test } from './fixtures.js';
+import { appOrigin, cellOnPage, createBlankScenario, expect, invoke, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 mkdirSync(OUTPUT, { recursive: true });
 const TITLE = 'Undo walkthrough';
-
-test.afterEach(({ request, baseURL }) => restoreSeededLibrary(request, baseURL));
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(100);
