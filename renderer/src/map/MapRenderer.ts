@@ -15,6 +15,8 @@ import { canvasFonts, type CanvasFont } from '../../../shared/paint/canvas-surfa
 import { namesMoved, type CounterBoxes, type NameObstacles, type PlacedName } from '../../../shared/paint/place-names.js';
 import type { SurfaceFonts } from '../../../shared/paint/surface.js';
 import { ChunkCache, union, type ChunkEntry } from './chunk-cache.js';
+import { CHUNK } from './chunks.js';
+import { chunkLattice, tooManyChunks, type ChunkLattice } from './overview.js';
 import { MapStage, type ScreenCheck } from './compositor.js';
 import { CounterNodes } from './counter-nodes.js';
 import { ALL_MAP_LAYERS, drawBitmap, paintTile, sameMapLayers, type MapLayers } from './draw.js';
@@ -51,6 +53,8 @@ export class MapRenderer {
   private counterNodes: CounterNodes | null = null;
   private readonly chunks = new ChunkCache(CELL_SIZE);
   private readonly scheduler: TileScheduler;
+  /** Where the open map's chunks lie, for the overview test of every view change (null: count them). */
+  private lattice: ChunkLattice | null = null;
   /** Whether the map is drawn as its overview, and for which view and screen size (see overviewMode). */
   private overview: { view: View; width: number; height: number; on: boolean } | null = null;
   private model: MapModel | null = null;
@@ -162,6 +166,7 @@ export class MapRenderer {
     this.shownGrid = model.grid;
     paintCacheOf(model).reset();
     this.chunks.reset(model);
+    this.lattice = chunkLattice(model, CELL_SIZE);
     this.overview = null;
     this.contentVersion++;
     this.hover = null;
@@ -467,7 +472,12 @@ export class MapRenderer {
     const o = this.overview;
     const { view, width, height } = this;
     if (o && o.view === view && o.width === width && o.height === height) return o.on;
-    const on = this.chunks.countIn(visibleRect(view, width, height), OVERVIEW_CHUNKS) > OVERVIEW_CHUNKS;
+    // A map of no more chunks than that is never drawn as its overview: nothing to count. On a
+    // larger one the chunks' lattice mostly settles it without counting them (see overview.ts).
+    const model = this.model;
+    const many = model !== null && Math.ceil(model.cols / CHUNK) * Math.ceil(model.rows / CHUNK) > OVERVIEW_CHUNKS;
+    const seen = visibleRect(view, width, height);
+    const on = many && tooManyChunks(this.lattice, seen, OVERVIEW_CHUNKS, CELL_SIZE, () => this.chunks.countIn(seen, OVERVIEW_CHUNKS));
     this.overview = { view, width, height, on };
     return on;
   }

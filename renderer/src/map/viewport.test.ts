@@ -150,6 +150,25 @@ describe('Viewport controller', () => {
     expect(vp.spaceDown).toBe(false);
   });
 
+  it("reads the element's box once for a run of pointer events, and again when the pointer comes back in", () => {
+    const vp = made();
+    const el = new ElementLike({ left: 100, top: 40 });
+    const detach = vp.attach(el as unknown as HTMLElement);
+    const at = (x: number, y: number) => vp.local({ clientX: x, clientY: y });
+    expect(at(150, 90)).toEqual({ x: 50, y: 50 });
+    for (let k = 0; k < 30; k++) at(150 + k, 90);
+    // One layout read for the hover and the pan, not one per event.
+    expect(el.boxReads).toBe(1);
+    // The pointer may come back after a change of layout (a panel opened beside the map): the box is read anew.
+    el.box = { left: 20, top: 40 };
+    el.dispatch('pointerenter', { clientX: 150, clientY: 90 });
+    expect(at(150, 90)).toEqual({ x: 130, y: 50 });
+    expect(el.boxReads).toBe(2);
+    detach();
+    // Detached, the controller knows no element: points stay in client px.
+    expect(at(150, 90)).toEqual({ x: 150, y: 90 });
+  });
+
   it('refuses a view that is not a number', () => {
     const vp = made();
     const before = vp.view;
@@ -164,4 +183,24 @@ class KeyLike {
   metaKey = false;
   altKey = false;
   constructor(readonly key: string) {}
+}
+
+/** Just enough of an element for the controller: listeners, and a box whose reads are counted. */
+class ElementLike {
+  boxReads = 0;
+  private readonly listeners = new Map<string, ((e: unknown) => void)[]>();
+  constructor(public box: { left: number; top: number }) {}
+  getBoundingClientRect() {
+    this.boxReads++;
+    return { ...this.box };
+  }
+  addEventListener(type: string, fn: (e: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  removeEventListener(type: string, fn: (e: unknown) => void) {
+    this.listeners.set(type, (this.listeners.get(type) ?? []).filter((f) => f !== fn));
+  }
+  dispatch(type: string, e: object) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ ...e, target: this, preventDefault() {} });
+  }
 }

@@ -91,6 +91,9 @@ export class Viewport {
   private readonly touches = new Map<number, Point>();
   private pinch: { distance: number; scale: number } | null = null;
   private detachInput: (() => void) | null = null;
+  /** The attached element, and its box on the page as last read (see local). */
+  private element: HTMLElement | null = null;
+  private box: { left: number; top: number } | null = null;
 
   constructor(
     public limits: ZoomLimits,
@@ -188,6 +191,20 @@ export class Viewport {
     return visibleRect(this._view, this._width, this._height);
   }
 
+  /**
+   * A pointer event's place in the attached element (CSS px from its top left). The element's box
+   * is read once and kept until it may have moved (the element resized, the window resized or
+   * something scrolled, a new press or the pointer coming back in): reading it for every pointer
+   * event made the browser lay the page out again whenever a view change had touched the DOM
+   * (the minimap's frame, the zoom in the status bar), once per event.
+   */
+  local(e: { clientX: number; clientY: number }): Point {
+    const el = this.element;
+    if (!el) return { x: e.clientX, y: e.clientY };
+    const box = (this.box ??= el.getBoundingClientRect());
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
   /** True when the controller took `e` (a pan, pinch or wheel): the screen leaves it alone. */
   handled(e: Event): boolean {
     return this.taken.has(e);
@@ -240,10 +257,21 @@ export class Viewport {
   attach(el: HTMLElement, input: PanZoomInput = {}): () => void {
     this.detachInput?.();
     const threshold = input.threshold ?? 3;
-    const local = (e: MouseEvent): Point => {
-      const box = el.getBoundingClientRect();
-      return { x: e.clientX - box.left, y: e.clientY - box.top };
+    this.element = el;
+    this.box = null;
+    const moved = () => {
+      this.box = null;
     };
+    const local = (e: MouseEvent): Point => this.local(e);
+    // Whatever can move the element on the page forgets its box (see local).
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(moved);
+    resized?.observe(el);
+    const win = typeof window === 'undefined' ? null : window;
+    win?.addEventListener('resize', moved);
+    win?.addEventListener('scroll', moved, { capture: true, passive: true });
+    // Before the other listeners of a press or an entry see the event, so they read the box anew.
+    el.addEventListener('pointerdown', moved, { capture: true });
+    el.addEventListener('pointerenter', moved);
     const onWheel = (e: WheelEvent) => {
       if (over(e)) return;
       e.preventDefault();
@@ -330,6 +358,15 @@ export class Viewport {
     el.addEventListener('pointercancel', onUp);
     el.addEventListener('auxclick', onAux);
     const detach = () => {
+      resized?.disconnect();
+      win?.removeEventListener('resize', moved);
+      win?.removeEventListener('scroll', moved, { capture: true });
+      el.removeEventListener('pointerdown', moved, { capture: true });
+      el.removeEventListener('pointerenter', moved);
+      if (this.element === el) {
+        this.element = null;
+        this.box = null;
+      }
       el.removeEventListener('wheel', onWheel);
       el.removeEventListener('pointerdown', onDown);
       el.removeEventListener('pointermove', onMove);
