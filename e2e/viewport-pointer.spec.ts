@@ -95,4 +95,11 @@ test('pan with the middle button, zoom with the wheel, then hover and paint the 
   expect(woods).toEqual([target]);
   await hover(target);
   await shot(page, '3-painted');
+  // At this width the panels' undo, redo and fold buttons stay inside their dock (the tabs
+  // scroll instead), not drawn over the inspector beside it.
+  const dock = (await page.getByTestId('scenario-dock').boundingBox())!;
+  for (const id of ['panels-undo', 'panels-redo']) {
+    const b = (await page.getByTestId(id).boundingBox())!;
+    expect(b.x + b.width, id).toBeLessThanOrEqual(dock.x + dock.width + 0.5);
+  }
 });
