@@ -97,8 +97,9 @@ export class MapStage {
   private mosaicTiles: { tiles: Tile[]; ox: number; oy: number } | null = null;
   /** While the layer is drawn in part: the pieces of tiles the mosaic copies, and nothing else. */
   private parts: readonly Part[] | null = null;
-  private readonly overviewGroup: Konva.Group;
-  private readonly overviewNode: Konva.Image;
+  /** Far out: the overview image, drawn by one shape straight at the view (see drawOverview). */
+  private readonly overview: Konva.Shape;
+  private overviewImage: { bitmap: CanvasImageSource; at: Rect } | null = null;
   private readonly underlayLayer: Konva.Layer;
   private readonly underlayNode: Konva.Image;
   private readonly interactiveLayer: Konva.Layer;
@@ -142,10 +143,8 @@ export class MapStage {
     this.staticLayer = new Konva.Layer({ listening: false });
     this.standIns = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawStandIns(ctx) });
     this.mosaic = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawMosaic(ctx) });
-    this.overviewGroup = new Konva.Group({ listening: false, visible: false });
-    this.overviewNode = new Konva.Image({ image: undefined, listening: false });
-    this.overviewGroup.add(this.overviewNode);
-    this.staticLayer.add(this.standIns, this.mosaic, this.overviewGroup);
+    this.overview = new Konva.Shape({ listening: false, visible: false, sceneFunc: (ctx) => this.drawOverview(ctx) });
+    this.staticLayer.add(this.standIns, this.mosaic, this.overview);
     // The nodes follow the view and the tiles made so far each time the layer is drawn (also
     // when Konva draws it itself, after a resize: then whole).
     this.staticLayer.on('beforeDraw', () => {
@@ -299,7 +298,7 @@ export class MapStage {
     // covers what drawing in part leaves on screen too.
     this.drawStatic();
     if (this.gap) return null;
-    if (this.overviewGroup.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0, drawsInPart: this.drawsInPart };
+    if (this.overview.visible()) return { mode: 'overview', tiles: 0, pixelsOff: 0, drawsInPart: this.drawsInPart };
     const layer = this.staticLayer.getNativeCanvasElement();
     const screen = layer.getContext('2d')!.getImageData(0, 0, layer.width, layer.height).data;
     const tiles = this.mosaicTiles?.tiles ?? [];
@@ -407,16 +406,13 @@ export class MapStage {
       this.shown = null;
       const bitmap = src.empty() ? null : src.chunks.overviewBitmap();
       const b = src.bounds();
-      if (bitmap && b) {
-        // Set only when they change: a Konva attribute change is not free, and this runs per frame.
-        const o = this.overviewNode;
-        if (o.image() !== bitmap) o.image(bitmap);
-        if (o.x() !== b.x || o.y() !== b.y || o.width() !== b.width || o.height() !== b.height) o.setAttrs({ image: bitmap, x: b.x, y: b.y, width: b.width, height: b.height });
-      }
-      this.overviewGroup.visible(bitmap !== null && b !== null);
-      if (this.overviewGroup.visible()) this.follow(this.overviewGroup);
+      // No Konva node follows the view here: moving a node's transform every frame of a pan
+      // (its caches cleared, change events fired) cost more than the image's own copy.
+      this.overviewImage = bitmap && b ? { bitmap, at: b } : null;
+      this.overview.visible(this.overviewImage !== null);
     } else {
-      this.overviewGroup.visible(false);
+      this.overviewImage = null;
+      this.overview.visible(false);
       const level = src.level();
       const dpr = this.pixelRatio;
       const frame = src.frame();
@@ -467,6 +463,18 @@ export class MapStage {
         ctx.drawImage(tile.canvas, tile.slot.i * size, tile.slot.j * size);
       }
     }
+    ctx.restore();
+  }
+
+  /** The overview image where the map lies, at the view (map px → device px). */
+  private drawOverview(ctx: Konva.Context): void {
+    const o = this.overviewImage;
+    if (!o) return;
+    const v = this.view;
+    const k = this.pixelRatio;
+    ctx.save();
+    ctx.setTransform(v.scale * k, 0, 0, v.scale * k, v.x * k, v.y * k);
+    ctx.drawImage(o.bitmap, o.at.x, o.at.y, o.at.width, o.at.height);
     ctx.restore();
   }
 
