@@ -3,7 +3,6 @@
 // overview image, each cell in its own colour (terrain tinted by the side that holds it) with
 // the rivers on top; zoomed in, the minimap shows the map too.
 import path from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Page } from '@playwright/test';
 import { generateScenario } from '../scripts/bench-render.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
@@ -13,6 +12,7 @@ import type { Cell } from '../shared/grid/types.js';
 import { CONTROL_TINT } from '../shared/paint/painter.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { expect, projectRoot, test } from './fixtures.js';
+import { decodePng as decode, type Img } from './images.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const SIZE = 400;
@@ -54,20 +54,6 @@ function plainCells(): Cell[] {
       if (plain) out.push(cell);
     }
   return out;
-}
-
-interface Img {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
-
-async function decode(png: Uint8Array): Promise<Img> {
-  const img = await loadImage(Buffer.from(png));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
 }
 
 const pixel = (img: Img, x: number, y: number): Rgb => {

@@ -3,7 +3,6 @@
 // and keyboard; pixels are read from screenshots and from the files the page downloads.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../shared/format/scenario.types.js';
 import { createGrid } from '../shared/grid/index.js';
@@ -13,6 +12,7 @@ import { layoutImage } from '../shared/print/image.js';
 import { renderPdfPage } from '../electron/print/testing/pdf-pixels.js';
 import type {} from '../renderer/src/testHook.types.js';
 import { cellOnPage, expect, openDocument, projectRoot, test } from './fixtures.js';
+import { decodePng as decode, type Img } from './images.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
 const EXAMPLE = JSON.parse(readFileSync(path.join(projectRoot, 'scenarios', 'seed-000-example.json'), 'utf8')) as Scenario;
@@ -24,20 +24,6 @@ const CELL = { col: 0, row: 0 };
  * symbol layouts to put ink in it.
  */
 const INNER = 0.32;
-
-interface Img {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
-
-async function decode(png: Uint8Array): Promise<Img> {
-  const img = await loadImage(Buffer.from(png));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
-}
 
 /** Pixels of dark ink (every channel under 120) in a square of half-side `r` round (x, y). */
 function inkAround(img: Img, x: number, y: number, r: number): number {
