@@ -85,6 +85,12 @@ export async function restoreSeededLibrary(request: APIRequestContext, baseURL: 
   // Stamps are the user's own: a spec that made some takes them away again.
   const stamps = await invoke<{ id: string }[]>(request, origin, 'stamps.list');
   if (stamps.body.ok) for (const s of stamps.body.value) await invoke(request, origin, 'stamps.delete', { id: s.id });
+  await clearRecoveryCopies(request, baseURL);
+}
+
+/** The library's recovery copies (unsaved work kept for the next start) dropped. */
+async function clearRecoveryCopies(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
+  const origin = appOrigin(baseURL);
   const rec = await invoke<{ docKey: string }[]>(request, origin, 'library.readRecovery');
   if (rec.body.ok) for (const r of rec.body.value) await invoke(request, origin, 'library.clearRecovery', { docKey: r.docKey });
 }
@@ -163,6 +169,9 @@ export const test = base.extend<{ cleanLibrary: void }, { webHost: { url: string
   // next test in this worker, of any spec, starts from the same library.
   cleanLibrary: [
     async ({ context, request, baseURL }, use) => {
+      // A recovery copy the last test's page had already sent when it was closed can reach the
+      // host after that test's clean-up: none may greet this test with the recovery dialog.
+      await clearRecoveryCopies(request, baseURL);
       await use();
       for (const p of context.pages()) if (!p.isClosed()) await p.close();
       await restoreSeededLibrary(request, baseURL);
