@@ -5,7 +5,7 @@
 // in the inspector shows its name. The River key refuses with a message; the Road key hands over
 // to Positions and links drawing road links, and says so in a note instead of refusing (the
 // refusal goes); a road is drawn, undone and redone, and the map saved. What does not apply to a
-// network (side features along cell sides) is not offered.
+// network (side features along cell sides) is not offered, and the print dialog speaks of positions.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -109,4 +109,13 @@ test('a network map from blank: names readable at the whole-map zoom, road and r
   expect(net().links).toHaveLength(1);
   await page.keyboard.press('Control+s');
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+
+  // The print dialog speaks of positions, not cells.
+  await page.getByTestId('print-open').click();
+  const print = page.getByTestId('print-dialog');
+  await expect(print.getByLabel('Position size')).toBeVisible();
+  await expect(print.getByTestId('print-options')).toContainText('Bare positions');
+  await expect(print.getByTestId('print-options')).not.toContainText(/Cell size|cell outlines|cell numbers|Every cell/);
+  await page.screenshot({ path: path.join(OUTPUT, 'network-designer-print.png') });
+  await print.getByRole('button', { name: 'Close', exact: true }).click();
 });
