@@ -177,7 +177,9 @@ async function treeInk(png: Uint8Array): Promise<{ dark: number; road: number }>
   let dark = 0;
   let road = 0;
   for (let i = 0; i < img.data.length; i += 4) {
-    const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+    const [r, g, b, a] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!, img.data[i + 3]!];
+    // A thumbnail is transparent round the clip: only opaque pixels count.
+    if (a < 250) continue;
     if (r + g + b < 260 && g >= r && g >= b) dark++;
     if (r > 200 && g > 150 && b < 140 && r - b > 80) road++;
   }
