@@ -48,7 +48,7 @@ function cellLook(m: PaintModel, i: number) {
   const g = m.grid;
   const cell = g.cellAt(i);
   const sides = (set: ReadonlySet<string>) => g.sideDirections.filter((d) => { const e = g.edgeOf(cell, d); return !!e && set.has(e); });
-  const scarps = (m.sideFeatures ?? []).flatMap((f) => f.sides.filter((w) => w.startsWith(`${cell.col},${cell.row},`)).map((w) => w.split(',')[2]));
+  const scarps = (m.sideFeatures ?? []).flatMap((f) => f.sides.filter((w) => w.startsWith(`${cell.col},${cell.row},`)).map((w) => w.split(',')[2]!));
   return {
     terrain: m.terrain[i] === NONE ? null : m.terrainTypes[m.terrain[i]!]!.id,
     control: m.control[i] === NONE ? null : m.sides[m.control[i]!]!.id,
