@@ -2,10 +2,10 @@
 // mosaic, one shape copying the finished tiles in view — the tile canvases the scheduler keeps
 // are its cached bitmaps; a shape drawing the stand-ins where tiles are still missing; and the
 // overview image of a very large map seen from far out); the traced picture (map.underlay) on
-// its own layer; and an interactive layer of real nodes for what the pointer touches: the
-// hovered and the selected cell's outlines, and a shape for what a screen draws over the map
-// (the designer's tool feedback, the test-play picture) and the test-play counters, a node each
-// (counter-nodes.ts). Only public Konva API.
+// its own layer; and an interactive layer of real nodes for what the pointer touches: a shape
+// drawing the hovered and the selected cell's outlines, a shape for what a screen draws over the
+// map (the designer's tool feedback, the test-play picture) and the test-play counters, a node
+// each (counter-nodes.ts). Only public Konva API.
 //
 // The static layer is not transformed: tiles are placed in whole device pixels, so a tile on
 // screen is its canvas pixel for pixel. Nothing on it is pointed at, so the tiles are not a
@@ -13,8 +13,13 @@
 // view), placing and drawing a node per tile cost a pan frame 0.2–0.3 ms more than the one
 // shape's copies, the whole frame of the map before Konva (514db07) being 0.6 ms. After an
 // edit, with the view and the tiles in it as before, only the pixels the edit painted again are
-// cleared and copied (see planParts), not every tile in view. The other layers carry the view
-// (map px → CSS px).
+// cleared and copied (see planParts), not every tile in view.
+//
+// The underlay layer carries the view (map px → CSS px). The interactive layer carries it only
+// while the test-play counters are on it (Konva hit-tests them between frames, in map px); its
+// two shapes draw straight at the view instead (see atView), since moving a layer's transform
+// every frame of a pan (its children's caches cleared, change events fired) and four Konva.Lines
+// for two outlines cost the pan frame more than the map before Konva spent on all of it.
 import Konva from 'konva';
 import type { Point, Rect } from '../../../shared/grid/types.js';
 import type { ChunkCache } from './chunk-cache.js';
@@ -103,11 +108,18 @@ export class MapStage {
   private readonly underlayLayer: Konva.Layer;
   private readonly underlayNode: Konva.Image;
   private readonly interactiveLayer: Konva.Layer;
-  private readonly hover: { halo: Konva.Line; line: Konva.Line };
-  private readonly selection: { halo: Konva.Line; line: Konva.Line };
+  /** The hovered and the selected cell's outlines (map px), drawn by one shape (see drawOutlines). */
+  private hoverOutline: Outline = null;
+  private selectedOutline: Outline = null;
   private counters: Konva.Group | null = null;
   private overlayDrawer: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
-  private overlayContext: CanvasRenderingContext2D | null = null;
+  /** The interactive layer's 2D context (the layer keeps its canvas element; a resize sizes it). */
+  private interactiveContext: CanvasRenderingContext2D | null = null;
+  /**
+   * The interactive layer's canvas was cleared and nothing drawn on it, and nothing to draw has
+   * come since: drawing it again would clear a blank canvas (see drawInteractive).
+   */
+  private interactiveBlank = false;
   private view: View = { scale: 1, x: 0, y: 0 };
   /**
    * Layers whose picture is out of date (their content, or the view they carry, changed since
@@ -156,25 +168,22 @@ export class MapStage {
     this.underlayLayer.add(this.underlayNode);
 
     this.interactiveLayer = new Konva.Layer({ listening: false });
-    const outline = (colour: string, width: number, fill: string | undefined) => ({
-      halo: new Konva.Line({ closed: true, listening: false, visible: false, stroke: 'rgba(255,255,255,0.9)', strokeWidth: width + 2, strokeScaleEnabled: false, lineJoin: 'round', ...(fill ? { fill } : {}) }),
-      line: new Konva.Line({ closed: true, listening: false, visible: false, stroke: colour, strokeWidth: width, strokeScaleEnabled: false, lineJoin: 'round' }),
-    });
-    this.hover = outline('rgba(31,111,235,0.9)', 2, 'rgba(31,111,235,0.10)');
-    this.selection = outline('#1f6feb', 3, undefined);
+    const outlines = new Konva.Shape({ listening: false, sceneFunc: () => this.drawOutlines(this.atView()) });
     // What a screen draws over the map, with the layer's own 2D context (map px, view applied).
     const overlay = new Konva.Shape({
       listening: false,
       sceneFunc: () => {
-        // The layer keeps its canvas element (a resize sizes it), so its context is looked up once.
-        this.overlayContext ??= this.interactiveLayer.getNativeCanvasElement().getContext('2d')!;
-        if (this.overlayDrawer) this.overlayDrawer(this.overlayContext, this.view.scale);
+        if (this.overlayDrawer) this.overlayDrawer(this.atView(), this.view.scale);
       },
     });
-    this.interactiveLayer.add(this.hover.halo, this.hover.line, this.selection.halo, this.selection.line, overlay);
+    this.interactiveLayer.add(outlines, overlay);
     this.stage.add(this.staticLayer, this.underlayLayer, this.interactiveLayer);
-    // The layers carrying the view are moved to it as they are drawn (see setView).
-    for (const layer of [this.underlayLayer, this.interactiveLayer]) layer.on('beforeDraw', () => this.follow(layer));
+    // The layers carrying the view are moved to it as they are drawn (see setView); the
+    // interactive layer only while it listens (its shapes draw at the view themselves).
+    this.underlayLayer.on('beforeDraw', () => this.follow(this.underlayLayer));
+    this.interactiveLayer.on('beforeDraw', () => {
+      if (this.interactiveLayer.listening()) this.follow(this.interactiveLayer);
+    });
   }
 
   get pixelRatio(): number {
@@ -256,11 +265,13 @@ export class MapStage {
   }
 
   setHover(outline: Outline): void {
-    this.showOutline(this.hover, outline);
+    this.hoverOutline = outline;
+    this.redraw(this.interactiveLayer);
   }
 
   setSelected(outline: Outline): void {
-    this.showOutline(this.selection, outline);
+    this.selectedOutline = outline;
+    this.redraw(this.interactiveLayer);
   }
 
   setOverlayDrawer(draw: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null): void {
@@ -326,16 +337,26 @@ export class MapStage {
     return { mode: 'mosaic', tiles: tiles.length, pixelsOff, drawsInPart: this.drawsInPart };
   }
 
-  private showOutline(o: { halo: Konva.Line; line: Konva.Line }, pts: Outline): void {
-    if (!pts) {
-      o.halo.visible(false);
-      o.line.visible(false);
-    } else {
-      const flat = pts.flatMap((p) => [p.x, p.y]);
-      o.halo.setAttrs({ points: flat, visible: true });
-      o.line.setAttrs({ points: flat, visible: true });
-    }
-    this.redraw(this.interactiveLayer);
+  /**
+   * The interactive layer's 2D context with the view applied (map px → device px), whatever
+   * transform the layer has: the shapes drawing with it need not follow the view.
+   */
+  private atView(): CanvasRenderingContext2D {
+    // The layer keeps its canvas element (a resize sizes it), so its context is looked up once.
+    const c = (this.interactiveContext ??= this.interactiveLayer.getNativeCanvasElement().getContext('2d')!);
+    const v = this.view;
+    const k = this.pixelRatio;
+    c.setTransform(v.scale * k, 0, 0, v.scale * k, v.x * k, v.y * k);
+    return c;
+  }
+
+  /**
+   * The hovered cell's outline (tinted inside) under the selected cell's, each a white halo
+   * under a blue line, lines `width` CSS px wide at any zoom. `c` has the view applied.
+   */
+  private drawOutlines(c: CanvasRenderingContext2D): void {
+    if (this.hoverOutline) outline(c, this.hoverOutline, this.pixelRatio, HOVER);
+    if (this.selectedOutline) outline(c, this.selectedOutline, this.pixelRatio, SELECTED);
   }
 
   /** `layer` is drawn again on the next animation frame (or sooner, by the map's own frame). */
@@ -359,8 +380,21 @@ export class MapStage {
     for (const layer of this.stage.getLayers()) {
       if (!this.stale.delete(layer)) continue;
       if (layer === this.staticLayer) this.drawStatic();
+      else if (layer === this.interactiveLayer) this.drawInteractive();
       else this.drawLayer(layer);
     }
+  }
+
+  /**
+   * Draws the interactive layer, unless it would stay blank: nothing on it now, and its canvas
+   * already cleared with nothing on it (a pan with no outline, no screen drawing over the map
+   * and no counters would otherwise clear the blank canvas every frame).
+   */
+  private drawInteractive(): void {
+    const blank = !this.hoverOutline && !this.selectedOutline && !this.overlayDrawer && !this.counters?.hasChildren();
+    if (blank && this.interactiveBlank) return;
+    this.drawLayer(this.interactiveLayer);
+    this.interactiveBlank = blank;
   }
 
   /**
@@ -514,6 +548,43 @@ export class MapStage {
   }
 }
 
+
+/** How a cell outline looks: its line (CSS px wide at any zoom) over a white halo 2 px wider, and a tint inside. */
+interface OutlineStyle {
+  readonly colour: string;
+  readonly width: number;
+  readonly fill: string | null;
+}
+
+const HOVER: OutlineStyle = { colour: 'rgba(31,111,235,0.9)', width: 2, fill: 'rgba(31,111,235,0.10)' };
+const SELECTED: OutlineStyle = { colour: '#1f6feb', width: 3, fill: null };
+const HALO = 'rgba(255,255,255,0.9)';
+
+/**
+ * One cell outline on `c` (view applied; `k` device px per CSS px): the path in map px, filled
+ * there, then stroked at k alone, so its lines are as wide on screen at every zoom.
+ */
+function outline(c: CanvasRenderingContext2D, pts: readonly Point[], k: number, style: OutlineStyle): void {
+  if (pts.length === 0) return;
+  c.beginPath();
+  c.moveTo(pts[0]!.x, pts[0]!.y);
+  for (let i = 1; i < pts.length; i++) c.lineTo(pts[i]!.x, pts[i]!.y);
+  c.closePath();
+  if (style.fill) {
+    c.fillStyle = style.fill;
+    c.fill();
+  }
+  c.save();
+  c.setTransform(k, 0, 0, k, 0, 0);
+  c.lineJoin = 'round';
+  c.strokeStyle = HALO;
+  c.lineWidth = style.width + 2;
+  c.stroke();
+  c.strokeStyle = style.colour;
+  c.lineWidth = style.width;
+  c.stroke();
+  c.restore();
+}
 
 /**
  * Whether the static layer can be drawn in part: when the canvas shows (`was`) the same tiles at
