@@ -96,7 +96,11 @@ describe('the packaged desktop app (built bundle, electron-builder layout, stand
   it('serves the built renderer from app.asar over app://: every asset index.html names and the workers its scripts load, with the CSP', () => {
     expect(report.served[0]).toMatchObject({ path: 'index.html', status: 200, csp: true });
     expect(report.served.filter((s) => s.path.endsWith('.js')).length).toBeGreaterThan(0);
-    // The web workers the main script loads by URL: the balance report's and the scenario checks'.
+    // The chunks the main script imports on first use (the balance report, the Tiled exchange) and
+    // the web workers the scripts load by URL: the balance report's and the scenario checks'.
+    expect(report.served.map((s) => s.path)).toContainEqual(expect.stringMatching(/^assets\/BalanceReport-[\w-]+\.js$/));
+    expect(report.served.map((s) => s.path)).toContainEqual(expect.stringMatching(/^assets\/BalanceReport-[\w-]+\.css$/));
+    expect(report.served.map((s) => s.path)).toContainEqual(expect.stringMatching(/^assets\/tiled-[\w-]+\.js$/));
     expect(report.served.map((s) => s.path)).toContainEqual(expect.stringMatching(/^assets\/balance\.worker-[\w-]+\.js$/));
     expect(report.served.map((s) => s.path)).toContainEqual(expect.stringMatching(/^assets\/checks\.worker-[\w-]+\.js$/));
     for (const file of report.served) expect(file, file.path).toMatchObject({ status: 200, csp: true });

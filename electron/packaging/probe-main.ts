@@ -82,8 +82,14 @@ async function main(): Promise<void> {
       const asset = queue.shift()!;
       const body = await get(asset);
       if (!asset.endsWith('.js')) continue;
-      // Files a script loads itself, such as Vite's `new Worker(new URL('x.js', import.meta.url))`.
-      for (const m of body.matchAll(/new URL\(\s*[`'"]([\w.-]+\.(?:js|mjs|wasm|css))[`'"]\s*,\s*import\.meta\.url/g)) {
+      // Files a script loads itself, such as Vite's `new Worker(new URL('x.js', import.meta.url))`,
+      // and the chunks it imports on demand (`import('./BalanceReport-C0tCyeQW.js')` and the CSS and
+      // chunks Vite preloads with it, named as './name-hash.ext' strings).
+      const loads = [
+        ...body.matchAll(/new URL\(\s*[`'"]([\w.-]+\.(?:js|mjs|wasm|css))[`'"]\s*,\s*import\.meta\.url/g),
+        ...body.matchAll(/[`'"]\.\/([\w.-]+-[\w-]{8}\.(?:js|mjs|css))[`'"]/g),
+      ];
+      for (const m of loads) {
         const next = path.posix.join(path.posix.dirname(asset), m[1]!);
         if (seen.has(next)) continue;
         seen.add(next);

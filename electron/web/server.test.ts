@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Router } from '../ipc/router.js';
 import { WEB_KEY_HEADER } from '../../shared/host/web-key.js';
-import { startWebServer, type WebServer } from './server.js';
+import { isHashedAsset, startWebServer, type WebServer } from './server.js';
 
 // A raw HTTP client, because fetch() will not let a test set Host or Origin freely.
 function request(
@@ -46,6 +46,7 @@ describe('web host', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'index-DirJ_e0J.js'), 'console.log(2)');
     writeFileSync(path.join(os.tmpdir(), 'gf-outside.txt'), 'secret');
     server = await startWebServer({ router, staticDir: dir, port: 0, webKey: KEY });
   });
@@ -86,6 +87,38 @@ describe('web host', () => {
     expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
     const script = await request(server.port, { path: '/assets/app.js' });
     expect(script.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('lets the browser keep the hashed build files; index.html and other files are checked each time, 304 when unchanged', async () => {
+    const hashed = await request(server.port, { path: '/assets/index-DirJ_e0J.js' });
+    expect(hashed.status).toBe(200);
+    expect(hashed.body).toBe('console.log(2)');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const file of ['/', '/assets/app.js']) {
+      const first = await request(server.port, { path: file });
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers.etag).toMatch(/^W\/"/);
+      expect(first.headers['last-modified']).toBeTruthy();
+      const again = await request(server.port, { path: file, headers: { 'If-None-Match': first.headers.etag! } });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['content-security-policy']).toContain("script-src 'self'");
+      const stale = await request(server.port, { path: file, headers: { 'If-None-Match': 'W/"0-0"' } });
+      expect(stale.status).toBe(200);
+      expect(stale.body.length).toBeGreaterThan(0);
+    }
+    // A file changed where it lies gets a new validator, so the browser fetches it again.
+    const before = (await request(server.port, { path: '/assets/app.js' })).headers.etag;
+    writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("changed")');
+    const after = await request(server.port, { path: '/assets/app.js', headers: { 'If-None-Match': before! } });
+    expect(after.status).toBe(200);
+    expect(after.body).toBe('console.log("changed")');
+  });
+
+  it('calls a file hashed only when the build named it so', () => {
+    for (const p of ['/assets/index-DirJ_e0J.js', '/assets/index-CQt2WJJl.css', '/assets/checks.worker-CnnD8G-t.js', '/assets/index-DirJ_e0J.js.map', '/assets/BalanceReport-EhPhdjQK.js']) expect(isHashedAsset(p), p).toBe(true);
+    for (const p of ['/', '/index.html', '/assets/app.js', '/favicon.ico', '/assets/sub/index-DirJ_e0J.js', '/index-DirJ_e0J.js', '/assets/index-DirJ_e0.js']) expect(isHashedAsset(p), p).toBe(false);
   });
 
   it('does not serve files outside the renderer folder', async () => {

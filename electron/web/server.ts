@@ -186,11 +186,26 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendText(res, 404, `Not found: ${pathname}`);
       return;
     }
+    // A build's scripts, styles and workers are named by their content's hash (assets/index-DirJ_e0J.js):
+    // a browser may keep them as long as it likes, and a page opened again (a new tab, a reload)
+    // takes them, and V8's compiled code for them, from its cache. Everything else (index.html, which
+    // names the current hashes) is checked each time, and answered 304 when it has not changed.
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const caching = {
+      'Cache-Control': isHashedAsset(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: etag,
+      'Last-Modified': info.mtime.toUTCString(),
+    };
+    if (header(req, 'if-none-match') === etag) {
+      res.writeHead(304, { ...SECURITY_HEADERS, ...caching });
+      res.end();
+      return;
+    }
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': contentType(file),
       'Content-Length': String(info.size),
-      'Cache-Control': 'no-cache',
+      ...caching,
     });
     if (req.method === 'HEAD') {
       res.end();
@@ -230,6 +245,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         server.closeAllConnections();
       }),
   };
+}
+
+/** A file the build named by its content's hash (Vite's `assets/[name]-[hash].[ext]`, and its source map). */
+export function isHashedAsset(pathname: string): boolean {
+  return /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(js|css|wasm|png|svg|woff2?)(\.map)?$/.test(pathname);
 }
 
 function header(req: http.IncomingMessage, name: string): string | undefined {
