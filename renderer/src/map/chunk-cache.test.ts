@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paintCells } from './bitmap.js';
-import { BLOCK, ChunkCache } from './chunk-cache.js';
+import { BLOCK, ChunkCache, KEPT_BLOCKS } from './chunk-cache.js';
 import { chunkRanges, chunkRect } from './chunks.js';
 import { buildMapModel } from './model.js';
 import { GRID_KINDS, installImageData, scenarioWithGrid } from './testing.js';
@@ -118,5 +118,43 @@ describe('the far-zoom cell bitmaps', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the far-zoom cell bitmaps kept', () => {
+  beforeAll(installImageData);
+  afterEach(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  // Panning round a 4096×4096 map far out would otherwise keep a megabyte per 256×256 cells seen.
+  it('keeps at most KEPT_BLOCKS bitmaps, dropping the least recently drawn, and makes a dropped one again when asked', () => {
+    let made = 0;
+    (globalThis as { document?: unknown }).document = {
+      createElement: () => {
+        made++;
+        return { width: 0, height: 0, getContext: () => ({ putImageData() {} }) };
+      },
+    };
+    // 30 blocks, more than are kept.
+    expect(KEPT_BLOCKS).toBeLessThan(30);
+    const model = buildMapModel(scenarioWithGrid(GRID_KINDS[4], BLOCK * 6, BLOCK * 5));
+    const cache = new ChunkCache(100);
+    cache.reset(model);
+    const first = cache.entryOf({ col: 0, row: 0 })!;
+    const firstBitmap = cache.bitmap(first);
+    for (let j = 0; j < 5; j++)
+      for (let i = 0; i < 6; i++) {
+        cache.bitmap(cache.entryOf({ col: i * BLOCK, row: j * BLOCK })!);
+        // The first block is drawn on every frame: never the least recently used.
+        expect(cache.bitmap(first)).toBe(firstBitmap);
+      }
+    expect(made).toBe(30);
+    // The second block was dropped (least recently drawn): asking for it makes it again.
+    cache.bitmap(cache.entryOf({ col: BLOCK, row: 0 })!);
+    expect(made).toBe(31);
+    // The last block drawn is still kept.
+    cache.bitmap(cache.entryOf({ col: 5 * BLOCK, row: 4 * BLOCK })!);
+    expect(made).toBe(31);
   });
 });

@@ -22,6 +22,11 @@ const OVERVIEW_PX = 1024;
  * (256×513 pixels each for flat-top hexes, half a megabyte), made only where they are seen.
  */
 export const BLOCK = 256;
+/**
+ * Block bitmaps kept at most (a megabyte each with their pixels): more than a view at far zoom
+ * needs (about 12 on a large screen), so panning round a 4096×4096 map does not keep them all.
+ */
+export const KEPT_BLOCKS = 24;
 
 export interface ChunkBitmap {
   canvas: HTMLCanvasElement;
@@ -47,6 +52,8 @@ interface Block {
   readonly r1: number;
   /** Made on first need; the pixels are kept to paint stale cells again. */
   picture: { bitmap: ChunkBitmap; cells: CellBitmap } | null;
+  /** When it was last handed out (a count of bitmap calls), for dropping the least recently used. */
+  used: number;
   /** Cells (a box of them) edits made out of date since the bitmap was last drawn. */
   stale: { c0: number; r0: number; c1: number; r1: number } | null;
 }
@@ -55,6 +62,9 @@ export class ChunkCache {
   private model: MapModel | null = null;
   private entries: ChunkEntry[] = [];
   private overview: HTMLCanvasElement | null = null;
+  /** Blocks whose bitmap is made, and the count of bitmap calls (the clock for `used`). */
+  private readonly made = new Set<Block>();
+  private clock = 0;
   /** Part of the overview bitmap that edits have made out of date. */
   private overviewStale: Rect | null = null;
 
@@ -63,11 +73,12 @@ export class ChunkCache {
   /** Lays the chunks of a newly shown map out; every bitmap is dropped. */
   reset(model: MapModel): void {
     this.model = model;
+    this.made.clear();
     const perRow = Math.ceil(model.cols / BLOCK);
     const blocks: Block[] = [];
     for (let r0 = 0; r0 < model.rows; r0 += BLOCK)
       for (let c0 = 0; c0 < model.cols; c0 += BLOCK)
-        blocks.push({ c0, r0, c1: Math.min(model.cols, c0 + BLOCK), r1: Math.min(model.rows, r0 + BLOCK), picture: null, stale: null });
+        blocks.push({ c0, r0, c1: Math.min(model.cols, c0 + BLOCK), r1: Math.min(model.rows, r0 + BLOCK), picture: null, stale: null, used: 0 });
     this.entries = chunkRanges(model).map((range) => ({
       geometry: { ...range, rect: chunkRect(model, this.cellSize, range) },
       block: blocks[Math.floor(range.r0 / BLOCK) * perRow + Math.floor(range.c0 / BLOCK)]!,
@@ -78,6 +89,7 @@ export class ChunkCache {
 
   clear(): void {
     this.entries = [];
+    this.made.clear();
     this.overview = null;
     this.model = null;
   }
@@ -145,7 +157,9 @@ export class ChunkCache {
   bitmap(entry: ChunkEntry): ChunkBitmap {
     const block = entry.block;
     const model = this.model!;
+    block.used = ++this.clock;
     if (!block.picture) {
+      if (this.made.size >= KEPT_BLOCKS) this.dropOldest();
       const cells = paintCells(model, this.cellSize, block.c0, block.r0, block.c1, block.r1);
       const canvas = document.createElement('canvas');
       canvas.width = cells.image.width;
@@ -154,6 +168,7 @@ export class ChunkCache {
       const bitmap = { canvas, left: cells.left, top: cells.top, width: cells.image.width * cells.pixelWidth, height: cells.image.height * cells.pixelHeight };
       block.picture = { bitmap, cells };
       block.stale = null;
+      this.made.add(block);
     } else if (block.stale) {
       const s = block.stale;
       const { cells, bitmap } = block.picture;
@@ -162,6 +177,15 @@ export class ChunkCache {
       block.stale = null;
     }
     return block.picture.bitmap;
+  }
+
+  private dropOldest(): void {
+    let oldest: Block | null = null;
+    for (const b of this.made) if (!oldest || b.used < oldest.used) oldest = b;
+    if (!oldest) return;
+    oldest.picture = null;
+    oldest.stale = null;
+    this.made.delete(oldest);
   }
 
   /** The cell bitmaps of the chunks that reach into `rect` (map px), each once. */
@@ -178,10 +202,11 @@ export class ChunkCache {
 
   /** Every bitmap is out of date (the whole map changed). */
   forgetAll(): void {
-    for (const entry of this.entries) {
-      entry.block.picture = null;
-      entry.block.stale = null;
+    for (const block of this.made) {
+      block.picture = null;
+      block.stale = null;
     }
+    this.made.clear();
     this.overview = null;
   }
 
