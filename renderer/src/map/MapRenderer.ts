@@ -74,6 +74,8 @@ export class MapRenderer {
   private layers: MapLayers = { ...ALL_MAP_LAYERS };
   /** The counters the overlay draws over the map, which place names keep clear of. */
   private counters: CounterBoxes | null = null;
+  /** Whether a tile of the open map has been drawn by the painter (names and all) rather than from cell bitmaps. */
+  private painted = false;
   private destroyed = false;
   private readonly unsubscribe: () => void;
 
@@ -162,6 +164,7 @@ export class MapRenderer {
   setModel(model: MapModel, view?: View): void {
     const t0 = performance.now();
     this.scheduler.clear();
+    this.painted = false;
     this.model = model;
     this.shownGrid = model.grid;
     paintCacheOf(model).reset();
@@ -290,6 +293,13 @@ export class MapRenderer {
     if ((counters?.key ?? null) === (this.counters?.key ?? null)) return;
     const model = this.model;
     if (!model) {
+      this.counters = counters;
+      return;
+    }
+    // No tile drawn by the painter yet (a map just opened, seen from far out as cell bitmaps):
+    // no name is on screen to move, and placing them (twice, over the whole map) can wait
+    // until a tile shows them.
+    if (!this.painted) {
       this.counters = counters;
       return;
     }
@@ -516,13 +526,11 @@ export class MapRenderer {
     const model = this.model;
     if (!model) return;
     if (level.detail.bitmap) {
-      for (const entry of this.chunks.in(rect)) {
-        const b = this.chunks.bitmap(entry);
-        drawBitmap(ctx, b.canvas, b.left, b.top, b.width, b.height);
-      }
+      for (const b of this.chunks.bitmapsIn(rect)) drawBitmap(ctx, b.canvas, b.left, b.top, b.width, b.height);
       return;
     }
     this.fonts ??= canvasFonts(document.createElement('canvas').getContext('2d')!);
+    this.painted = true;
     paintTile(ctx, model, CELL_SIZE, only ?? rect, level.ratio, this.layers, this.fonts, this.counters);
   }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bitmapMetrics, cellColour, paintCells, paintThumbnail, thumbnailFrame } from './bitmap.js';
+import { bitmapMetrics, cellColour, paintCells, paintThumbnail, repaintCells, thumbnailFrame } from './bitmap.js';
 import { buildMapModel, NONE } from './model.js';
 import { GRID_KINDS, installImageData, scenarioWithGrid } from './testing.js';
 
@@ -111,6 +111,52 @@ describe('thumbnail', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('terrain bitmap patched after an edit', () => {
+  // The far-zoom bitmap of a block of cells is kept and only the cells an edit touched are
+  // painted again: the result must be the bitmap painted afresh, for every grid kind.
+  it('repaints the cells of a box as painting the whole range again would', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GRID_KINDS),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        (grid, cols, rows, edits) => {
+          const model = buildMapModel(scenarioWithGrid(grid, cols, rows));
+          const size = 100;
+          const kept = paintCells(model, size, 0, 0, cols, rows);
+          // What the canvas holds: the pixels before the edits, until the box written is uploaded.
+          const shown = new Uint8ClampedArray(kept.image.data);
+          let c0 = cols;
+          let r0 = rows;
+          let c1 = 0;
+          let r1 = 0;
+          for (const [c, r, t, s] of edits) {
+            const col = c % cols;
+            const row = r % rows;
+            model.terrain[row * cols + col] = t % model.terrainTypes.length;
+            model.control[row * cols + col] = s % 2 === 0 ? NONE : 1;
+            c0 = Math.min(c0, col);
+            r0 = Math.min(r0, row);
+            c1 = Math.max(c1, col + 1);
+            r1 = Math.max(r1, row + 1);
+          }
+          const box = repaintCells(model, size, kept, c0, r0, c1, r1);
+          const fresh = paintCells(model, size, 0, 0, cols, rows);
+          expect([kept.left, kept.top, kept.image.width, kept.image.height]).toEqual([fresh.left, fresh.top, fresh.image.width, fresh.image.height]);
+          expect(Buffer.from(kept.image.data).equals(Buffer.from(fresh.image.data))).toBe(true);
+          // Uploading only the box written brings the canvas up to date.
+          expect(box).not.toBeNull();
+          const w = kept.image.width;
+          for (let y = box!.y; y < box!.y + box!.height; y++) shown.set(kept.image.data.subarray((y * w + box!.x) * 4, (y * w + box!.x + box!.width) * 4), (y * w + box!.x) * 4);
+          expect(Buffer.from(shown).equals(Buffer.from(fresh.image.data))).toBe(true);
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });

@@ -56,45 +56,95 @@ export function paintCells(
   // Corner cells alone do not bound a staggered range, so scan the outer ring's first two lines.
   for (let r = r0; r < Math.min(r1, r0 + 2); r++) {
     for (let c = c0; c < c1; c++) {
-      const p = grid.center({ col: c, row: r }, size);
-      left = Math.min(left, p.x - (fw * pw) / 2);
-      top = Math.min(top, p.y - (fh * ph) / 2);
+      left = Math.min(left, grid.centerX(c, r, size) - (fw * pw) / 2);
+      top = Math.min(top, grid.centerY(c, r, size) - (fh * ph) / 2);
     }
   }
   for (let r = r0; r < r1; r++) {
-    for (const c of [c0, c0 + 1]) {
-      if (c >= c1) continue;
-      const p = grid.center({ col: c, row: r }, size);
-      left = Math.min(left, p.x - (fw * pw) / 2);
-      top = Math.min(top, p.y - (fh * ph) / 2);
+    for (let c = c0; c < Math.min(c1, c0 + 2); c++) {
+      left = Math.min(left, grid.centerX(c, r, size) - (fw * pw) / 2);
+      top = Math.min(top, grid.centerY(c, r, size) - (fh * ph) / 2);
     }
   }
   const w = Math.max(1, Math.round(((c1 - c0) * (fw === 2 ? 2 : 1)) + (fw === 2 ? 1 : 0)));
   const h = Math.max(1, Math.round(((r1 - r0) * (fh === 2 ? 2 : 1)) + (fh === 2 ? 1 : 0)));
-  const image = new ImageData(w, h);
-  const data = image.data;
-  for (let r = r0; r < r1; r++) {
-    for (let c = c0; c < c1; c++) {
-      const p = grid.center({ col: c, row: r }, size);
-      const px = Math.round((p.x - (fw * pw) / 2 - left) / pw);
-      const py = Math.round((p.y - (fh * ph) / 2 - top) / ph);
-      const rgb = cellColour(model, r * model.cols + c, tint);
-      for (let dy = 0; dy < fh; dy++) {
-        const y = py + dy;
-        if (y < 0 || y >= h) continue;
-        for (let dx = 0; dx < fw; dx++) {
-          const x = px + dx;
-          if (x < 0 || x >= w) continue;
-          const o = (y * w + x) * 4;
-          data[o] = rgb[0];
-          data[o + 1] = rgb[1];
-          data[o + 2] = rgb[2];
-          data[o + 3] = 255;
-        }
-      }
+  const bitmap = { image: new ImageData(w, h), left, top, pixelWidth: pw, pixelHeight: ph };
+  repaintCells(model, size, bitmap, c0, r0, c1, r1, tint);
+  return bitmap;
+}
+
+/**
+ * Paints cells [c0,c1)×[r0,r1) again into `bitmap` (made by paintCells for cells including
+ * them): each cell's own pixels, no other's. Returns the box of pixels written (null: none),
+ * for putImageData's dirty rectangle.
+ */
+export function repaintCells(
+  model: MapModel,
+  size: number,
+  bitmap: CellBitmap,
+  c0: number,
+  r0: number,
+  c1: number,
+  r1: number,
+  tint = true,
+): PixelRect | null {
+  const { grid, cols } = model;
+  const { pw, ph, fw, fh } = bitmapMetrics(model, size);
+  const { image, left, top } = bitmap;
+  const { width: w, height: h } = image;
+  // One 32-bit write per pixel, the colour looked up by terrain and control code.
+  const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, w * h);
+  const colourOf = packedColours(model, tint);
+  const dx0 = (fw * pw) / 2 + left;
+  const dy0 = (fh * ph) / 2 + top;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  // On a lattice (every grid but a network) a cell's x depends on its column and the parity of
+  // its row, its y on its row and the parity of its column: the pixel places are worked out
+  // once per column and per row, not asked of the grid per cell.
+  const lattice = !grid.network;
+  const pxOf: Int32Array[] = [];
+  const pyOf: Int32Array[] = [];
+  if (lattice) {
+    for (let k = 0; k < 2; k++) {
+      const xs = (pxOf[k] = new Int32Array(c1 - c0));
+      for (let c = c0; c < c1; c++) xs[c - c0] = Math.round((grid.centerX(c, r0 + k, size) - dx0) / pw);
+      const ys = (pyOf[k] = new Int32Array(r1 - r0));
+      for (let r = r0; r < r1; r++) ys[r - r0] = Math.round((grid.centerY(c0 + k, r, size) - dy0) / ph);
     }
   }
-  return { image, left, top, pixelWidth: pw, pixelHeight: ph };
+  for (let r = r0; r < r1; r++) {
+    const xs = pxOf[(r - r0) & 1];
+    for (let c = c0; c < c1; c++) {
+      const px = xs ? xs[c - c0]! : Math.round((grid.centerX(c, r, size) - dx0) / pw);
+      const py = lattice ? pyOf[(c - c0) & 1]![r - r0]! : Math.round((grid.centerY(c, r, size) - dy0) / ph);
+      const colour = colourOf(r * cols + c);
+      if (px >= 0 && py >= 0 && px + fw <= w && py + fh <= h) {
+        // A cell is at most 2×2 pixels (bitmapMetrics): written straight, no loop.
+        const o = py * w + px;
+        pixels[o] = colour;
+        if (fw === 2) pixels[o + 1] = colour;
+        if (fh === 2) {
+          pixels[o + w] = colour;
+          if (fw === 2) pixels[o + w + 1] = colour;
+        }
+      } else {
+        for (let y = Math.max(0, py); y < Math.min(h, py + fh); y++)
+          for (let x = Math.max(0, px); x < Math.min(w, px + fw); x++) pixels[y * w + x] = colour;
+      }
+      if (px < x0) x0 = px;
+      if (py < y0) y0 = py;
+      if (px + fw > x1) x1 = px + fw;
+      if (py + fh > y1) y1 = py + fh;
+    }
+  }
+  x0 = Math.max(0, x0);
+  y0 = Math.max(0, y0);
+  x1 = Math.min(w, x1);
+  y1 = Math.min(h, y1);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
 }
 
 /** Where a thumbnail puts the map: map pixel (at `size`) → thumbnail pixel is p * scale + o. */
@@ -173,14 +223,14 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * A cell's opaque colour (cellColour) as one 32-bit pixel in ImageData byte order, cached per
  * terrain and control code pair: the colour depends on nothing else.
  */
-export function packedColours(model: MapModel): (index: number) => number {
+export function packedColours(model: MapModel, tint = true): (index: number) => number {
   const { terrain, control } = model;
   const table = new Uint32Array(1 << 16); // (terrain << 8 | control) → pixel; 0 = not made yet (alpha is never 0)
   return (i) => {
     const k = (terrain[i]! << 8) | control[i]!;
     const hit = table[k]!;
     if (hit !== 0) return hit;
-    const [r, g, b] = cellColour(model, i);
+    const [r, g, b] = cellColour(model, i, tint);
     return (table[k] = LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0);
   };
 }

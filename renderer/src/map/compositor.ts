@@ -531,10 +531,14 @@ export class MapStage {
     ctx.save();
     ctx.setTransform(g.level.ratio, 0, 0, g.level.ratio, g.ox, g.oy);
     ctx.imageSmoothingEnabled = false;
+    // Chunks share their block's bitmap: each is drawn once.
+    const drawn = new Set<HTMLCanvasElement>();
     for (const entry of src.chunks.in(g.rect)) {
       const r = entry.geometry.rect;
       if (!needed(r.x, r.y, r.width, r.height)) continue;
       const b = src.chunks.bitmap(entry);
+      if (drawn.has(b.canvas)) continue;
+      drawn.add(b.canvas);
       ctx.drawImage(b.canvas, b.left, b.top, b.width, b.height);
     }
     ctx.imageSmoothingEnabled = true;
