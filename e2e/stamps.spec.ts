@@ -11,6 +11,7 @@ import type { Cell } from '../shared/grid/types.js';
 import { createGrid } from '../shared/grid/index.js';
 import { gridSpecOf } from '../shared/format/defaults.js';
 import type { Scenario } from '../shared/format/scenario.types.js';
+import { decodePng } from './images.js';
 import { appOrigin, cellOnPage, createBlankScenario, dragThrough, expect, invoke, openDocument, projectRoot, test } from './fixtures.js';
 
 const OUTPUT = path.join(projectRoot, 'e2e', 'output');
@@ -86,6 +87,9 @@ test('a village with its road kept as a stamp in one scenario, stamped turned on
   await expect(card).toBeVisible();
   await expect(card).toHaveAttribute('aria-selected', 'true');
   await expect(card.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  // Its thumbnail is the map painter's picture too: trees in the woods, not a flat fill.
+  const thumb = await treeInk(Buffer.from((await card.locator('img').getAttribute('src'))!.split(',')[1]!, 'base64'));
+  expect(thumb.dark, 'trees in the stamp thumbnail').toBeGreaterThan(60);
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('dirty-mark')).toHaveCount(0);
 
@@ -108,8 +112,17 @@ test('a village with its road kept as a stamp in one scenario, stamped turned on
   await expect(page.getByTestId('region-status')).toHaveText('Stamping “Village with road” turned 60°');
   await page.mouse.move(at.x, at.y);
   await shot(page, 'floating');
+  // The stamp under the pointer is drawn as the map draws it: the woods' trees and the road as
+  // they will be once put down (the map painter's symbols, not flat colours).
+  const box = { x: at.x - 150, y: at.y - 150, width: 300, height: 300 };
+  const floatingInk = treeInk(await page.screenshot({ clip: box }));
   await page.mouse.click(at.x, at.y);
   await expect(page.getByTestId('undo')).toHaveAttribute('title', 'Undo Stamp “Village with road” (Ctrl+Z)');
+  await page.mouse.move(5, 400);
+  const placedInk = treeInk(await page.screenshot({ clip: box }));
+  expect((await placedInk).dark, 'trees on the stamped cells').toBeGreaterThan(2000);
+  expect((await floatingInk).dark / (await placedInk).dark, 'the floating stamp shows the trees it puts down (at 85 % opacity)').toBeGreaterThan(0.4);
+  expect((await floatingInk).road, 'the floating stamp shows the road as drawn on the map').toBeGreaterThan(0.5 * (await placedInk).road);
   const once = await openDocument(page);
   const origin = block.find((o) => comparable(stamped(source, target, block, o, anchor, 1)) === comparable(once.map));
   expect(origin, 'the stamped map is the village turned 60°, under the pointer').toBeDefined();
@@ -154,6 +167,24 @@ test('a village with its road kept as a stamp in one scenario, stamped turned on
   await expect(page.getByRole('alert').filter({ hasText: 'this map has squares' })).toBeVisible();
   expect(await openDocument(page)).toEqual(before);
 });
+
+/**
+ * Pixels of the woods' tree symbols (dark green ink) and of the road (the painter's orange-buff
+ * casing) in a picture: flat terrain colours have neither.
+ */
+async function treeInk(png: Uint8Array): Promise<{ dark: number; road: number }> {
+  const img = await decodePng(png);
+  let dark = 0;
+  let road = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    const [r, g, b, a] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!, img.data[i + 3]!];
+    // A thumbnail is transparent round the clip: only opaque pixels count.
+    if (a < 250) continue;
+    if (r + g + b < 260 && g >= r && g >= b) dark++;
+    if (r > 200 && g > 150 && b < 140 && r - b > 80) road++;
+  }
+  return { dark, road };
+}
 
 /** Keeps the one cell at `cell` as a stamp named `name` (Select region, click, Save as stamp). */
 async function keepCellAsStamp(page: Page, cell: Cell, name: string): Promise<void> {

@@ -670,7 +670,7 @@ function keepLocked(before: CellFeatures | undefined, after: CellFeatures | unde
   return Object.keys(out).length ? out : undefined;
 }
 
-function remapFeatures(f: CellFeatures, side: (id: string) => string): CellFeatures {
+export function remapFeatures(f: CellFeatures, side: (id: string) => string): CellFeatures {
   const out: CellFeatures = structuredClone(f);
   if (out.supplyBase !== undefined) out.supplyBase = side(out.supplyBase);
   if (out.setup !== undefined) out.setup = side(out.setup);

@@ -16,6 +16,7 @@ import { drawFeedback } from '../map/overlay.js';
 import { LOD } from '../map/lod.js';
 import { REGION_TOOLS, type ToolId, type ToolOptions } from '../tools/index.js';
 import { RegionController } from '../tools/region.svelte.js';
+import { victoryVpOf } from '../tools/liveModel.js';
 import type { AppState } from './app.svelte.js';
 import { designerKey } from './designer-keys.js';
 import { bindMapToStore } from './map-binding.js';
@@ -72,6 +73,10 @@ export class EditorState {
       session: () => this.store,
       size: CELL_SIZE,
       scale: () => this.renderer?.view.scale ?? 1,
+      look: () => {
+        const doc = this.store?.doc;
+        return { base: { sides: doc?.sides ?? [], defaultVictoryVp: doc ? victoryVpOf(doc) : 2 }, layers: this.layers };
+      },
       pasteCell: () => this.app.hover ?? this.viewCentreCell(),
       redraw: () => this.renderer?.redrawOverlay(),
       report: (m) => this.report(m),

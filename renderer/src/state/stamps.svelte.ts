@@ -7,6 +7,7 @@ import {
 import type { StampEntry } from '../../../shared/host/contract.js';
 import { host, HostError } from '../host/index.js';
 import { stampThumbnail } from '../map/stamp-thumbnail.js';
+import { victoryVpOf } from '../tools/liveModel.js';
 import type { StampChooser } from '../tools/region.svelte.js';
 import type { StampSource, ToolContext } from '../tools/index.js';
 
@@ -107,7 +108,7 @@ export class StampShelf implements StampSource {
   /** Keeps the selected cells of `doc` as a new stamp named `name` and chooses it; answers the entry. */
   async saveSelection(doc: MapDocument, cells: readonly number[], name: string): Promise<StampEntry> {
     const clip = extractClip(doc, cells);
-    const thumbnail = stampThumbnail(doc.grid, clip);
+    const thumbnail = stampThumbnail(doc.grid, clip, { sides: doc.sides, defaultVictoryVp: victoryVpOf(doc) });
     const entry = await host.stamps.save({ name, clip: clip as unknown as Record<string, unknown>, ...(thumbnail ? { thumbnail } : {}) });
     this.clips.set(entry.id, clip);
     await this.refresh();

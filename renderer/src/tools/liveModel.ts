@@ -9,6 +9,11 @@ import type { Scenario } from '../../../shared/format/scenario.types.js';
 import { parseHex, type Rgb } from '../map/colour.js';
 import { physicalCellPx, type CellFeatures, type MapModel } from '../map/model.js';
 
+/** Victory points a victory cell of `doc` is worth per turn unless it says otherwise (the ruleset's option). */
+export function victoryVpOf(doc: MapDocument): number {
+  return (doc.field('ruleset') as Scenario['ruleset'] | undefined)?.options?.victoryCellVpPerTurn ?? 2;
+}
+
 export class LiveMapModel implements MapModel {
   terrainRgb: Rgb[] = [];
   terrainTinted: boolean[] = [];
@@ -28,7 +33,7 @@ export class LiveMapModel implements MapModel {
 
   /** Victory points a victory cell is worth per turn unless it says otherwise (the ruleset's option). */
   get defaultVictoryVp(): number {
-    return (this.doc.field('ruleset') as Scenario['ruleset'] | undefined)?.options?.victoryCellVpPerTurn ?? 2;
+    return victoryVpOf(this.doc);
   }
 
   get board(): Board {

@@ -12,11 +12,14 @@
 // interactive layer with map-pixel coordinates; both are cached as Path2D and only translated
 // while the pointer moves, so a 100×100 clip follows the mouse at full frame rate.
 import {
-  cellsInPolygon, cellsInRect, centreCell, clearRegion, combineSelection, extractClip, floodRegion, fromLattice, latticeOf,
-  latticesFit, normaliseSelection, placeClip, rotationStep, selectionOutline, toLattice, transformClip,
-  type Clip, type Command, type EdgeFeature, type MapDocument, type SelectMode,
+  cellsInPolygon, cellsInRect, centreCell, clearRegion, combineSelection, extractClip, floodRegion, latticeOf,
+  latticesFit, normaliseSelection, placeClip, rotationStep, transformClip,
+  type Clip, type Command, type MapDocument, type SelectMode,
 } from '../../../shared/editor/index.js';
 import type { Cell, GridGeometry, Point } from '../../../shared/grid/types.js';
+import type { ClipBase } from '../../../shared/paint/clip.js';
+import { clipImage, outlinePath, strokeOutline, type ClipImage } from '../map/clip-image.js';
+import type { MapLayers } from '../map/draw.js';
 
 /** What the controller needs of the editor around it. */
 export interface RegionHost {
@@ -26,6 +29,8 @@ export interface RegionHost {
   readonly size: number;
   /** Screen pixels per map pixel now. */
   scale(): number;
+  /** What a floating clip is painted with: the map's sides and victory value, and the layers shown. */
+  look(): { base: ClipBase; layers: MapLayers };
   /** The cell under the pointer, or a sensible place for a paste when the pointer is off the map. */
   pasteCell(): Cell | null;
   redraw(): void;
@@ -75,24 +80,13 @@ interface Floating {
   picture: Picture | null;
 }
 
+/** A floating clip as drawn: painted by the map painter, with its outline (map px from the anchor cell's centre). */
 export interface Picture {
-  ref: Point;
-  /** Map pixels the clip covers, relative to the reference cell's centre as drawn. */
-  bounds: { x0: number; y0: number; x1: number; y1: number };
-  fills: { colour: string; path: Path2D }[];
+  image: ClipImage;
   outline: Path2D;
-  edges: { feature: EdgeFeature; path: Path2D }[];
-  /** The scenario's own side features (escarpments, walls…) in their colours. */
-  sideFeatures: { colour: string; width: number; path: Path2D }[];
-  units: Path2D;
+  /** What it was painted for: the device px per map px asked for and the layers shown. */
+  key: string;
 }
-
-const EDGE_LOOK: Record<EdgeFeature, { colour: string; width: number }> = {
-  rivers: { colour: '#2f6fd6', width: 0.07 },
-  lakeShores: { colour: '#1c4f9c', width: 0.07 },
-  roads: { colour: '#8a5a2b', width: 0.05 },
-  rails: { colour: '#2b2b2b', width: 0.04 },
-};
 
 const ACCENT = '#1f6feb';
 
@@ -483,6 +477,17 @@ export class RegionController {
 
   // ---- drawing (map pixels) ----
 
+  /** The floating clip's picture at this zoom, painted again only when the zoom or the layers moved on. */
+  private picture(f: Floating, doc: MapDocument, scale: number): Picture {
+    const ratio = paintRatio(scale, globalThis.devicePixelRatio || 1);
+    const look = this.host.look();
+    const key = `${ratio}|${JSON.stringify(look.layers)}|${look.base.sides.map((s) => s.colour).join()}`;
+    if (f.picture?.key === key) return f.picture;
+    const size = this.host.size;
+    const image = clipImage(doc.grid, f.shown, look.base, size, ratio, look.layers);
+    return { image, outline: image.outline, key };
+  }
+
   draw(ctx: CanvasRenderingContext2D, scale: number): void {
     const doc = this.doc;
     if (!doc) return;
@@ -491,7 +496,7 @@ export class RegionController {
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
     if (this.selection.length > 0 && !(this.floating?.mode === 'move')) {
-      this.outline ??= outlinePath(doc, this.selection, size);
+      this.outline ??= outlinePath(doc.grid, this.selection, size);
       ctx.fillStyle = 'rgba(31,111,235,0.12)';
       ctx.strokeStyle = 'rgba(255,255,255,0.95)';
       ctx.lineWidth = 4 / scale;
@@ -516,149 +521,22 @@ export class RegionController {
     }
     const f = this.floating;
     if (f && !this.hidden) {
-      f.picture ??= clipPicture(doc.grid, f.shown, size);
-      const pic = f.picture;
+      const pic = (f.picture = this.picture(f, doc, scale));
       const at = doc.grid.center(f.anchor, size);
-      ctx.translate(at.x - pic.ref.x, at.y - pic.ref.y);
-      paintPicture(ctx, pic, size, scale, 0.85);
+      ctx.translate(at.x, at.y);
+      const { canvas, box } = pic.image;
+      ctx.globalAlpha = 0.85;
+      ctx.drawImage(canvas, box.x, box.y, box.width, box.height);
+      ctx.globalAlpha = 1;
+      strokeOutline(ctx, pic.outline, scale);
     }
     ctx.restore();
   }
 }
 
-/** Draws a clip's picture (map pixels; outline widths in screen pixels at `scale`). */
-export function paintPicture(ctx: CanvasRenderingContext2D, pic: Picture, size: number, scale: number, alpha = 1): void {
-  ctx.save();
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'round';
-  ctx.globalAlpha = alpha;
-  for (const { colour, path } of pic.fills) {
-    ctx.fillStyle = colour;
-    ctx.fill(path);
-  }
-  ctx.globalAlpha = 1;
-  for (const { feature, path } of pic.edges) {
-    ctx.strokeStyle = EDGE_LOOK[feature].colour;
-    ctx.lineWidth = EDGE_LOOK[feature].width * size;
-    if (feature === 'rails') ctx.setLineDash([size * 0.08, size * 0.05]);
-    ctx.stroke(path);
-    ctx.setLineDash([]);
-  }
-  for (const { colour, width, path } of pic.sideFeatures) {
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = width * size;
-    ctx.stroke(path);
-  }
-  ctx.fillStyle = '#222';
-  ctx.fill(pic.units);
-  ctx.strokeStyle = 'rgba(255,255,255,0.95)';
-  ctx.lineWidth = 4 / scale;
-  ctx.stroke(pic.outline);
-  ctx.strokeStyle = ACCENT;
-  ctx.lineWidth = 2 / scale;
-  ctx.stroke(pic.outline);
-  ctx.restore();
-}
-
-function outlinePath(doc: MapDocument, cells: readonly number[], size: number): Path2D {
-  const path = new Path2D();
-  for (const e of selectionOutline(doc.grid, cells)) {
-    const [a, b] = doc.grid.edgeEndpoints(e, size);
-    path.moveTo(a.x, a.y);
-    path.lineTo(b.x, b.y);
-  }
-  return path;
-}
-
-/** The clip drawn with its origin on the map's cell (0,0)'s lattice point, to be translated. */
-export function clipPicture(grid: GridGeometry, clip: Clip, size: number): Picture {
-  const refCell = { col: 0, row: 0 };
-  const ref = grid.center(refCell, size);
-  const o = toLattice(grid, refCell);
-  const at = (q: number, r: number) => fromLattice(grid, o.q + q, o.r + r);
-  const colourOf = new Map(clip.terrainTypes.map((t) => [t.id, t.colour]));
-  const fills = new Map<string, Path2D>();
-  const corners = grid.cornerOffsets(size);
-  const outline = new Path2D();
-  const inClip = new Set(clip.cells.map((c) => `${c.q},${c.r}`));
-  const units = new Path2D();
-  const bounds = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-  for (const c of clip.cells) {
-    const cell = at(c.q, c.r);
-    const centre = grid.center(cell, size);
-    for (const p of corners) {
-      bounds.x0 = Math.min(bounds.x0, centre.x + p.x);
-      bounds.x1 = Math.max(bounds.x1, centre.x + p.x);
-      bounds.y0 = Math.min(bounds.y0, centre.y + p.y);
-      bounds.y1 = Math.max(bounds.y1, centre.y + p.y);
-    }
-    const colour = colourOf.get(c.terrain) ?? '#cccccc';
-    let path = fills.get(colour);
-    if (!path) fills.set(colour, (path = new Path2D()));
-    corners.forEach((p, i) => (i === 0 ? path!.moveTo(centre.x + p.x, centre.y + p.y) : path!.lineTo(centre.x + p.x, centre.y + p.y)));
-    path.closePath();
-    // Outline: the sides whose neighbour is not in the clip.
-    grid.sideDirections.forEach((dir, k) => {
-      const n = grid.step(cell, dir);
-      if (n) {
-        const l = toLattice(grid, n);
-        if (inClip.has(`${l.q - o.q},${l.r - o.r}`)) return;
-      }
-      const a = corners[k]!;
-      const b = corners[(k + 1) % corners.length]!;
-      outline.moveTo(centre.x + a.x, centre.y + a.y);
-      outline.lineTo(centre.x + b.x, centre.y + b.y);
-    });
-  }
-  for (const u of clip.units) {
-    const centre = grid.center(at(u.q, u.r), size);
-    units.rect(centre.x - size * 0.18, centre.y - size * 0.12, size * 0.36, size * 0.24);
-  }
-  const edges: Picture['edges'] = [];
-  for (const feature of ['rivers', 'lakeShores', 'roads', 'rails'] as const) {
-    const path = new Path2D();
-    for (const e of clip.edges[feature]) {
-      const a = at(e[0], e[1]);
-      const b = at(e[2], e[3]);
-      if (feature === 'roads' || feature === 'rails') {
-        const pa = grid.center(a, size);
-        const pb = grid.center(b, size);
-        path.moveTo(pa.x, pa.y);
-        path.lineTo(pb.x, pb.y);
-      } else {
-        const id = grid.edgeBetween(a, b);
-        if (!id) continue;
-        const [pa, pb] = grid.edgeEndpoints(id, size);
-        path.moveTo(pa.x, pa.y);
-        path.lineTo(pb.x, pb.y);
-      }
-    }
-    edges.push({ feature, path });
-  }
-  const sideFeatures: Picture['sideFeatures'] = (clip.sideFeatures ?? []).map((sf) => {
-    const path = new Path2D();
-    const ticks = sf.feature.symbol === 'ticks';
-    for (const e of sf.sides) {
-      const from = at(e[0], e[1]);
-      const id = grid.edgeBetween(from, at(e[2], e[3]));
-      if (!id) continue;
-      const [pa, pb] = grid.edgeEndpoints(id, size);
-      path.moveTo(pa.x, pa.y);
-      path.lineTo(pb.x, pb.y);
-      if (!ticks) continue;
-      // An escarpment's ticks point into the cell the side is written from (its lower ground).
-      const c = grid.center(from, size);
-      for (const t of [0.25, 0.5, 0.75]) {
-        const x = pa.x + (pb.x - pa.x) * t;
-        const y = pa.y + (pb.y - pa.y) * t;
-        const d = Math.hypot(c.x - x, c.y - y) || 1;
-        path.moveTo(x, y);
-        path.lineTo(x + ((c.x - x) / d) * size * 0.14, y + ((c.y - y) / d) * size * 0.14);
-      }
-    }
-    return { colour: sf.feature.colour, width: sf.feature.width ?? 0.06, path };
-  });
-  return { ref, bounds, fills: [...fills].map(([colour, path]) => ({ colour, path })), outline, edges, sideFeatures, units };
+/** Device px per map px rounded up to a step of √2: a clip is painted again only when the zoom has moved that far. */
+export function paintRatio(scale: number, dpr: number): number {
+  return 2 ** (Math.ceil(Math.log2(scale * dpr) * 2) / 2);
 }
 
 function plural(n: number, unit: string): string {
