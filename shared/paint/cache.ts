@@ -6,6 +6,7 @@ import { terrainLook, type TerrainLook } from './look.js';
 import type { PaintModel } from './model.js';
 import { legibleNames, obstaclesKey, placeNames, type LegibleNames, type NameObstacles, type PlacedName, type SmallNames } from './place-names.js';
 import { riverSideCurve, type RiverCurve } from './routes.js';
+import { legibleNetworkNames, placeNetworkNames } from './network-names.js';
 import { parseSvgSymbol, type SvgSymbol } from './svg-symbol.js';
 
 export type EdgeKind = 'roads' | 'rails' | 'rivers' | 'shores';
@@ -176,7 +177,7 @@ export class PaintCache {
   legibleNames(avoid: NameObstacles, cellPx: number, minPx: number, mode: SmallNames): LegibleNames {
     const { list } = this.placedNames(avoid);
     const key = `${obstaclesKey(avoid)}|${cellPx}|${minPx}|${mode}`;
-    if (this.legible?.key !== key || this.legible.placed !== list) this.legible = { key, placed: list, names: legibleNames(this.model, list, cellPx, minPx, mode) };
+    if (this.legible?.key !== key || this.legible.placed !== list) this.legible = { key, placed: list, names: this.model.grid.network ? legibleNetworkNames(this.model, avoid, cellPx, minPx) : legibleNames(this.model, list, cellPx, minPx, mode) };
     return this.legible.names;
   }
 
@@ -188,7 +189,7 @@ export class PaintCache {
       // Counters move all through a game: keep the placement for the latest counters only.
       if (avoid.counters) for (const k of this.names.keys()) if (k.includes('|')) this.names.delete(k);
       if (this.names.size === 0) this.placedFrom = new Set([...this.model.features.keys(), ...(this.model.units?.keys() ?? [])]);
-      const list = placeNames(this.model, avoid);
+      const list = this.model.grid.network ? placeNetworkNames(this.model, avoid) : placeNames(this.model, avoid);
       entry = { list, byIndex: new Map(list.map((n) => [n.index, n])) };
       this.names.set(key, entry);
     }

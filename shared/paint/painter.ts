@@ -21,6 +21,7 @@ import type { CounterBoxes, SmallNames } from './place-names.js';
 export type { SmallNames } from './place-names.js';
 import { drawPattern, drawSymbolBatch, hash2, placements } from './symbols.js';
 import { paintLinks, positionPath, RAIL, ROAD, ROAD_FILL } from './network.js';
+import { networkNameBox } from './network-names.js';
 import { darken, hexToRgb, lighten, luminance, mix, type Rgb, type Surface, type SurfaceFont, type SurfaceFonts } from './surface.js';
 import { drawSvgBatch } from './svg-symbol.js';
 import { translucent } from './translucent.js';
@@ -69,6 +70,11 @@ export interface PaintStyle {
    * drawn at minTextPx where they clear the names kept before them (exports: see legibleNames).
    */
   smallNames: SmallNames;
+  /**
+   * A network map's position names are drawn at least this large (device pixels) where they fit,
+   * whatever smallNames says: a point-to-point map is read by them (network-names.ts). Absent: minTextPx.
+   */
+  labelMinPx?: number;
   /** Cell fills painted (off: the caller laid them down itself, see cellFills). */
   fills?: boolean;
   /** Counters drawn over the painted map (the screen's overlay): place names keep clear of them. */
@@ -322,7 +328,10 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
         const row = (index - col) / model.cols;
         const t = model.terrain[index]!;
         const dark = !style.outline && t !== NONE && luminance(looks[t]?.fill ?? [1, 1, 1]) < 0.4;
-        const y = style.coordinates === 'centre' ? cells.y[i]! + size * 0.35 : cells.y[i]! + top * 0.72 + size * 0.9;
+        // A network position known only by its label has it beside it already (the names layer).
+        if (net && layers.names && !model.features.get(index)?.name?.trim()) continue;
+        const ownTop = net ? positionTop(grid, index, cells.y[i]!, S) : top;
+        const y = style.coordinates === 'centre' ? cells.y[i]! + size * 0.35 : cells.y[i]! + ownTop * 0.72 + size * 0.9;
         const label = grid.label({ col, row });
         s.fillStyle(dark ? [0.97, 0.97, 0.97] : ink);
         if (rim) s.haloText(req.fonts.regular, size, cells.x[i]!, y, label, fillColour(model, style, fills, fillKey(model, style, index)), 'centre', size * COORDINATE_RIM);
@@ -344,6 +353,13 @@ export function paintMap<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest
       counterStack(s, req.fonts.bold, { x: cells.x[i]!, y: cells.y[i]! }, S, groups);
     }
   }
+}
+
+/** How far a network position's shape reaches above its centre (negative, drawing units). */
+function positionTop(grid: PaintModel['grid'], index: number, cy: number, S: number): number {
+  let top = 0;
+  for (const p of grid.corners({ col: index, row: 0 }, S)) top = Math.min(top, p.y - cy);
+  return top;
 }
 
 /** A cell's fill bucket: terrain index × 257 + side (256 = untinted); unknown terrain is 255. */
@@ -799,17 +815,34 @@ function paintNames<F extends SurfaceFont>(s: Surface<F>, req: PaintRequest<F>, 
   const { model, size: S, fonts, style } = req;
   const { byIndex } = namesDrawn(model, cache, style, S);
   if (byIndex.size === 0) return;
+  if (model.grid.network) {
+    // A network's names reach well past their positions (beside them, and enlarged when far out):
+    // each one whose box meets the region is drawn, wherever its position lies.
+    const { region } = req;
+    for (const n of byIndex.values()) {
+      const x = model.grid.centerX(n.index, 0, S) + n.dx * S;
+      const y = model.grid.centerY(n.index, 0, S) + n.dy * S;
+      const b = networkNameBox(x / S, y / S, n.text, n.bold, n.size, n.align ?? 'centre');
+      const m = n.size * 0.3;
+      if ((b.x1 + m) * S < region.x || (b.x0 - m) * S > region.x + region.width || (b.y1 + m) * S < region.y || (b.y0 - m) * S > region.y + region.height) continue;
+      const size = n.size * S;
+      s.fillStyle(n.importance === 'village' ? lighten(INK, 0.12) : INK);
+      s.haloText(n.bold ? fonts.bold : fonts.regular, size, x, y, n.text, HALO, n.align ?? 'centre', size * 0.26);
+    }
+    return;
+  }
   for (let i = 0; i < cells.n; i++) {
     const n = byIndex.get(cells.index[i]!);
     if (!n) continue;
     const size = n.size * S;
     s.fillStyle(n.importance === 'village' ? lighten(INK, 0.12) : INK);
-    s.haloText(n.bold ? fonts.bold : fonts.regular, size, cells.x[i]! + n.dx * S, cells.y[i]! + n.dy * S, n.text, HALO, 'centre', size * 0.26);
+    s.haloText(n.bold ? fonts.bold : fonts.regular, size, cells.x[i]! + n.dx * S, cells.y[i]! + n.dy * S, n.text, HALO, n.align ?? 'centre', size * 0.26);
   }
 }
 
 function namesDrawn(model: PaintModel, cache: PaintCache, style: PaintStyle, S: number) {
-  return cache.legibleNames({ markers: style.layers.markers, units: style.layers.units && !!model.units, counters: style.counters ?? null }, S * style.pxPerUnit, style.minTextPx, style.smallNames);
+  const minPx = model.grid.network ? (style.labelMinPx ?? style.minTextPx) : style.minTextPx;
+  return cache.legibleNames({ markers: style.layers.markers, units: style.layers.units && !!model.units, counters: style.counters ?? null }, S * style.pxPerUnit, minPx, style.smallNames);
 }
 
 /** What a paint of the whole map at cell size `S` does with place names too small to read (see legibleNames). */

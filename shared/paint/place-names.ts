@@ -6,6 +6,7 @@
 // important places choose first). Where none is clear, the least crowded one is used; the halo
 // keeps it readable.
 import type { Rect } from '../grid/types.js';
+import type { Align } from './surface.js';
 import { MARKER_BOXES } from './markers.js';
 import { shownCounts, sideGroups, stackBoxes } from './counters.js';
 import type { PaintModel } from './model.js';
@@ -23,6 +24,8 @@ export interface PlacedName {
   /** Text size in cell units. */
   size: number;
   bold: boolean;
+  /** How the text lies on (dx, dy): centred (absent), or starting or ending there (a network's names beside their positions). */
+  align?: Align;
 }
 
 export const NAME_SIZE: Record<Importance, number> = { city: 0.155, town: 0.128, village: 0.108 };
@@ -196,6 +199,12 @@ export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[
 export function namesMoved(model: PaintModel, before: readonly PlacedName[], after: readonly PlacedName[]): Rect[] {
   const out: Rect[] = [];
   if (before === after) return out;
+  // A network's names are placed again at each scale, each by all the others (network-names.ts):
+  // any change may move any of them, and a network is small enough to paint again whole.
+  if (model.grid.network) {
+    const b = model.grid.bounds(1);
+    return [{ x: b.x - 2, y: b.y - 2, width: b.width + 4, height: b.height + 4 }];
+  }
   // Compared by cell, field by field (a big map places thousands of names; making a string
   // key of each, fractions and all, cost more than placing them).
   const same = (a: PlacedName, b: PlacedName) => a.text === b.text && a.dx === b.dx && a.dy === b.dy && a.size === b.size;

@@ -94,6 +94,8 @@ export const MAX_IMAGE_MEGAPIXELS = 1500;
 
 /** Text under this many pixels is left out of an image (or, for place names, enlarged to it). */
 export const IMAGE_MIN_TEXT_PX = 6;
+/** A network map's position names in an image are drawn at least this large where they fit (the map is read by them). */
+export const IMAGE_NETWORK_NAME_PX = 9;
 
 const problem = (field: string, message: string): PrintOptionsError => new PrintOptionsError([{ field, message }]);
 
@@ -119,7 +121,7 @@ export function imageStyle(options: PrintOptions, input: Pick<ImageExportInput, 
     coordinates: options.coordinates.style !== 'none',
     units: l.units,
   });
-  return { ...base, coordinates: options.coordinates.position, minTextPx: IMAGE_MIN_TEXT_PX, smallNames: options.smallNames };
+  return { ...base, coordinates: options.coordinates.position, minTextPx: IMAGE_MIN_TEXT_PX, labelMinPx: IMAGE_NETWORK_NAME_PX, smallNames: options.smallNames };
 }
 
 /** Reads the scenario's map for an image (at the printed cell size, mm). */

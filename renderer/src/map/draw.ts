@@ -40,6 +40,9 @@ export function sameMapLayers(a: MapLayers, b: MapLayers): boolean {
   return keys.every((k) => a[k] === b[k]) && JSON.stringify([a.opacity ?? {}, a.hidden ?? []]) === JSON.stringify([b.opacity ?? {}, b.hidden ?? []]);
 }
 
+/** A network's position names on screen are drawn at least this large (device px) where they fit: the designer reads them at the whole-map zoom. */
+export const SCREEN_LABEL_PX = 11;
+
 /** The painter's style for the screen at `pxPerUnit` device pixels per map pixel. */
 export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYERS): PaintStyle {
   const style = defaultStyle(pxPerUnit, {
@@ -56,7 +59,7 @@ export function screenStyle(pxPerUnit: number, layers: MapLayers = ALL_MAP_LAYER
     coordinates: layers.coordinates,
     units: false,
   });
-  return { ...style, minTextPx: 6, ...(layers.opacity ? { opacity: layers.opacity } : {}), ...(layers.hidden?.length ? { hidden: layers.hidden } : {}) };
+  return { ...style, minTextPx: 6, labelMinPx: SCREEN_LABEL_PX, ...(layers.opacity ? { opacity: layers.opacity } : {}), ...(layers.hidden?.length ? { hidden: layers.hidden } : {}) };
 }
 
 /**

@@ -95,6 +95,7 @@ export class EditorState {
       select: (cell) => (this.app.selected = cell),
       editName: (cell) => (this.naming = cell),
       report: (m) => this.report(m),
+      withdraw: (m) => this.withdraw(m),
       redrawOverlay: () => this.renderer?.redrawOverlay(),
       refuseLocked: (id) => this.refuseLocked(id),
       stamps: this.stamps,
@@ -334,6 +335,13 @@ export class EditorState {
     this.message = message;
     clearTimeout(this.messageTimer);
     this.messageTimer = setTimeout(() => (this.message = ''), 5000);
+  }
+
+  /** Takes `message` down if it is the one shown (it no longer applies). */
+  withdraw(message: string): void {
+    if (this.message !== message) return;
+    this.message = '';
+    clearTimeout(this.messageTimer);
   }
 }
 

@@ -5,7 +5,7 @@
 import type { Cell, Point } from '../../../shared/grid/types.js';
 import { CELL_SIZE, type MapRenderer } from '../map/MapRenderer.js';
 import type { RegionController } from '../tools/region.svelte.js';
-import { SHAPE_TOOLS, createTool, gridToolBlock, networkToolBlock, type StampSource, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
+import { SHAPE_TOOLS, createTool, gridToolBlock, networkRouteNote, networkToolBlock, type StampSource, type Feedback, type PointerInput, type Tool, type ToolContext, type ToolId, type ToolOptions } from '../tools/index.js';
 import type { ScenarioStore } from './store.js';
 
 const TERRAIN_TOOLS: readonly ToolId[] = ['brush', 'rect', 'ellipse', 'line', 'polygon', 'fill'];
@@ -22,6 +22,8 @@ export interface ToolHost {
   select(cell: Cell | null): void;
   editName(cell: Cell): void;
   report(message: string): void;
+  /** Takes `message` down if it is still shown (it no longer applies). */
+  withdraw?(message: string): void;
   /** The overlay should be drawn again (feedback changed). */
   redrawOverlay(): void;
   /** The selection, clipboard and floating paste the region tools work on. */
@@ -84,6 +86,13 @@ export class ToolState {
   lastShape = $state<ToolId>('rect');
   /** Whether the open map is a network (positions joined by links) rather than a grid of cells. */
   networkMap = $state(false);
+  /**
+   * A word about the tool in hand that is not an error (the Road tool on a network map handed
+   * over to Positions and links, drawing roads); '' when none. Goes with the next tool change.
+   */
+  note = $state('');
+  /** The last message the tools reported: taken down when the designer picks a tool that works. */
+  private reported: string | null = null;
 
   private tools = new Map<ToolId, Tool>();
   private lastTerrainTool: ToolId = 'brush';
@@ -110,8 +119,20 @@ export class ToolState {
   }
 
   setTool(id: ToolId): void {
+    let note = '';
+    if (this.networkMap && (id === 'road' || id === 'rail')) {
+      // A network's roads and railways are the types of its links: the Positions and links tool
+      // draws them, so the Road and Rail tools hand over to it, drawing their kind of link.
+      this.options.linkType = id;
+      note = networkRouteNote(id);
+      id = 'network';
+    }
     const blocked = this.networkMap ? networkToolBlock(id) : gridToolBlock(id);
-    if (blocked) return this.host.report(blocked);
+    if (blocked) return this.tell(blocked);
+    // A tool that works: what was said about another one no longer applies.
+    if (this.reported !== null) this.host.withdraw?.(this.reported);
+    this.reported = null;
+    this.note = note;
     if (this.tool === id) return;
     this.cancel();
     if (TERRAIN_TOOLS.includes(id)) this.lastTerrainTool = id;
@@ -124,11 +145,16 @@ export class ToolState {
   reset(store: ScenarioStore): void {
     const doc = store.doc;
     this.networkMap = doc.grid.network !== null;
+    this.note = '';
+    if (this.networkMap && (this.tool === 'road' || this.tool === 'rail')) this.tool = 'network';
     if (this.networkMap ? networkToolBlock(this.tool) : gridToolBlock(this.tool)) this.tool = 'select';
     this.tools.clear();
     this.feedbackList = [];
     this.selectedLink = null;
-    if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
+    // A grid's brush starts on the palette's second terrain (the first is the ground a new map is
+    // made of); a network's new positions start on its first, plain ground (the tool options change it).
+    if (this.networkMap) this.options.terrain = doc.terrainTypes[0]!.id;
+    else if (!doc.terrainTypes.some((t) => t.id === this.options.terrain)) this.options.terrain = doc.terrainTypes[1]?.id ?? doc.terrainTypes[0]!.id;
     if (!doc.sides.some((s) => s.id === this.options.side)) this.options.side = doc.sides[0].id;
   }
 
@@ -217,8 +243,14 @@ export class ToolState {
       pickTerrain: (id) => this.pickTerrain(id),
       editName: (cell) => this.host.editName(cell),
       feedback: (f) => this.showFeedback(f),
-      report: (m) => this.host.report(m),
+      report: (m) => this.tell(m),
     };
+  }
+
+  /** Reports a message from the tools (refused tool, refused stroke), remembered so it can be taken down. */
+  private tell(message: string): void {
+    this.reported = message;
+    this.host.report(message);
   }
 
   private input(p: Point, mods: Modifiers): PointerInput | null {

@@ -66,17 +66,35 @@ export function toolInfo(id: ToolId): ToolInfo {
  */
 export const SIDE_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['river', 'lake', 'road', 'rail', 'side']);
 
-/** Why a tool is not offered on a network map, or null when it is. */
+/**
+ * Why a tool is not offered on a network map, or null when it is. Road and Rail are: they hand
+ * over to Positions and links, drawing links of their type (see networkRouteNote).
+ */
 export const networkToolBlock = (id: ToolId): string | null =>
   id === 'network'
     ? null
     : id === 'stamp'
     ? 'Stamps are regions of cells; a network map has positions and links.'
+    : id === 'road' || id === 'rail'
+    ? null
     : SIDE_TOOLS.has(id)
-    ? 'A network map has no cell sides: roads and rails are the types of its links.'
+    ? `${id === 'river' ? 'Rivers' : id === 'lake' ? 'Lake shores' : 'Side features'} run along cell sides; a network map has positions and links instead.`
     : REGION_TOOLS.has(id)
       ? 'Regions of cells need a grid of hexes or squares; a network map has positions and links.'
       : null;
+
+/**
+ * What the Road and Rail tools say on a network map, where they hand over to Positions and
+ * links: new links are drawn as their kind, and a link already drawn changes type in the inspector.
+ */
+/** The tooltips of Road and Rail on a network map's tool rail. */
+export const NETWORK_ROUTE_HINT: Record<'road' | 'rail', string> = {
+  road: 'draws roads on a network: links of the Road type, with Positions and links',
+  rail: 'draws railways on a network: links of the Rail type, with Positions and links',
+};
+
+export const networkRouteNote = (id: 'road' | 'rail'): string =>
+  `A network's ${id === 'road' ? 'roads' : 'railways'} are links of the ${id === 'road' ? 'Road' : 'Rail'} type. Drag from one position onto another to draw one; to change a link already drawn, click it and set its type under Selected link.`;
 
 /** The tools that select regions (a paste floats in these). */
 export const REGION_TOOLS: ReadonlySet<ToolId> = new Set<ToolId>(['marquee', 'lasso', 'wand']);
