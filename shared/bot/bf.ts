@@ -28,6 +28,7 @@ import {
   unitsAt,
   type BfGame,
 } from "../rules/bf/state.js";
+import { seedDice } from "../rules/dice.js";
 import type { BotOptions, Player } from "../rules/types.js";
 import { hashString, mix32 } from "./player.js";
 
@@ -124,34 +125,45 @@ function attackValue(
 // least force that is sure to take the position, so the rest can strike elsewhere.
 // ---------------------------------------------------------------------------------------------
 
-/** How strongly a position draws an army group's units: its victory cities still Russian, halving with every link. */
-function objectivePull(s: BfGame, b: BfBoard): (sector: Sector, i: number) => number {
-  const cache = new Map<Sector, Float64Array>();
-  return (sector, i) => {
-    let p = cache.get(sector);
-    if (!p) {
-      p = new Float64Array(b.n);
-      let any = false;
-      for (const own of [true, false]) {
-        if (any) break;
-        for (let c = 0; c < b.n; c++) {
-          if (b.vp[c]! <= 0 || controlRole(s, b, c) !== RUSSIAN) continue;
-          if (own !== (b.sector[c] === sector)) continue;
-          any = true;
-          const d = distancesFrom(b, [c], () => true);
-          for (let k = 0; k < b.n; k++)
-            if (d[k]! >= 0) p[k] = p[k]! + (b.vp[c]! + (c === b.capital ? 1 : 0)) * Math.pow(0.5, d[k]!);
-        }
+/**
+ * The victory city each German ground unit is heading for, with the links to it from every
+ * position: of the Russian cities it can still reach in the turns left (an army one link a
+ * turn and its attack, a panzer corps two), the nearest, a link less for every victory point
+ * above one and for a city of its own army group's sector.
+ */
+export function objectives(s: BfGame, b: BfBoard): Map<string, { city: number; dist: Int16Array }> {
+  const cities: number[] = [];
+  for (let c = 0; c < b.n; c++) if (b.vp[c]! > 0 && controlRole(s, b, c) === RUSSIAN) cities.push(c);
+  const dist = new Map(cities.map((c) => [c, distancesFrom(b, [c], () => true)]));
+  const left = Math.max(1, b.turns - s.turn + 1);
+  const out = new Map<string, { city: number; dist: Int16Array }>();
+  for (const u of s.units) {
+    if (roleOfUnit(b, u) !== GERMAN || !isGroundUnit(b, u)) continue;
+    const at = posOf(b, u);
+    if (at < 0) continue;
+    const reach = kindOf(b, u) === "army" ? left : 2 * left;
+    let top = -1;
+    let score = Infinity;
+    for (const c of cities) {
+      const d = dist.get(c)![at]!;
+      if (d < 0 || d > reach) continue;
+      const x = d - (b.vp[c]! - 1) - (b.sector[c] === (u.sector ?? "C") ? 1 : 0);
+      if (x < score || (x === score && c < top)) {
+        score = x;
+        top = c;
       }
-      cache.set(sector, p);
     }
-    return p[i]!;
-  };
+    if (top >= 0) out.set(u.id, { city: top, dist: dist.get(top)! });
+  }
+  return out;
 }
 
 /** The position as the Germans see it, face-down Russians made Strong, without the dice. */
 export function germanSight(s: BfGame, b: BfBoard): BfGame {
   const c = cloneState(s);
+  // Dice of its own: the copy's fights must not draw on the game's coming rolls (the
+  // sudden-death roll when Moscow falls).
+  c.dice = seedDice(s.rolls + 1);
   for (const u of c.units)
     if (roleOfUnit(b, u) === RUSSIAN && !u.known && kindOf(b, u) === "rifle")
       u.quality = "strong";
@@ -199,6 +211,7 @@ function tryStrike(
 ): Strike & { taken: boolean } {
   const c = cloneState(seen);
   const ctx = { s: c, b, ev: [] };
+  ids = fightOrder(seen, b, ids);
   const units = ids.map((id) => c.units.find((u) => u.id === id)!);
   const from = units.map((u) => posOf(b, u));
   const defenders = unitsAt(c, b, target, RUSSIAN);
@@ -229,9 +242,20 @@ function tryStrike(
 }
 
 /**
- * The least force (armies first) of `pool` that surely takes `target`, with what it is worth;
- * failing that, everything that fits down the links when the worst case still costs the
- * defenders more than the attackers (face-down units may well be Weak); null when neither.
+ * The order the units go into the attack: panzer corps first. The engine spreads the defenders'
+ * fire to keep the most attackers able to advance, and on a tie the hit falls on the first unit;
+ * a panzer corps thrown back catches up (it reaches two links), an army does not.
+ */
+export function fightOrder(s: BfGame, b: BfBoard, ids: readonly string[]): string[] {
+  const army = (id: string) => (kindOf(b, s.units.find((u) => u.id === id)!) === "army" ? 1 : 0);
+  return [...ids].sort((x, y) => army(x) - army(y));
+}
+
+/**
+ * The least force (armies first against a fortress, panzer corps first elsewhere) of `pool`
+ * that surely takes `target` (face-down units Strong), with what it is worth; failing that, the
+ * force (units added in the same order) worth most when even the worst case is worth an attack
+ * (face-down units may well be Weak); null when nothing is.
  */
 export function bestStrike(
   seen: BfGame,
@@ -243,29 +267,33 @@ export function bestStrike(
   d: Int16Array,
 ): Strike | null {
   const hasFort = fortressIntact(seen, b, target) > 0;
-  const empty = unitsAt(seen, b, target, RUSSIAN).length === 0;
   const order = [...pool].sort((x, y) => {
+    // Armies first against a fortress (they cut its absorption); elsewhere panzer corps first,
+    // so the armies stay free to march on.
     const k = (u: BfUnitState) =>
-      kindOf(b, u) === "army" ? (empty ? 1 : 0) : empty ? 0 : hasFort ? 2 : 1;
+      kindOf(b, u) === "army" ? (hasFort ? 0 : 1) : hasFort ? 1 : 0;
     return k(x) - k(y) || (x.id < y.id ? -1 : 1);
   });
   const ids = [...fixed];
   const inIt = (): BfUnitState[] => ids.map((id) => seen.units.find((u) => u.id === id)!);
-  let last: (Strike & { taken: boolean }) | null = null;
-  if (ids.length > 0) {
-    last = tryStrike(seen, b, target, ids, blitzAdvance, d);
-    if (last.taken) return last;
-  }
+  let top: (Strike & { taken: boolean }) | null = null;
+  const consider = (r: Strike & { taken: boolean }): boolean => {
+    if (r.taken) {
+      top = r;
+      return true;
+    }
+    if (!top || r.value > top.value) top = r;
+    return false;
+  };
+  if (ids.length > 0 && consider(tryStrike(seen, b, target, ids, blitzAdvance, d))) return top;
   for (const u of order) {
     if (ids.includes(u.id)) continue;
     if (!jumpOffs(seen, b, target, [...inIt(), u])) continue;
     ids.push(u.id);
-    last = tryStrike(seen, b, target, ids, blitzAdvance, d);
-    if (last.taken) return last;
+    if (consider(tryStrike(seen, b, target, ids, blitzAdvance, d))) return top;
   }
-  if (!last || empty) return null;
-  // Not sure: worth it only when the worst case still hurts the defenders more.
-  return last.value > 0.5 ? { ...last, value: last.value * 0.8 } : null;
+  const r = top as (Strike & { taken: boolean }) | null;
+  return r && r.value > 0.5 ? r : null;
 }
 
 /** The German attacks worth making now, best first, each fought on the copy before the next is planned. */
@@ -334,15 +362,15 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
         case "borrow":
           return legal.find((a) => a.type === "borrow") ?? legal[0]!;
         case "gMove": {
-          // Units that can attack stay for the attacks; the rest close up on the Russian
-          // victory cities of their army group (the nearer and the bigger, the stronger the
-          // pull), spreading out and staying in supply.
+          // Units that can attack stay for the attacks; the rest march on their objective (the
+          // victory city each unit is heading for: see `objectives`), one link nearer along
+          // the shortest road, staying in supply.
           const home = baseDistance(s, b, occ);
-          const pull = objectivePull(s, b);
           const key = `${s.turn}|${s.units.map((u) => (roleOfUnit(b, u) === RUSSIAN ? u.cell : "")).join(",")}`;
           if (movePlan?.key !== key)
             movePlan = { key, busy: new Set(planStrikes(s, b).flatMap((x) => x.units)) };
           const busy = movePlan.busy;
+          const goal = objectives(s, b);
           return best(s, legal, (a) => {
             if (a.type !== "move") return a.type === "endMovement" ? 0 : -1;
             const u = unitOf(a.unit);
@@ -350,10 +378,14 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
             const from = posOf(b, u);
             const to = ix(a.to);
             if (home[to]! < 0) return -1;
-            const sector = (u.sector ?? "C") as Sector;
-            const gain = pull(sector, to) - pull(sector, from) - occ[GERMAN][to]! * 0.05;
+            const g = goal.get(u.id);
+            if (!g) return -1;
+            const gain = g.dist[from]! - g.dist[to]!;
             if (gain <= 0) return -1;
-            return gain + (kindOf(b, u) === "army" ? 0.5 : 0);
+            // One army a link attacks: armies spread over the roads in.
+            const army = kindOf(b, u) === "army";
+            const armiesThere = unitsAt(s, b, to, GERMAN).filter((x) => kindOf(b, x) === "army").length;
+            return gain + (army ? 0.5 - armiesThere * 0.6 : 0) - occ[GERMAN][to]! * 0.05;
           });
         }
         case "gAir": {
@@ -363,6 +395,27 @@ export function bfBot(options: BotOptions = {}): Player<BfGame, BfAction> {
           plan.forEach((x, k) => {
             if (!rank.has(x.target)) rank.set(x.target, x.value - k * 0.01);
           });
+          const pending = s.airOps.find((o) => o.result === "bonus" && !o.bonus);
+          if (pending) {
+            // +1 German hit or −1 Russian hit: whichever makes the attack there worth more (a
+            // hit less back may let an army advance with the panzer corps).
+            const t = ix(pending.target);
+            const d = toObjective(s, b);
+            const value = (bonus: "attack" | "defence"): number => {
+              const seen = germanSight(s, b);
+              seen.airOps = seen.airOps.map((o) => (o === pending || (o.target === pending.target && o.result === "bonus") ? { ...o, bonus } : o));
+              const pool = seen.units.filter(
+                (u) =>
+                  roleOfUnit(b, u) === GERMAN &&
+                  isGroundUnit(b, u) &&
+                  canStrike(u) &&
+                  germanTargets(seen, b, u, occupancy(seen, b)).includes(t),
+              );
+              return bestStrike(seen, b, t, pool, [], false, d)?.value ?? -99;
+            };
+            const pick = value("defence") > value("attack") ? "defence" : "attack";
+            return legal.find((a) => a.type === "airBonus" && a.bonus === pick) ?? legal[0]!;
+          }
           return best(s, legal, (a) => {
             if (a.type === "airBonus") return a.bonus === "attack" ? 1 : 0;
             if (a.type === "airSupply") return 3;
