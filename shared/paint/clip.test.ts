@@ -8,7 +8,7 @@ import { MapDocument } from '../editor/document.js';
 import { cellsInRect } from '../editor/hit.js';
 import { extractClip, placeClip, transformClip } from '../editor/region.js';
 import { blankScenario, GRID_CASES, type GridCase } from '../editor/testing.js';
-import { clipBounds, clipPaintModel } from './clip.js';
+import { clipBounds, clipPaintModel, regionRings } from './clip.js';
 import { buildPaintModel, NONE, type PaintModel } from './model.js';
 
 const SIZE = 100;
@@ -61,6 +61,18 @@ function cellLook(m: PaintModel, i: number) {
   };
 }
 
+/** Whether (x, y) is inside `rings` by the even-odd rule. */
+function insideEvenOdd(rings: readonly (readonly { x: number; y: number }[])[], x: number, y: number): boolean {
+  let inside = false;
+  for (const ring of rings)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const a = ring[i]!;
+      const b = ring[j]!;
+      if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+    }
+  return inside;
+}
+
 describe('a clip painted before it is put down', () => {
   it('shows every cell as placeClip leaves it, at the same place relative to the anchor (every grid kind, turned and mirrored)', () => {
     fc.assert(
@@ -95,6 +107,13 @@ describe('a clip painted before it is put down', () => {
             return { ...look, rivers: look.rivers.filter(keep), roads: look.roads.filter(keep), rails: look.rails.filter(keep), scarps: look.scarps.filter(keep) };
           };
           expect(inside(shown, m, k!, new Set(paint.cells))).toEqual(inside(real, onMap, i, new Set(placed.cells)));
+        }
+        // The rings the picture is cut out with hold every cell of the clip and no other cell.
+        const rings = regionRings(m.grid, paint.cells, SIZE);
+        const inClip = new Set(paint.cells);
+        for (let i = 0; i < m.grid.cellCount; i++) {
+          const c = m.grid.center(m.grid.cellAt(i), SIZE);
+          expect(insideEvenOdd(rings, c.x, c.y), `cell ${i} ${inClip.has(i) ? 'inside' : 'outside'} the rings`).toBe(inClip.has(i));
         }
         // The box round the picture holds every cell's corners.
         const b = clipBounds(paint, SIZE);

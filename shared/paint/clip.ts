@@ -7,10 +7,10 @@
 // Lattice coordinates keep a shape when moved (region.ts), so the cells' centres on this grid
 // differ from their centres on the map by one translation: the painter's picture is drawn with
 // the clip's origin cell (`origin`) on the map cell the clip is anchored to.
-import { remapFeatures, toLattice, fromLattice, type Clip } from '../editor/region.js';
+import { remapFeatures, selectionOutline, toLattice, fromLattice, type Clip } from '../editor/region.js';
 import type { CellFeatures, PlacedUnit, Side, SideFeature } from '../format/scenario.types.js';
 import { createGrid } from '../grid/index.js';
-import type { Cell, EdgeId, GridGeometry, Rect } from '../grid/types.js';
+import type { Cell, EdgeId, GridGeometry, Point, Rect } from '../grid/types.js';
 import { NONE, type PaintModel } from './model.js';
 
 export interface ClipPaint {
@@ -111,14 +111,53 @@ export function clipPaintModel(grid: GridGeometry, clip: Clip, base: ClipBase): 
   return { model, origin, cells };
 }
 
-/** The outline of the clip's cells on the model's grid at cell size `size`: one closed polygon per cell. */
-export function clipCellPolygons(paint: ClipPaint, size: number): { x: number; y: number }[][] {
+/** The polygon of each of the clip's cells on the model's grid at cell size `size`. */
+export function clipCellPolygons(paint: ClipPaint, size: number): Point[][] {
   const g = paint.model.grid;
   const corners = g.cornerOffsets(size);
   return paint.cells.map((i) => {
     const c = g.center(g.cellAt(i), size);
     return corners.map((p) => ({ x: c.x + p.x, y: c.y + p.y }));
   });
+}
+
+/**
+ * The boundary of a region of cells as closed rings (map px at cell size `size`): filled with the
+ * even-odd rule they cover exactly the region, holes left open. A few hundred points for a
+ * 100×100 block where its cells' polygons would be ten thousand (a clip path that big is slow).
+ */
+export function regionRings(grid: GridGeometry, cells: readonly number[], size: number): Point[][] {
+  const segments = selectionOutline(grid, cells).map((e) => grid.edgeEndpoints(e, size));
+  const key = (p: Point) => `${Math.round(p.x * 1000)},${Math.round(p.y * 1000)}`;
+  const ends = new Map<string, number[]>();
+  segments.forEach(([a, b], i) => {
+    for (const p of [a, b]) {
+      const list = ends.get(key(p));
+      if (list) list.push(i);
+      else ends.set(key(p), [i]);
+    }
+  });
+  // Every corner of a region's boundary joins an even number of its sides: walking from side to
+  // unused side closes each ring where it started (any split into rings fills the same even-odd).
+  const used = new Uint8Array(segments.length);
+  const rings: Point[][] = [];
+  for (let s = 0; s < segments.length; s++) {
+    if (used[s]) continue;
+    used[s] = 1;
+    const [start, first] = segments[s]!;
+    const ring = [start];
+    let at = first;
+    while (key(at) !== key(start)) {
+      ring.push(at);
+      const next = ends.get(key(at))!.find((i) => !used[i]);
+      if (next === undefined) break;
+      used[next] = 1;
+      const [a, b] = segments[next]!;
+      at = key(a) === key(at) ? b : a;
+    }
+    rings.push(ring);
+  }
+  return rings;
 }
 
 /** The box round the clip's cells on the model's grid at cell size `size`. */

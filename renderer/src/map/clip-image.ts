@@ -4,7 +4,7 @@
 import { selectionOutline, type Clip } from '../../../shared/editor/index.js';
 import type { GridGeometry, Point, Rect } from '../../../shared/grid/types.js';
 import { CanvasSurface, canvasFonts } from '../../../shared/paint/canvas-surface.js';
-import { clipBounds, clipCellPolygons, clipPaintModel, type ClipBase, type ClipPaint } from '../../../shared/paint/clip.js';
+import { clipBounds, clipPaintModel, regionRings, type ClipBase, type ClipPaint } from '../../../shared/paint/clip.js';
 import { paintMap } from '../../../shared/paint/painter.js';
 import { ALL_MAP_LAYERS, screenStyle, type MapLayers } from './draw.js';
 
@@ -47,12 +47,12 @@ const MAX_PIXELS = 8_000_000;
 /** Paints the clip's cells (and nothing around them) with the painter at `ratio` device px per map px on `ctx`, whose transform maps the model's map px. */
 function paintClipCells(ctx: CanvasRenderingContext2D, paint: ClipPaint, size: number, ratio: number, layers: MapLayers, units: boolean): void {
   ctx.beginPath();
-  for (const poly of clipCellPolygons(paint, size)) {
-    poly.forEach((p, k) => (k === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  for (const ring of regionRings(paint.model.grid, paint.cells, size)) {
+    ring.forEach((p, k) => (k === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
     ctx.closePath();
   }
   // Outside the clip's cells the model has no terrain: nothing there is drawn.
-  ctx.clip();
+  ctx.clip('evenodd');
   const screen = screenStyle(ratio, layers);
   // Cell numbers would be the small grid's, not the map's: left out.
   const style = { ...screen, layers: { ...screen.layers, coordinates: false, units } };
