@@ -15,7 +15,7 @@ import {
   cellsInPolygon, clearRegion, combineSelection, extractClip, latticeOf, mirrorClip, placeClip, rotateClip, rotationStep,
   selectionOutline, transformClip, type Clip,
 } from './region.js';
-import { blankScenario, checkInverse, GRID_CASES, snapshot, type GridCase } from './testing.js';
+import { blankScenario, checkInverse, GRID_CASES, randomDoc, snapshot, type GridCase } from './testing.js';
 
 const unit = (id: string, side: string, cell: string): PlacedUnit => ({ id, side, name: `Unit ${id}`, branch: 'infantry', strength: 4, cell });
 
@@ -314,42 +314,6 @@ describe('side features in a region (escarpments, walls)', () => {
     expect(scarpSides(target)).toEqual([]);
   });
 });
-
-/** A map filled from a seed: terrain, rivers, roads, rails, escarpments, names and units scattered over it. */
-function randomDoc(grid: GridCase['grid'], seed: number, cols = 12, rows = 10): MapDocument {
-  let x = seed * 2654435761 + 1;
-  const rnd = (n: number) => {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    return x % n;
-  };
-  const doc = docOf(grid, cols, rows);
-  const g = doc.grid;
-  const units: PlacedUnit[] = [];
-  const scarp: string[] = [];
-  for (let i = 0; i < g.cellCount; i++) {
-    doc.terrain[i] = rnd(doc.terrainTypes.length);
-    doc.control[i] = rnd(2);
-    const cell = g.cellAt(i);
-    if (rnd(9) === 0) doc.cells.set(g.ref(cell), { name: `Place ${i}` });
-    if (rnd(11) === 0) units.push(unit(`u${i}`, doc.sides[rnd(2)]!.id, g.ref(cell)));
-    for (const dir of g.ownedDirections) {
-      const e = g.edgeOf(cell, dir);
-      if (!e) continue;
-      const [a, b] = g.edgeCells(e);
-      if (!g.inMap(a) || !g.inMap(b)) continue;
-      if (rnd(6) === 0) doc.edges.rivers.add(e);
-      if (rnd(8) === 0) doc.edges.roads.add(e);
-      if (rnd(13) === 0) doc.edges.rails.add(e);
-      // An escarpment written from either of its cells (its ticks face that one).
-      if (rnd(7) === 0) {
-        const [from, to] = rnd(2) === 0 ? [a, b] : [b, a];
-        scarp.push(`${from.col},${from.row},${g.directionTo(from, to)}`);
-      }
-    }
-  }
-  doc.write({ orderOfBattle: units, sideFeatures: [{ ...ESCARPMENT, sides: scarp }] });
-  return doc;
-}
 
 const gridCase = fc.constantFrom(...GRID_CASES);
 const region = fc.record({ c0: fc.nat(11), r0: fc.nat(9), w: fc.integer({ min: 1, max: 5 }), h: fc.integer({ min: 1, max: 5 }) });

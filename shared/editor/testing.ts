@@ -2,7 +2,7 @@
 // grid kind and a check that a command is an exact, repeatable inverse pair. No test
 // framework imports, so the helpers stay as pure as the rest of shared/.
 import { newScenario } from '../format/new-scenario.js';
-import type { CellGrid, Scenario } from '../format/scenario.types.js';
+import type { CellGrid, PlacedUnit, Scenario } from '../format/scenario.types.js';
 import { MapDocument } from './document.js';
 import type { Command, DocChange } from './types.js';
 
@@ -49,4 +49,40 @@ export function checkInverse(doc: MapDocument, cmd: Command): InverseCheck {
   doc.execute(cmd);
   const afterReapply = snapshot(doc);
   return { before, afterApply, afterRevert, afterReapply, applied, reverted };
+}
+
+/** A map filled from a seed: terrain, rivers, roads, rails, escarpments, names and units scattered over it. */
+export function randomDoc(grid: GridCase['grid'], seed: number, cols = 12, rows = 10): MapDocument {
+  let x = seed * 2654435761 + 1;
+  const rnd = (n: number) => {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    return x % n;
+  };
+  const doc = MapDocument.fromScenario(blankScenario(grid, cols, rows));
+  const g = doc.grid;
+  const units: PlacedUnit[] = [];
+  const scarp: string[] = [];
+  for (let i = 0; i < g.cellCount; i++) {
+    doc.terrain[i] = rnd(doc.terrainTypes.length);
+    doc.control[i] = rnd(2);
+    const cell = g.cellAt(i);
+    if (rnd(9) === 0) doc.cells.set(g.ref(cell), { name: `Place ${i}` });
+    if (rnd(11) === 0) units.push({ id: `u${i}`, side: doc.sides[rnd(2)]!.id, name: `Unit u${i}`, branch: 'infantry', strength: 4, cell: g.ref(cell) });
+    for (const dir of g.ownedDirections) {
+      const e = g.edgeOf(cell, dir);
+      if (!e) continue;
+      const [a, b] = g.edgeCells(e);
+      if (!g.inMap(a) || !g.inMap(b)) continue;
+      if (rnd(6) === 0) doc.edges.rivers.add(e);
+      if (rnd(8) === 0) doc.edges.roads.add(e);
+      if (rnd(13) === 0) doc.edges.rails.add(e);
+      // An escarpment written from either of its cells (its ticks face that one).
+      if (rnd(7) === 0) {
+        const [from, to] = rnd(2) === 0 ? [a, b] : [b, a];
+        scarp.push(`${from.col},${from.row},${g.directionTo(from, to)}`);
+      }
+    }
+  }
+  doc.write({ orderOfBattle: units, sideFeatures: [{ id: 'escarpment', name: 'Escarpment', colour: '#7a4a1e', symbol: 'ticks', blocks: { movement: true }, sides: scarp }] });
+  return doc;
 }

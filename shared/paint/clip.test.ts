@@ -3,45 +3,14 @@
 // relative to the anchor.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PlacedUnit } from '../format/scenario.types.js';
 import { MapDocument } from '../editor/document.js';
 import { cellsInRect } from '../editor/hit.js';
 import { extractClip, placeClip, transformClip } from '../editor/region.js';
-import { blankScenario, GRID_CASES, type GridCase } from '../editor/testing.js';
+import { blankScenario, GRID_CASES, randomDoc } from '../editor/testing.js';
 import { clipBounds, clipPaintModel, regionRings } from './clip.js';
 import { buildPaintModel, NONE, type PaintModel } from './model.js';
 
 const SIZE = 100;
-
-/** A map with terrain, control, names, rivers, roads, rails, escarpments and units scattered from a seed. */
-function randomDoc(grid: GridCase['grid'], seed: number, cols: number, rows: number): MapDocument {
-  let x = seed * 2654435761 + 1;
-  const rnd = (n: number) => ((x = (x * 1103515245 + 12345) & 0x7fffffff), x % n);
-  const s = blankScenario(grid, cols, rows);
-  const doc = MapDocument.fromScenario(s);
-  const g = doc.grid;
-  const units: PlacedUnit[] = [];
-  const scarp: string[] = [];
-  for (let i = 0; i < g.cellCount; i++) {
-    doc.terrain[i] = rnd(doc.terrainTypes.length);
-    doc.control[i] = rnd(2);
-    const cell = g.cellAt(i);
-    if (rnd(5) === 0) doc.cells.set(g.ref(cell), { name: `Place ${i}` });
-    if (rnd(6) === 0) units.push({ id: `u${i}`, side: doc.sides[rnd(2)]!.id, name: `Unit ${i}`, branch: 'infantry', strength: 4, cell: g.ref(cell) });
-    for (const dir of g.ownedDirections) {
-      const e = g.edgeOf(cell, dir);
-      if (!e) continue;
-      const [a, b] = g.edgeCells(e);
-      if (!g.inMap(a) || !g.inMap(b)) continue;
-      if (rnd(5) === 0) doc.edges.rivers.add(e);
-      if (rnd(6) === 0) doc.edges.roads.add(e);
-      if (rnd(9) === 0) doc.edges.rails.add(e);
-      if (rnd(7) === 0) scarp.push(`${a.col},${a.row},${g.directionTo(a, b)}`);
-    }
-  }
-  doc.write({ orderOfBattle: units, sideFeatures: [{ id: 'escarpment', name: 'Escarpment', colour: '#7a4a1e', symbol: 'ticks', sides: scarp }] });
-  return doc;
-}
 
 /** Everything the painter reads about a cell and its sides, in terms that do not depend on where the cell is. */
 function cellLook(m: PaintModel, i: number) {
