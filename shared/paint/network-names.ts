@@ -15,6 +15,7 @@ import type { Align } from './surface.js';
 import { MARKER_BOXES } from './markers.js';
 import { shownCounts, sideGroups, stackBoxes } from './counters.js';
 import type { PaintModel } from './model.js';
+import { Buckets, type Box } from './buckets.js';
 import { approxTextWidth, importanceOf, type Importance, type LegibleNames, type NameObstacles, type PlacedName } from './place-names.js';
 
 /** Name sizes on a network map, in cells (a 16 mm cell: 3.2, 2.7 and 2.4 mm letters). */
@@ -27,51 +28,6 @@ export const NETWORK_NAME_SIZE: Record<Importance, number> = { city: 0.2, town: 
 export const NETWORK_NAME_MAX = 0.6;
 
 const RANK: Record<Importance, number> = { city: 0, town: 1, village: 2 };
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** Things in a grid of buckets one cell wide, found by the boxes they touch. */
-class Buckets<T extends Box> {
-  private readonly map = new Map<number, T[]>();
-  private key(i: number, j: number): number {
-    return (i + 32768) * 65536 + (j + 32768);
-  }
-  add(b: T): void {
-    for (let i = Math.floor(b.x0); i <= Math.floor(b.x1); i++)
-      for (let j = Math.floor(b.y0); j <= Math.floor(b.y1); j++) {
-        const k = this.key(i, j);
-        const list = this.map.get(k);
-        if (list) list.push(b);
-        else this.map.set(k, [b]);
-      }
-  }
-  /** Each stored thing whose box meets `b`, once. */
-  near(b: Box, each: (t: T) => void): void {
-    const seen = new Set<T>();
-    for (let i = Math.floor(b.x0); i <= Math.floor(b.x1); i++)
-      for (let j = Math.floor(b.y0); j <= Math.floor(b.y1); j++)
-        for (const t of this.map.get(this.key(i, j)) ?? []) {
-          if (seen.has(t) || t.x1 < b.x0 || t.x0 > b.x1 || t.y1 < b.y0 || t.y0 > b.y1) continue;
-          seen.add(t);
-          each(t);
-        }
-  }
-  /** Area of `b` covered by the stored boxes (overlaps counted per box). */
-  overlap(b: Box): number {
-    let area = 0;
-    this.near(b, (o) => {
-      const w = Math.min(b.x1, o.x1) - Math.max(b.x0, o.x0);
-      const h = Math.min(b.y1, o.y1) - Math.max(b.y0, o.y0);
-      if (w > 0 && h > 0) area += w * h;
-    });
-    return area;
-  }
-}
 
 interface Segment extends Box {
   ax: number;

@@ -10,6 +10,7 @@ import type { Align } from './surface.js';
 import { MARKER_BOXES } from './markers.js';
 import { shownCounts, sideGroups, stackBoxes } from './counters.js';
 import type { PaintModel } from './model.js';
+import { Buckets, type Box } from './buckets.js';
 import { NONE } from './model.js';
 
 export type Importance = 'city' | 'town' | 'village';
@@ -73,45 +74,6 @@ const SPOTS: readonly [number, number][] = [
   [0, -0.42],
 ];
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** Boxes in a uniform grid of buckets one cell wide, for overlap queries. */
-class BoxIndex {
-  private readonly buckets = new Map<number, Box[]>();
-  private key(i: number, j: number): number {
-    return (i + 32768) * 65536 + (j + 32768);
-  }
-  add(b: Box): void {
-    for (let i = Math.floor(b.x0); i <= Math.floor(b.x1); i++)
-      for (let j = Math.floor(b.y0); j <= Math.floor(b.y1); j++) {
-        const k = this.key(i, j);
-        const list = this.buckets.get(k);
-        if (list) list.push(b);
-        else this.buckets.set(k, [b]);
-      }
-  }
-  /** Area of `b` covered by stored boxes (overlaps counted per box). */
-  overlap(b: Box): number {
-    let area = 0;
-    const seen = new Set<Box>();
-    for (let i = Math.floor(b.x0); i <= Math.floor(b.x1); i++)
-      for (let j = Math.floor(b.y0); j <= Math.floor(b.y1); j++)
-        for (const o of this.buckets.get(this.key(i, j)) ?? []) {
-          if (seen.has(o)) continue;
-          seen.add(o);
-          const w = Math.min(b.x1, o.x1) - Math.max(b.x0, o.x0);
-          const h = Math.min(b.y1, o.y1) - Math.max(b.y0, o.y0);
-          if (w > 0 && h > 0) area += w * h;
-        }
-    return area;
-  }
-}
-
 const boxAt = (cx: number, cy: number, r: Rect): Box => ({ x0: cx + r.x, y0: cy + r.y, x1: cx + r.x + r.width, y1: cy + r.y + r.height });
 
 /**
@@ -141,7 +103,7 @@ export function obstaclesKey(avoid: NameObstacles): string {
 /** Places every name of the map (cell units; centres at grid.center(cell, 1)). */
 export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[] {
   const { grid } = model;
-  const obstacles = new BoxIndex();
+  const obstacles = new Buckets<Box>();
   const named: { index: number; text: string; importance: Importance }[] = [];
   for (const [index, f] of model.features) {
     if (index >= model.cols * model.rows) continue;
@@ -171,7 +133,7 @@ export function placeNames(model: PaintModel, avoid: NameObstacles): PlacedName[
     }
   }
   named.sort((a, b) => RANK[a.importance] - RANK[b.importance] || a.index - b.index);
-  const placed = new BoxIndex();
+  const placed = new Buckets<Box>();
   const out: PlacedName[] = [];
   for (const n of named) {
     const col = n.index % model.cols;
@@ -260,7 +222,7 @@ export function legibleNames(model: PaintModel, placed: readonly PlacedName[], c
   // The map's own rectangle: a name never runs past it (an export clips its picture there, and a
   // name enlarged to stay legible in a small image is many cells wide).
   const area = grid.bounds(1);
-  const kept = new BoxIndex();
+  const kept = new Buckets<Box>();
   const byIndex = new Map<number, PlacedName>();
   let enlarged = 0;
   let leftOut = 0;
