@@ -44,10 +44,18 @@ export function provideWorkbench(app: AppState): Workbench {
       saveProblem = null;
       const n = summary.errorCount;
       if (summary.checkStatus === 'errors') {
-        // About a problem: it stays until the problem is fixed (or the scenario is left).
+        // About a problem: it stays until the problem is fixed (or the scenario is left). The
+        // screen's own checks run a moment after an edit: saved straight after one, they may not
+        // count the problem yet, so "fixed" is a count that falls to 0 after the problem was seen.
+        let seen = false;
         saveProblem = toasts.show(
           `Saved “${summary.title}” as a draft with ${n === 1 ? 'one problem' : `${n} problems`}: fix ${n === 1 ? 'it' : 'them'} (Checks) before test-play or export.`,
-          { until: () => doc.id !== id || doc.problems === 0 },
+          {
+            until: () => {
+              if (doc.problems > 0) seen = true;
+              return doc.id !== id || (seen && doc.problems === 0);
+            },
+          },
         );
       } else toasts.show(`Saved “${summary.title}”`);
       void library.refresh();
