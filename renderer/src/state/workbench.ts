@@ -52,7 +52,7 @@ export function provideWorkbench(app: AppState): Workbench {
           `Saved “${summary.title}” as a draft with ${n === 1 ? 'one problem' : `${n} problems`}: fix ${n === 1 ? 'it' : 'them'} (Checks) before test-play or export.`,
           {
             until: () => {
-              if (doc.problems > 0) seen = true;
+              if ((doc.problems ?? 0) > 0) seen = true;
               return doc.id !== id || (seen && doc.problems === 0);
             },
           },
